@@ -1,0 +1,187 @@
+"""Phase requirements as data, the standard phase lists, and Phase 10's table rules.
+
+A phase is a tuple of :class:`Requirement` (kind and size). The ten phases and the
+tie-breaker are entries of :data:`PHASES`; shorter games, even/odd lists and custom lists
+are just other orders of those keys (the ``phases`` table rule), so they need no new code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..errors import PhaseError, RulesError
+from ..i18n import _
+from ..options import Option, RuleSet, parse_rules, parse_rules_text
+
+
+class GroupKind(str, Enum):
+    """The three kinds of group a phase is made of."""
+
+    SET = "set"
+    RUN = "run"
+    COLOR = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One group a phase asks for: at least ``size`` cards of ``kind``."""
+
+    kind: GroupKind
+    size: int
+
+    def describe(self) -> str:
+        """``"a set of 3"``, ``"a run of 7"``, ``"7 cards of one colour"``."""
+        if self.kind is GroupKind.SET:
+            return _("a set of {size}").format(size=self.size)
+        if self.kind is GroupKind.RUN:
+            return _("a run of {size}").format(size=self.size)
+        return _("{size} cards of one colour").format(size=self.size)
+
+
+TIEBREAKER = "tiebreaker"
+PhaseKey = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase: its key (1-10 or ``"tiebreaker"``) and the groups it needs, in the table's order."""
+
+    key: PhaseKey
+    requirements: tuple[Requirement, ...]
+
+    @property
+    def size(self) -> int:
+        """How many cards the phase needs at least."""
+        return sum(r.size for r in self.requirements)
+
+    @property
+    def name(self) -> str:
+        if self.key == TIEBREAKER:
+            return _("the tie-breaker phase")
+        return _("phase {number}").format(number=self.key)
+
+    def describe(self) -> str:
+        """``"a set of 3 + a run of 4"``."""
+        return " + ".join(r.describe() for r in self.requirements)
+
+
+def _phase(key: PhaseKey, *groups: tuple[GroupKind, int]) -> Phase:
+    return Phase(key, tuple(Requirement(kind, size) for kind, size in groups))
+
+
+S, R, C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
+
+PHASES: dict[PhaseKey, Phase] = {
+    1: _phase(1, (S, 3), (S, 3)),
+    2: _phase(2, (S, 3), (R, 4)),
+    3: _phase(3, (S, 4), (R, 4)),
+    4: _phase(4, (R, 7)),
+    5: _phase(5, (R, 8)),
+    6: _phase(6, (R, 9)),
+    7: _phase(7, (S, 4), (S, 4)),
+    8: _phase(8, (C, 7)),
+    9: _phase(9, (S, 5), (S, 2)),
+    10: _phase(10, (S, 5), (S, 3)),
+    TIEBREAKER: _phase(TIEBREAKER, (S, 5), (S, 3)),
+}
+"""Every phase of the game by key; the tie-breaker has the phase 10 goal."""
+
+STANDARD = tuple(range(1, 11))
+
+
+def get_phase(key: Any) -> Phase:
+    """The phase for ``key``: an integer 1-10 or ``"tiebreaker"``; anything else is a :class:`PhaseError`."""
+    if isinstance(key, bool):
+        key = None
+    if isinstance(key, str) and key.strip().isdigit():
+        key = int(key.strip())
+    elif isinstance(key, str):
+        key = key.strip().lower().replace("-", "")
+    phase = PHASES.get(key) if isinstance(key, (int, str)) else None
+    if phase is None:
+        raise PhaseError(_('There is no phase "{key}": a phase is a number from 1 to 10, or "tiebreaker".').format(key=key))
+    return phase
+
+
+# --- phase lists ----------------------------------------------------------------------------------
+
+PHASE_LISTS: dict[str, tuple[int, ...]] = {
+    "all": STANDARD,
+    "to5": tuple(range(1, 6)),
+    "to8": tuple(range(1, 9)),
+    "even": (2, 4, 6, 8, 10),
+    "odd": (1, 3, 5, 7, 9),
+}
+"""Named phase lists a game can be created with (a custom list is any other order)."""
+
+
+def parse_phase_list(value: Any) -> tuple[int, ...]:
+    """A phase list from JSON (a list of numbers) or text (``"even"``, ``"1 3 5"``, ``"1;2;3"``).
+
+    The list must be non-empty and hold distinct phase numbers 1-10; its last entry is the
+    finishing phase.
+    """
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in PHASE_LISTS:
+            return PHASE_LISTS[text]
+        pieces = [p for p in text.replace(";", " ").replace(",", " ").split() if p]
+        if not all(p.isdigit() for p in pieces):
+            raise RulesError(
+                _("The phase list must be phase numbers 1 to 10, or one of: {names}.").format(names=", ".join(PHASE_LISTS))
+            )
+        value = [int(p) for p in pieces]
+    if not isinstance(value, (list, tuple)) or not value:
+        raise RulesError(_("The phase list must be a non-empty list of phase numbers from 1 to 10."))
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 10:
+            raise RulesError(_("The phase list may only hold phase numbers from 1 to 10, not {value}.").format(value=number))
+    if len(set(value)) != len(value):
+        raise RulesError(_("The phase list names a phase twice."))
+    return tuple(value)
+
+
+def phase_list_name(phases: Sequence[int]) -> str | None:
+    """The name of a standard phase list (``"even"``…), or ``None`` for a custom one."""
+    for name, listed in PHASE_LISTS.items():
+        if tuple(phases) == listed:
+            return name
+    return None
+
+
+# --- table rules ----------------------------------------------------------------------------------
+
+VARIANTS = ("classic", "all_advance", "pick_a_phase")
+
+OPTIONS: tuple[Option, ...] = (
+    Option("variant", "choice", "classic", "Variation", choices=VARIANTS,
+           help="classic: complete each phase in order; all_advance: everybody moves on every round, "
+                "lowest total wins; pick_a_phase: complete the phases in any order, each once."),
+    Option("phases", "custom", STANDARD, "Phase list", convert=parse_phase_list,
+           help="The phases played, in order; the last one finishes the game."),
+    Option("natural_card", "choice", "phase", "Natural card rule", choices=("phase", "group"),
+           help="phase: at least one natural (non-wild) card in the whole phase; group: in every group."),
+    Option("skip_target", "choice", "next", "Who a Skip skips", choices=("next", "choose"),
+           help="next: the next player; choose: the player who discards the Skip chooses."),
+    Option("skip_once_per_lap", "bool", True, "One Skip per player per lap",
+           help="A player who was skipped cannot be skipped again until they have taken a turn."),
+    Option("go_out_by_hit", "bool", False, "Go out by hitting",
+           help="A player may go out by hitting with their last card instead of discarding it."),
+)
+"""Phase 10's table rules, with the defaults RULES.md names."""
+
+
+def make_rules(given: Any = None) -> RuleSet:
+    """Phase 10 rules from a JSON object (defaults filled in); raises :class:`RulesError`."""
+    return parse_rules(OPTIONS, given)
+
+
+def rules_from_text(text: str) -> RuleSet:
+    """Phase 10 rules from the simulator's ``--rules`` text (``phases`` takes ``even`` or ``1;3;5``)."""
+    return parse_rules_text(OPTIONS, text)
+
+
+DEFAULT_RULES = make_rules()

@@ -1,0 +1,1 @@
+"""UNO: cards, deck, scoring, standings, the digital game."""
