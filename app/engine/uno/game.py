@@ -1,0 +1,998 @@
+"""The digital UNO game: a state machine that deals, checks and applies actions, and scores hands.
+
+A :class:`UnoGame` answers questions about itself (:meth:`UnoGame.legal_actions`,
+:meth:`UnoGame.view`, :meth:`UnoGame.outcome`) and changes only through :meth:`UnoGame.apply`,
+which takes an action in the JSON form of API.md and either applies it whole or raises an
+:class:`~app.engine.errors.IllegalActionError` that says why, leaving the state untouched.
+
+Inside, a card is a small integer (``colour * 13 + rank`` for coloured cards, 52 a Wild, 53 a
+Wild Draw Four) and an action a tuple ``(kind, cards, colour, arg)``; the simulator and the bots
+use that internal form through :meth:`UnoGame.step` and :meth:`UnoGame.internal_legal` to stay
+fast, but every rule lives in the one :meth:`UnoGame._execute` that the web's actions reach too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError
+from ..i18n import _
+from .cards import COLORS, DECK, Card, check_fits_deck
+from .rules import DEFAULT_RULES, make_rules
+from .scoring import hand_points
+
+# --- cards as integers ----------------------------------------------------------------------------
+
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
+SKIP_RANK, REVERSE_RANK, DRAW_TWO_RANK, WILD_RANK, WILD_FOUR_RANK = 10, 11, 12, 13, 14
+WILD, WILD_FOUR = 52, 53
+HAND_SIZE = 7
+MAX_PLAYERS = 10
+BOT_KINDS = ("random", "smart")
+"""The bot names a seat may carry (bots.py implements them)."""
+
+TOKEN: tuple[str, ...] = tuple(f"{c}{r}" for c in COLORS for r in RANKS) + ("W", "W4")
+COLOR_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1, -1)
+RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52)) + (WILD_RANK, WILD_FOUR_RANK)
+CARD_OF: tuple[Card, ...] = tuple(Card.parse(t) for t in TOKEN)
+CARD_ID: dict[Card, int] = {c: i for i, c in enumerate(CARD_OF)}
+POINTS: tuple[int, ...] = tuple(hand_points([Card.parse(t)]) for t in TOKEN)
+DECK_IDS: tuple[int, ...] = tuple(CARD_ID[c] for c in DECK)
+
+# --- actions --------------------------------------------------------------------------------------
+
+PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR = (
+    "play", "draw", "pass", "uno", "catch", "challenge", "accept", "color")
+ACTION_TYPES = (PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR)
+DRAW_ACTION = (DRAW, (), -1, -1)
+PASS_ACTION = (PASS, (), -1, -1)
+UNO_ACTION = (UNO, (), -1, -1)
+CHALLENGE_ACTION = (CHALLENGE, (), -1, -1)
+ACCEPT_ACTION = (ACCEPT, (), -1, -1)
+COLOR_ACTIONS = tuple((COLOR, (), c, -1) for c in range(4))
+_FIELDS = {
+    PLAY: {"type", "card", "cards", "color", "swap", "uno"},
+    DRAW: {"type"}, PASS: {"type"}, UNO: {"type"}, CHALLENGE: {"type"}, ACCEPT: {"type"},
+    CATCH: {"type", "seat"}, COLOR: {"type", "color"},
+}
+_OUT_OF_TURN = (UNO, CATCH)
+
+PLAYING, FINISHED = "playing", "finished"
+LOG_VIEW = 50
+
+
+def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
+    """The JSON form (API.md) of an internal action tuple."""
+    kind, cards, color, arg = action
+    out: dict[str, Any] = {"type": kind}
+    if kind == PLAY:
+        if len(cards) == 1:
+            out["card"] = TOKEN[cards[0]]
+        else:
+            out["cards"] = [TOKEN[c] for c in cards]
+        if color >= 0:
+            out["color"] = COLORS[color]
+        if arg >= 0:
+            out["swap"] = arg
+        if uno:
+            out["uno"] = True
+    elif kind == CATCH:
+        out["seat"] = arg
+    elif kind == COLOR:
+        out["color"] = COLORS[color]
+    return out
+
+
+def _card_id(token: Any) -> int:
+    if not isinstance(token, str):
+        raise IllegalActionError(_("A card must be given as a token such as \"R5\" or \"W4\"."))
+    card = Card.parse(token)  # NotationError (a ValueError) names the token
+    try:
+        return CARD_ID[card]
+    except KeyError:
+        raise IllegalActionError(_('"{token}" is not a card of the digital game.').format(token=token)) from None
+
+
+def _color_index(value: Any) -> int:
+    if isinstance(value, str) and value.strip().upper() in COLORS:
+        return COLORS.index(value.strip().upper())
+    raise IllegalActionError(_("A colour must be one of R, Y, G or B."))
+
+
+def card_name(card: int) -> str:
+    """A card in words, e.g. "red 5", "green Draw Two", "Wild Draw Four"."""
+    if card == WILD:
+        return _("Wild")
+    if card == WILD_FOUR:
+        return _("Wild Draw Four")
+    rank = RANK_OF[card]
+    word = RANKS[rank] if rank < 10 else (_("Skip"), _("Reverse"), _("Draw Two"))[rank - 10]
+    return _("{color} {rank}").format(color=color_name(COLOR_OF[card]), rank=word)
+
+
+def color_name(color: int) -> str:
+    """A colour index in words."""
+    return (_("red"), _("yellow"), _("green"), _("blue"))[color]
+
+
+class UnoGame:
+    """A digital UNO game from the first deal to the winner.
+
+    ``seats`` lists the players clockwise, each ``{"name": ..., "bot": None | "random" | "smart"}``
+    (or a plain name). ``rules`` is a RuleSet (``rules.make_rules``) or a JSON object of table rules.
+    ``seed`` fixes every shuffle. ``deck`` optionally fixes the top of the first hand's deck (API.md).
+    The last seat deals the first hand, so seat 0 plays first; the deal passes to the next seat each hand.
+
+    ``log=False`` keeps no event log (the simulator's fast path). ``first_dealer`` and ``max_hands``
+    serve the simulator's ``hands`` mode: who deals the first hand, and a number of hands after
+    which the game stops.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Mapping[str, Any] | str],
+        rules: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        *,
+        log: bool = True,
+        first_dealer: int | None = None,
+        max_hands: int | None = None,
+    ) -> None:
+        self.names, self.bots = _check_seats(seats)
+        self.n = len(self.names)
+        self._set_rules(rules)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalActionError(_("The seed must be a whole number."))
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.bot_rng = random.Random(seed ^ 0x5EED_B075)
+        self.logging = log
+        self.max_hands = max_hands
+        self.log: list[dict[str, Any]] = []
+        self._seq = 0
+        self.scores = [0] * self.n
+        self.finished_rounds: list[dict[str, Any]] = []
+        self.status = PLAYING
+        self.winner: int | None = None
+        self.termination: str | None = None
+        self.round = 1
+        self.dealer = (self.n - 1) if first_dealer is None else first_dealer % self.n
+        self.turns = 0
+        self.challenges_tried = 0
+        self.challenges_won = 0
+        self.last_hand: dict[str, Any] | None = None
+        order = None
+        if deck is not None:
+            order = self._fixed_deck(deck)
+        self._start_hand(order)
+
+    # --- set-up -----------------------------------------------------------------------------------
+
+    def _set_rules(self, rules: Mapping[str, Any] | None) -> None:
+        if rules is None:
+            rules = DEFAULT_RULES
+        elif not hasattr(rules, "options"):
+            rules = make_rules(rules)
+        self.rules = rules
+        self.stacking = rules["stacking"]
+        self.seven_o = rules["seven_o"]
+        self.jump_in = rules["jump_in"]
+        self.multiples = rules["multiples"]
+        self.draw_until_playable = rules["draw_until_playable"]
+        self.first_wild_choose = rules["first_wild"] == "choose"
+        self.lowest_wins = rules["scoring"] == "lowest_wins"
+        self.target = rules["target"]
+
+    def _fixed_deck(self, deck: Sequence[str]) -> list[int]:
+        if isinstance(deck, str) or not isinstance(deck, Sequence):
+            raise DeckError(_("The deck must be a list of card tokens."))
+        try:
+            cards = [Card.parse(t) if isinstance(t, str) else Card.parse(str(t)) for t in deck]
+        except NotationError as error:
+            raise DeckError(str(error)) from None
+        check_fits_deck(cards)
+        listed = [CARD_ID[c] for c in cards]
+        rest = list(DECK_IDS)
+        for c in listed:
+            rest.remove(c)
+        self.rng.shuffle(rest)
+        return listed + rest
+
+    def _start_hand(self, order: list[int] | None = None) -> None:
+        """Deal a hand: 7 cards each, one at a time from the dealer's left, then turn the first discard."""
+        n = self.n
+        if order is None:
+            order = list(DECK_IDS)
+            self.rng.shuffle(order)
+        first = (self.dealer + 1) % n
+        hands: list[list[int]] = [[] for _ in range(n)]
+        pos = 0
+        for _round in range(HAND_SIZE):
+            for k in range(n):
+                hands[(first + k) % n].append(order[pos])
+                pos += 1
+        self.hands = hands
+        self.discard = [order[pos]]
+        self.draw = order[pos + 1:]
+        self.draw.reverse()  # the top of the draw pile is the end of the list
+        self.direction = 1
+        self.pending: dict[str, Any] | None = None
+        self.uno = [False] * n
+        self.catchable: list[int] = []
+        self.hand_turns = 0
+        self._log("deal", self.dealer, card=TOKEN[self.discard[-1]])
+        rng = self.rng
+        while True:
+            top = self.discard[-1]
+            if top == WILD_FOUR or (top == WILD and not self.first_wild_choose):
+                self.draw.append(self.discard.pop())
+                rng.shuffle(self.draw)
+                self.discard.append(self.draw.pop())
+                self._log("return", None, card=TOKEN[top], new=TOKEN[self.discard[-1]])
+                continue
+            break
+        rank = RANK_OF[top]
+        self.color = COLOR_OF[top]
+        self.turn = first
+        if top == WILD:
+            self.pending = {"type": COLOR, "seat": first}
+        elif rank == SKIP_RANK:
+            self.turn = (first + 1) % n
+            self._log("skipped", first)
+        elif rank == REVERSE_RANK:
+            self.direction = -1
+            self.turn = self.dealer
+        elif rank == DRAW_TWO_RANK:
+            self._draw_cards(first, 2, "draw_two")
+            self.turn = (first + 1) % n
+            self._log("skipped", first)
+
+    # --- small helpers ----------------------------------------------------------------------------
+
+    def _log(self, kind: str, seat: int | None, secret: dict | None = None, to: Sequence[int] = (), **data: Any) -> None:
+        if not self.logging:
+            return
+        self._seq += 1
+        entry = {"seq": self._seq, "round": self.round, "seat": seat, "type": kind, **data}
+        if secret:
+            entry["secret"] = secret
+            entry["to"] = list(to)
+        self.log.append(entry)
+
+    def _draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
+        """Move up to ``count`` cards from the draw pile to a hand, reshuffling the discard pile when needed."""
+        hand = self.hands[seat]
+        draw = self.draw
+        got = []
+        for _i in range(count):
+            if not draw:
+                if not self._reshuffle():
+                    break
+                draw = self.draw
+            card = draw.pop()
+            hand.append(card)
+            got.append(card)
+        if got:
+            self.uno[seat] = False
+            if seat in self.catchable:
+                self.catchable.remove(seat)
+            if self.logging:
+                self._log("draw", seat, secret={"cards": [TOKEN[c] for c in got]}, to=(seat,),
+                          count=len(got), reason=reason)
+        return got
+
+    def _reshuffle(self) -> bool:
+        if len(self.discard) <= 1:
+            return False
+        top = self.discard.pop()
+        self.draw = self.discard
+        self.rng.shuffle(self.draw)
+        self.discard = [top]
+        self._log("reshuffle", None, count=len(self.draw))
+        return True
+
+    def _playable(self, card: int) -> bool:
+        return card >= 52 or COLOR_OF[card] == self.color or RANK_OF[card] == RANK_OF[self.discard[-1]]
+
+    def _next(self, seat: int, steps: int = 1) -> int:
+        return (seat + self.direction * steps) % self.n
+
+    def wild_four_is_legal(self, seat: int) -> bool:
+        """Whether ``seat`` may play a Wild Draw Four without bluffing (holds no card of the current colour)."""
+        color = self.color
+        return not any(COLOR_OF[c] == color for c in self.hands[seat])
+
+    # --- legal actions ----------------------------------------------------------------------------
+
+    def internal_legal(self, seat: int) -> list[tuple]:
+        """Every action ``seat`` may take now, as internal tuples (without the optional UNO flag)."""
+        if self.status != PLAYING:
+            return []
+        hand = self.hands[seat]
+        if seat == self.turn:
+            out = self._turn_actions(seat)
+        else:
+            out = []
+            if self.jump_in and self.pending is None:
+                top = self.discard[-1]
+                if top < 52 and top in hand:
+                    self._add_plays(out, seat, (top,), len(hand))
+        if len(hand) == 1 and not self.uno[seat]:
+            out.append(UNO_ACTION)
+        for target in self.catchable:
+            if target != seat:
+                out.append((CATCH, (), -1, target))
+        return out
+
+    def _turn_actions(self, seat: int) -> list[tuple]:
+        hand = self.hands[seat]
+        pending = self.pending
+        out: list[tuple] = []
+        if pending is None:
+            counts: dict[int, int] = {}
+            color = self.color
+            top_rank = RANK_OF[self.discard[-1]]
+            for c in hand:
+                if c >= 52 or COLOR_OF[c] == color or RANK_OF[c] == top_rank:
+                    counts[c] = counts.get(c, 0) + 1
+            for c, k in counts.items():
+                for m in range(1, (k if self.multiples else 1) + 1):
+                    self._add_plays(out, seat, (c,) * m, len(hand))
+            out.append(DRAW_ACTION)
+            return out
+        kind = pending["type"]
+        if kind == COLOR:
+            return list(COLOR_ACTIONS)
+        if kind == "drawn":
+            self._add_plays(out, seat, (pending["card"],), len(hand))
+            out.append(PASS_ACTION)
+            return out
+        wanted = DRAW_TWO_RANK if kind == "draw_two" else WILD_FOUR_RANK
+        if self.stacking:
+            counts = {}
+            for c in hand:
+                if RANK_OF[c] == wanted:
+                    counts[c] = counts.get(c, 0) + 1
+            for c, k in counts.items():
+                for m in range(1, (k if self.multiples else 1) + 1):
+                    self._add_plays(out, seat, (c,) * m, len(hand))
+        if kind == "draw_two":
+            out.append(DRAW_ACTION)
+        else:
+            out.append(CHALLENGE_ACTION)
+            out.append(ACCEPT_ACTION)
+        return out
+
+    def _add_plays(self, out: list, seat: int, cards: tuple[int, ...], hand_size: int) -> None:
+        card = cards[0]
+        if card >= 52:
+            for color in range(4):
+                out.append((PLAY, cards, color, -1))
+        elif self.seven_o and RANK_OF[card] == 7 and hand_size > len(cards):
+            out.append((PLAY, cards, -1, -1))
+            for other in range(self.n):
+                if other != seat:
+                    out.append((PLAY, cards, -1, other))
+        else:
+            out.append((PLAY, cards, -1, -1))
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """The complete action objects ``seat`` may send now (API.md); a play that leaves one card
+        appears both plain and with ``"uno": true``."""
+        self._check_seat(seat)
+        out = []
+        hand_size = len(self.hands[seat])
+        for action in self.internal_legal(seat):
+            out.append(action_to_dict(action))
+            if action[0] == PLAY and hand_size - len(action[1]) == 1:
+                out.append(action_to_dict(action, uno=True))
+        return out
+
+    # --- applying actions -------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Mapping[str, Any]) -> None:
+        """Apply ``action`` (API.md form) by ``seat``; raise a precise error and change nothing when it is not allowed."""
+        if self.status != PLAYING:
+            raise GameOverError(_("The game is over; no more actions can be taken."))
+        self._check_seat(seat)
+        key, uno = self._parse(action)
+        if key not in self.internal_legal(seat):
+            raise self._why_illegal(seat, key)
+        self._execute(seat, key, uno)
+
+    def step(self, seat: int, action: tuple, uno: bool = False) -> None:
+        """Apply an internal action known to be legal (bots and the simulator): no checks, same rules."""
+        self._execute(seat, action, uno)
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalActionError(
+                _("The seat must be a number from 0 to {last}.").format(last=self.n - 1))
+
+    def _parse(self, action: Any) -> tuple[tuple, bool]:
+        if not isinstance(action, Mapping):
+            raise IllegalActionError(_("An action must be an object with a \"type\"."))
+        kind = action.get("type")
+        if kind not in _FIELDS:
+            raise IllegalActionError(
+                _("Unknown action type {kind}; use one of: {kinds}.").format(
+                    kind=repr(kind), kinds=", ".join(ACTION_TYPES)))
+        extra = sorted(str(k) for k in action if k not in _FIELDS[kind])
+        if extra:
+            raise IllegalActionError(
+                _("A {kind} action has no field {field}.").format(kind=kind, field=", ".join(extra)))
+        if kind == PLAY:
+            return self._parse_play(action)
+        if kind == CATCH:
+            target = action.get("seat")
+            if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < self.n:
+                raise IllegalActionError(
+                    _("Name the seat to catch: a number from 0 to {last}.").format(last=self.n - 1))
+            return (CATCH, (), -1, target), False
+        if kind == COLOR:
+            if "color" not in action:
+                raise IllegalActionError(_("Name the colour: R, Y, G or B."))
+            return (COLOR, (), _color_index(action["color"]), -1), False
+        return (kind, (), -1, -1), False
+
+    def _parse_play(self, action: Mapping[str, Any]) -> tuple[tuple, bool]:
+        if ("card" in action) == ("cards" in action):
+            raise IllegalActionError(_("A play names its card as \"card\" (or several as \"cards\")."))
+        if "card" in action:
+            cards = (_card_id(action["card"]),)
+        else:
+            given = action["cards"]
+            if isinstance(given, str) or not isinstance(given, Sequence) or not given:
+                raise IllegalActionError(_("\"cards\" must be a non-empty list of card tokens."))
+            cards = tuple(_card_id(t) for t in given)
+            if len(cards) > 1:
+                if not self.multiples:
+                    raise IllegalActionError(
+                        _("Playing several cards at once needs the multiples table rule."))
+                if len(set(cards)) > 1:
+                    raise IllegalActionError(
+                        _("Cards played together must be identical (same colour and number or symbol)."))
+        card = cards[0]
+        color = -1
+        if card >= 52:
+            if "color" not in action:
+                raise IllegalActionError(_("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card)))
+            color = _color_index(action["color"])
+        elif "color" in action:
+            raise IllegalActionError(_("Only a Wild card takes a colour."))
+        swap = action.get("swap")
+        if swap is None:
+            swap = -1
+        else:
+            if not self.seven_o or RANK_OF[card] != 7:
+                raise IllegalActionError(_("Only a 7 under the seven_o table rule swaps hands."))
+            if isinstance(swap, bool) or not isinstance(swap, int) or not 0 <= swap < self.n:
+                raise IllegalActionError(
+                    _("Name the seat to swap hands with: a number from 0 to {last}.").format(last=self.n - 1))
+        uno = action.get("uno", False)
+        if not isinstance(uno, bool):
+            raise IllegalActionError(_("\"uno\" must be true or false."))
+        return (PLAY, cards, color, swap), uno
+
+    def _why_illegal(self, seat: int, key: tuple) -> IllegalActionError:
+        """The reason an action is not legal, as the precise error to raise."""
+        kind, cards, color, arg = key
+        hand = self.hands[seat]
+        names = self.names
+        if kind == UNO:
+            if len(hand) != 1:
+                return IllegalActionError(_("You can call UNO only when you hold one card."))
+            return IllegalActionError(_("You have already called UNO."))
+        if kind == CATCH:
+            if arg == seat:
+                return IllegalActionError(_("You cannot catch yourself."))
+            return IllegalActionError(
+                _("{name} cannot be caught now: only a player left with one card who did not call UNO can be caught, "
+                  "before the next player begins a turn.").format(name=names[arg]))
+        if kind == PLAY and seat != self.turn and self.jump_in:
+            top = self.discard[-1]
+            if self.pending is not None:
+                return NotYourTurnError(_("You cannot jump in while {name} must finish a step.").format(
+                    name=names[self.turn]))
+            if cards[0] != top or len(cards) > 1:
+                return NotYourTurnError(
+                    _("It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}.").format(
+                        name=names[self.turn], card=card_name(top)))
+        if seat != self.turn:
+            return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[self.turn]))
+        if kind == PLAY:
+            for card in set(cards):
+                if hand.count(card) < cards.count(card):
+                    return IllegalActionError(_("You do not hold the {card}.").format(card=card_name(card))
+                                              if len(cards) == 1 else
+                                              _("You do not hold {count} of the {card}.").format(
+                                                  count=len(cards), card=card_name(card)))
+            if arg >= 0:
+                if arg == seat:
+                    return IllegalActionError(_("Swap hands with another player, not yourself."))
+                if len(hand) == len(cards):
+                    return IllegalActionError(_("Your last card ends the hand; there is nothing to swap."))
+        pending = self.pending
+        if pending is not None:
+            ptype = pending["type"]
+            if ptype == COLOR:
+                return IllegalActionError(_("First name the colour of the Wild turned up: R, Y, G or B."))
+            if ptype == "drawn":
+                if kind == PLAY:
+                    return IllegalActionError(
+                        _("After drawing you may only play the card you drew ({card}) or pass.").format(
+                            card=card_name(pending["card"])))
+                return IllegalActionError(_("Play the card you drew or pass."))
+            if ptype == "draw_two":
+                if kind == PLAY:
+                    return IllegalActionError(_("Only a Draw Two can be stacked on a Draw Two; otherwise draw {amount}.").format(
+                        amount=pending["amount"]))
+                return IllegalActionError(_("You must draw {amount} cards (or stack a Draw Two).").format(
+                    amount=pending["amount"]))
+            if kind == PLAY:
+                if self.stacking:
+                    return IllegalActionError(_("Only a Wild Draw Four can be stacked on a Wild Draw Four."))
+                return IllegalActionError(_("Challenge or accept the Wild Draw Four first."))
+            return IllegalActionError(_("Challenge or accept the Wild Draw Four first."))
+        if kind == COLOR:
+            return IllegalActionError(_("There is no Wild to name a colour for; name a Wild's colour when you play it."))
+        if kind == PASS:
+            return IllegalActionError(_("You can pass only after drawing a card you could play."))
+        if kind in (CHALLENGE, ACCEPT):
+            return IllegalActionError(_("There is no Wild Draw Four to challenge or accept."))
+        if kind == PLAY:
+            card = cards[0]
+            if not self._playable(card):
+                return IllegalActionError(
+                    _("The {card} does not match the {top}: play the colour {color}, the same number or symbol, or a Wild.").format(
+                        card=card_name(card), top=card_name(self.discard[-1]), color=color_name(self.color)))
+        return IllegalActionError(_("That action is not allowed now."))
+
+    def _execute(self, seat: int, action: tuple, uno: bool) -> None:
+        kind = action[0]
+        if kind == PLAY:
+            self.catchable.clear()
+            self._play(seat, action[1], action[2], action[3], uno)
+        elif kind == DRAW:
+            self.catchable.clear()
+            pending = self.pending
+            if pending is not None:  # the stacked Draw Two penalty
+                self.pending = None
+                self._draw_cards(seat, pending["amount"], "draw_two")
+                self.turn = self._next(seat)
+                return
+            self.turns += 1
+            self.hand_turns += 1
+            tries = 10 if self.draw_until_playable else 1
+            for _i in range(tries):
+                got = self._draw_cards(seat, 1, "draw")
+                if got and self._playable(got[0]):
+                    self.pending = {"type": "drawn", "seat": seat, "card": got[0]}
+                    return
+                if not got:
+                    break
+            self.turn = self._next(seat)
+        elif kind == PASS:
+            self.catchable.clear()
+            self.pending = None
+            self._log("pass", seat)
+            self.turn = self._next(seat)
+        elif kind == UNO:
+            self.uno[seat] = True
+            if seat in self.catchable:
+                self.catchable.remove(seat)
+            self._log("uno", seat)
+        elif kind == CATCH:
+            target = action[3]
+            self.catchable.remove(target)
+            self._log("catch", seat, target=target)
+            self._draw_cards(target, 2, "caught")
+        elif kind == ACCEPT:
+            self.catchable.clear()
+            pending = self.pending
+            self.pending = None
+            self._log("accept", seat)
+            self._draw_cards(seat, pending["amount"], "wild_draw_four")
+            self.turn = self._next(seat)
+        elif kind == CHALLENGE:
+            self.catchable.clear()
+            pending = self.pending
+            self.pending = None
+            self.challenges_tried += 1
+            by = pending["by"]
+            shown = [TOKEN[c] for c in self.hands[by]]
+            if pending["bluff"]:
+                self.challenges_won += 1
+                self._log("challenge", seat, secret={"hand": shown}, to=(seat,), by=by, succeeded=True)
+                self._draw_cards(by, pending["amount"], "challenge")
+            else:
+                self._log("challenge", seat, secret={"hand": shown}, to=(seat,), by=by, succeeded=False)
+                self._draw_cards(seat, pending["amount"] + 2, "challenge")
+                self.turn = self._next(seat)
+        elif kind == COLOR:
+            self.catchable.clear()
+            self.pending = None
+            self.color = action[2]
+            self._log("color", seat, color=COLORS[action[2]])
+        else:  # pragma: no cover - internal actions come from internal_legal
+            raise IllegalActionError(_("That action is not allowed now."))
+
+    def _play(self, seat: int, cards: tuple[int, ...], color: int, swap: int, uno: bool) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.discard.extend(cards)
+        card = cards[0]
+        m = len(cards)
+        pending = self.pending
+        self.pending = None
+        jumped = seat != self.turn
+        self.turn = seat
+        self.turns += 1
+        self.hand_turns += 1
+        rank = RANK_OF[card]
+        previous_color = self.color
+        self.color = color if card >= 52 else COLOR_OF[card]
+        if self.logging:
+            self._log("play", seat, cards=[TOKEN[c] for c in cards],
+                      **({"color": COLORS[color]} if card >= 52 else {}),
+                      **({"jump_in": True} if jumped else {}), **({"uno": True} if uno and len(hand) == 1 else {}))
+        stacked = pending["amount"] if pending is not None and pending["type"] in ("draw_two", "wild_draw_four") else 0
+        n = self.n
+        if not hand:
+            if rank == DRAW_TWO_RANK or rank == WILD_FOUR_RANK:
+                victim = self._next(seat)
+                amount = stacked + (2 if rank == DRAW_TWO_RANK else 4) * m
+                self._draw_cards(victim, amount, "draw_two" if rank == DRAW_TWO_RANK else "wild_draw_four")
+            self._end_hand(seat)
+            return
+        if len(hand) == 1:
+            self.uno[seat] = uno
+            if not uno:
+                self.catchable.append(seat)
+        if rank < 10:
+            if self.seven_o and (rank == 7 or rank == 0):
+                if rank == 7:
+                    if swap >= 0:
+                        self._swap(seat, swap)
+                else:
+                    self._rotate()
+            self.turn = (seat + self.direction) % n
+        elif rank == SKIP_RANK:
+            self.turn = (seat + self.direction * (1 + m)) % n
+        elif rank == REVERSE_RANK:
+            if m % 2:
+                self.direction = -self.direction
+            self.turn = (seat + self.direction * ((1 + m) if n == 2 else 1)) % n
+        elif rank == DRAW_TWO_RANK:
+            victim = (seat + self.direction) % n
+            amount = stacked + 2 * m
+            if self.stacking:
+                self.pending = {"type": "draw_two", "seat": victim, "amount": amount}
+                self.turn = victim
+            else:
+                self._draw_cards(victim, amount, "draw_two")
+                self.turn = (victim + self.direction) % n
+        elif rank == WILD_FOUR_RANK:
+            victim = (seat + self.direction) % n
+            bluff = any(COLOR_OF[c] == previous_color for c in hand)
+            self.pending = {"type": "wild_draw_four", "seat": victim, "amount": stacked + 4 * m,
+                            "by": seat, "bluff": bluff, "before": previous_color}
+            self.turn = victim
+        else:  # a plain Wild
+            self.turn = (seat + self.direction) % n
+
+    def _swap(self, seat: int, other: int) -> None:
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        self._log("swap", seat, target=other)
+        self._after_exchange()
+
+    def _rotate(self) -> None:
+        hands = self.hands
+        if self.direction == 1:
+            hands.insert(0, hands.pop())  # each hand passes to the next seat clockwise
+        else:
+            hands.append(hands.pop(0))
+        self._log("rotate", None, direction=self.direction)
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """Hands moved between players: whoever now holds one card must call UNO anew."""
+        self.catchable.clear()
+        for s, hand in enumerate(self.hands):
+            if len(hand) == 1:
+                self.uno[s] = False
+                self.catchable.append(s)
+            else:
+                self.uno[s] = False
+
+    # --- end of a hand and of the game ------------------------------------------------------------
+
+    def _end_hand(self, winner: int) -> None:
+        names = self.names
+        results = []
+        points = [0] * self.n
+        for s in range(self.n):
+            if s == winner:
+                continue
+            points[s] = hand_points(CARD_OF[c] for c in self.hands[s])
+            results.append({"player": names[s], "cards": [TOKEN[c] for c in self.hands[s]]})
+        total = sum(points)
+        if self.lowest_wins:
+            for s in range(self.n):
+                self.scores[s] += points[s]
+        else:
+            self.scores[winner] += total
+        self.finished_rounds.append({"round": self.round, "went_out": names[winner], "results": results})
+        self.last_hand = {"round": self.round, "winner": winner, "points": total, "turns": self.hand_turns}
+        self.catchable = []
+        self.pending = None
+        self._log("hand_end", winner, points=total, scores=list(self.scores))
+        scores = self.scores
+        if self.lowest_wins:
+            if max(scores) >= self.target:
+                low = min(scores)
+                if scores.count(low) == 1:
+                    self._finish(scores.index(low), "lowest_total")
+                    return
+        elif scores[winner] >= self.target:
+            self._finish(winner, "reached_target")
+            return
+        if self.max_hands is not None and len(self.finished_rounds) >= self.max_hands:
+            best = min(scores) if self.lowest_wins else max(scores)
+            self._finish(scores.index(best) if scores.count(best) == 1 else None, "hands_played")
+            return
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._start_hand()
+
+    def _finish(self, winner: int | None, termination: str) -> None:
+        self.status = FINISHED
+        self.winner = winner
+        self.termination = termination
+        self.turn = None
+        self._log("game_end", winner, reason=termination)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """``None`` while playing; then ``{"winner": seat, "name": ..., "termination": ...}`` where termination
+        is ``reached_target`` (winner_takes), ``lowest_total`` (lowest_wins) or ``hands_played`` (simulator)."""
+        if self.status != FINISHED:
+            return None
+        return {"winner": self.winner, "name": None if self.winner is None else self.names[self.winner],
+                "termination": self.termination}
+
+    # --- views ------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (its own hand and legal actions), or a spectator's view for ``None``."""
+        if seat is not None:
+            self._check_seat(seat)
+        pending = None
+        if self.pending is not None:
+            p = self.pending
+            pending = {"type": p["type"], "seat": p["seat"]}
+            if p["type"] == "drawn" and seat == p["seat"]:
+                pending["card"] = TOKEN[p["card"]]
+            if "amount" in p:
+                pending["amount"] = p["amount"]
+            if "by" in p:
+                pending["by"] = p["by"]
+        seats = []
+        for s in range(self.n):
+            entry: dict[str, Any] = {"name": self.names[s], "bot": self.bots[s], "cards": len(self.hands[s]),
+                                     "score": self.scores[s], "uno": self.uno[s]}
+            if s == seat:
+                entry["hand"] = [TOKEN[c] for c in self.hands[s]]
+            seats.append(entry)
+        return {
+            "game": "uno",
+            "rules": self.rules.to_dict(),
+            "status": self.status,
+            "round": self.round,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "direction": self.direction,
+            "color": COLORS[self.color] if self.color >= 0 else None,
+            "discard_top": TOKEN[self.discard[-1]],
+            "draw_pile": len(self.draw),
+            "pending": pending,
+            "seats": seats,
+            "legal": [] if seat is None else self.legal_actions(seat),
+            "log": [self._log_view(e, seat) for e in self.log[-LOG_VIEW:]],
+            "winner": None if self.winner is None else self.names[self.winner],
+        }
+
+    def _log_view(self, entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        out = {k: v for k, v in entry.items() if k not in ("secret", "to")}
+        if "secret" in entry and seat in entry["to"]:
+            out.update(entry["secret"])
+        out["text"] = describe(out, self.names)
+        return out
+
+    # --- storage ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (hands, piles, RNG states, log); :meth:`from_json` restores it."""
+        pending = None
+        if self.pending is not None:
+            pending = dict(self.pending)
+            if "card" in pending:
+                pending["card"] = TOKEN[pending["card"]]
+        return {
+            "game": "uno",
+            "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "rng": _rng_to_json(self.rng),
+            "bot_rng": _rng_to_json(self.bot_rng),
+            "logging": self.logging,
+            "max_hands": self.max_hands,
+            "status": self.status,
+            "winner": self.winner,
+            "termination": self.termination,
+            "round": self.round,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "direction": self.direction,
+            "color": self.color,
+            "hands": [[TOKEN[c] for c in h] for h in self.hands],
+            "draw_pile": [TOKEN[c] for c in self.draw],
+            "discard_pile": [TOKEN[c] for c in self.discard],
+            "pending": pending,
+            "uno": list(self.uno),
+            "catchable": list(self.catchable),
+            "scores": list(self.scores),
+            "finished_rounds": [dict(r) for r in self.finished_rounds],
+            "turns": self.turns,
+            "hand_turns": self.hand_turns,
+            "challenges": [self.challenges_tried, self.challenges_won],
+            "last_hand": self.last_hand,
+            "seq": self._seq,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> UnoGame:
+        """Rebuild a game saved by :meth:`to_json`; it continues exactly as the original would."""
+        game = cls.__new__(cls)
+        game.names, game.bots = _check_seats(data["seats"])
+        game.n = len(game.names)
+        game._set_rules(make_rules(data["rules"]))
+        game.seed = data["seed"]
+        game.rng = _rng_from_json(data["rng"])
+        game.bot_rng = _rng_from_json(data["bot_rng"])
+        game.logging = data["logging"]
+        game.max_hands = data["max_hands"]
+        game.status = data["status"]
+        game.winner = data["winner"]
+        game.termination = data["termination"]
+        game.round = data["round"]
+        game.dealer = data["dealer"]
+        game.turn = data["turn"]
+        game.direction = data["direction"]
+        game.color = data["color"]
+        ids = {t: i for i, t in enumerate(TOKEN)}
+        game.hands = [[ids[t] for t in h] for h in data["hands"]]
+        game.draw = [ids[t] for t in data["draw_pile"]]
+        game.discard = [ids[t] for t in data["discard_pile"]]
+        pending = data["pending"]
+        if pending is not None:
+            pending = dict(pending)
+            if "card" in pending:
+                pending["card"] = ids[pending["card"]]
+        game.pending = pending
+        game.uno = list(data["uno"])
+        game.catchable = list(data["catchable"])
+        game.scores = list(data["scores"])
+        game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
+        game.turns = data["turns"]
+        game.hand_turns = data["hand_turns"]
+        game.challenges_tried, game.challenges_won = data["challenges"]
+        game.last_hand = data["last_hand"]
+        game._seq = data["seq"]
+        game.log = list(data["log"])
+        return game
+
+
+def _rng_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: Sequence) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def _check_seats(seats: Any) -> tuple[list[str], list[str | None]]:
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise IllegalActionError(_("Seats must be a list of players."))
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise IllegalActionError(_("UNO is played by 2 to 10 players."))
+    names: list[str] = []
+    bots: list[str | None] = []
+    for seat in seats:
+        if isinstance(seat, str):
+            name, bot = seat, None
+        elif isinstance(seat, Mapping):
+            name, bot = seat.get("name"), seat.get("bot")
+        else:
+            raise IllegalActionError(_("Each seat must be a name or an object with a \"name\"."))
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 30:
+            raise IllegalActionError(_("Each player needs a name of 1 to 30 characters."))
+        name = name.strip()
+        if name.casefold() in (n.casefold() for n in names):
+            raise IllegalActionError(_("Two players are called {name}; names must differ.").format(name=name))
+        if bot is not None and bot not in BOT_KINDS:
+            raise IllegalActionError(_("Unknown bot {bot}; choose one of: {bots}.").format(
+                bot=repr(bot), bots=", ".join(BOT_KINDS)))
+        names.append(name)
+        bots.append(bot)
+    return names, bots
+
+
+def _cards_words(tokens: Sequence[str]) -> str:
+    ids = {t: i for i, t in enumerate(TOKEN)}
+    return _(" and ").join(card_name(ids[t]) for t in tokens)
+
+
+def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One log entry in words (translated now, so in the language of the request that shows it)."""
+    kind = entry["type"]
+    seat = entry.get("seat")
+    name = names[seat] if seat is not None else ""
+    if kind == "deal":
+        return _("Hand {round}: {name} deals; the first card is the {card}.").format(
+            round=entry["round"], name=name, card=_cards_words([entry["card"]]))
+    if kind == "return":
+        return _("The {card} goes back into the deck, which is shuffled; the new first card is the {new}.").format(
+            card=_cards_words([entry["card"]]), new=_cards_words([entry["new"]]))
+    if kind == "skipped":
+        return _("{name} is skipped.").format(name=name)
+    if kind == "play":
+        text = _("{name} plays {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
+        if "color" in entry:
+            text += " " + _("The colour is now {color}.").format(color=color_name(COLORS.index(entry["color"])))
+        if entry.get("jump_in"):
+            text += " " + _("(jump-in)")
+        if entry.get("uno"):
+            text += " " + _("UNO!")
+        return text
+    if kind == "draw":
+        if "cards" in entry:
+            return _("{name} draws {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
+        return _("{name} draws {count} card(s).").format(name=name, count=entry["count"])
+    if kind == "pass":
+        return _("{name} keeps the drawn card.").format(name=name)
+    if kind == "uno":
+        return _("{name} calls UNO!").format(name=name)
+    if kind == "catch":
+        return _("{name} catches {target}, who did not call UNO: 2 cards.").format(
+            name=name, target=names[entry["target"]])
+    if kind == "accept":
+        return _("{name} takes the Wild Draw Four.").format(name=name)
+    if kind == "challenge":
+        key = (_("{name} challenges {by}'s Wild Draw Four: it was a bluff.") if entry["succeeded"]
+               else _("{name} challenges {by}'s Wild Draw Four: it was legal."))
+        return key.format(name=name, by=names[entry["by"]])
+    if kind == "color":
+        return _("{name} names the colour {color}.").format(name=name, color=color_name(COLORS.index(entry["color"])))
+    if kind == "swap":
+        return _("{name} swaps hands with {target}.").format(name=name, target=names[entry["target"]])
+    if kind == "rotate":
+        return _("Every hand passes to the next player.")
+    if kind == "reshuffle":
+        return _("The discard pile is shuffled into a new draw pile.")
+    if kind == "hand_end":
+        return _("{name} goes out and the hand ends ({points} points in the other hands).").format(
+            name=name, points=entry["points"])
+    if kind == "game_end":
+        if seat is None:
+            return _("The game is over.")
+        return _("{name} wins the game.").format(name=name)
+    return kind
