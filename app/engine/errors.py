@@ -26,7 +26,16 @@ class PhaseError(EngineError):
 
 
 class RoundError(EngineError):
-    """A round entered on a score sheet that cannot have happened under the rules."""
+    """A round entered on a score sheet that cannot have happened under the rules.
+
+    ``player`` names the player whose entry is wrong and ``round`` the round number, when
+    known, so that a form can show the message next to that player's row.
+    """
+
+    def __init__(self, *args: object, player: str | None = None, round: int | None = None):
+        super().__init__(*args)
+        self.player = player
+        self.round = round
 
 
 class IllegalActionError(EngineError):

@@ -1,0 +1,639 @@
+"""One round of a Phase 10 score sheet: what was entered, read from JSON, and whether it can have happened.
+
+A round is entered as a :class:`RoundEntry` (who went out, and one :class:`Result` per player:
+whether they completed a phase, and their leftover ``cards``, card ``counts`` or ``points``).
+:func:`parse_round` reads it from the JSON body of ``POST /api/games/<id>/rounds`` (or from a
+stored round), :func:`score_round` checks it against the players' progress (a
+:class:`RoundContext` the sheet builds) and returns a :class:`ScoredRound` with each player's
+penalty, whose :meth:`ScoredRound.to_json` is what the web layer stores and shows.
+
+Every refusal is a :class:`~app.engine.errors.RoundError` whose message is one sentence naming the
+player and the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..errors import DeckError, NotationError, RoundError
+from ..i18n import _
+from ..options import RuleSet
+from .cards import SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
+from .phases import PHASES, Phase
+from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
+from .verify import verify_groups
+
+HAND_SIZE = 10
+"""Cards dealt to each player; a player who does not lay down a phase still holds this many."""
+
+LOW_IN_DECK = 9 * 8
+HIGH_IN_DECK = 3 * 8
+COUNT_KEYS = ("low", "high", "skip", "wild")
+"""Keys of a ``counts`` entry: cards of 1-9, of 10-12, skips, wilds."""
+
+_CLASS_LIMITS = {"low": LOW_IN_DECK, "high": HIGH_IN_DECK, "skip": SKIPS_IN_DECK, "wild": WILDS_IN_DECK}
+_CLASS_POINTS = {"low": LOW_POINTS, "high": HIGH_POINTS, "skip": SKIP_POINTS, "wild": WILD_POINTS}
+
+
+# --- entries ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """A hand entered on a keypad of four buttons: cards of 1-9, of 10-12, skips and wilds."""
+
+    low: int = 0
+    high: int = 0
+    skip: int = 0
+    wild: int = 0
+
+    @property
+    def total(self) -> int:
+        """How many cards."""
+        return self.low + self.high + self.skip + self.wild
+
+    @property
+    def points(self) -> int:
+        """The penalty for these cards."""
+        return sum(getattr(self, key) * _CLASS_POINTS[key] for key in COUNT_KEYS)
+
+    def to_json(self) -> dict[str, int]:
+        return {key: getattr(self, key) for key in COUNT_KEYS}
+
+
+def _card_class(card: Card) -> str:
+    if card.kind is Kind.WILD:
+        return "wild"
+    if card.kind is Kind.SKIP:
+        return "skip"
+    return "low" if card.number <= 9 else "high"
+
+
+def counts_of(cards: Sequence[Card]) -> Counts:
+    """The :class:`Counts` of explicit cards."""
+    tally = dict.fromkeys(COUNT_KEYS, 0)
+    for card in cards:
+        tally[_card_class(card)] += 1
+    return Counts(**tally)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One player's line of a round, as entered.
+
+    ``completed`` is ``True``/``False``; in ``pick_a_phase`` it is the number of the phase completed
+    or ``False``. At most one of ``cards``, ``counts`` and ``points`` is set (none only for the
+    player who went out). ``laid_down`` optionally lists the groups the player laid down.
+    """
+
+    player: str
+    completed: bool | int = False
+    cards: tuple[Card, ...] | None = None
+    counts: Counts | None = None
+    points: int | None = None
+    laid_down: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def did_complete(self) -> bool:
+        """Whether the player completed a phase this round."""
+        return self.completed is not False
+
+    @property
+    def card_count(self) -> int | None:
+        """How many cards the player holds, when ``cards`` or ``counts`` say so."""
+        if self.cards is not None:
+            return len(self.cards)
+        if self.counts is not None:
+            return self.counts.total
+        return None
+
+    @property
+    def penalty(self) -> int | None:
+        """The points of what was entered (``None`` when nothing was)."""
+        if self.cards is not None:
+            return hand_points(self.cards)
+        if self.counts is not None:
+            return self.counts.points
+        return self.points
+
+    def to_json(self) -> dict[str, Any]:
+        """What was entered, as JSON (cards as canonical tokens)."""
+        data: dict[str, Any] = {"player": self.player, "completed": self.completed}
+        if self.cards is not None:
+            data["cards"] = [str(card) for card in self.cards]
+        if self.counts is not None:
+            data["counts"] = self.counts.to_json()
+        if self.points is not None:
+            data["points"] = self.points
+        if self.laid_down is not None:
+            data["laid_down"] = [[str(card) for card in group] for group in self.laid_down]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """A round as entered: who went out, and the players' results (in any order)."""
+
+    went_out: str
+    results: tuple[Result, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a request body (without a round number)."""
+        return {"went_out": self.went_out, "results": [r.to_json() for r in self.results]}
+
+
+# --- reading JSON ----------------------------------------------------------------------------------
+
+_RESULT_KEYS = frozenset({"player", "completed", "cards", "counts", "points", "laid_down"})
+_STORED_ROUND_KEYS = frozenset({"round", "went_out", "results", "dealer"})
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_tokens(value: Any, where: str, player: str | None) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
+        raise RoundError(_("{where} must be a list of card tokens.").format(where=where), player=player)
+    try:
+        return tuple(Card.parse(token) for token in value)
+    except NotationError as error:
+        raise RoundError(_("{where}: {problem}").format(where=where, problem=error), player=player) from None
+
+
+def _parse_counts(value: Any, where: str, player: str | None) -> Counts:
+    if not isinstance(value, Mapping):
+        raise RoundError(
+            _('{where} must be an object with the keys "low", "high", "skip" and "wild".').format(where=where),
+            player=player,
+        )
+    unknown = [str(key) for key in value if key not in COUNT_KEYS]
+    if unknown:
+        raise RoundError(
+            _('{where} has an unknown key "{key}": the keys are "low", "high", "skip" and "wild".').format(
+                where=where, key=unknown[0]
+            ),
+            player=player,
+        )
+    numbers = {}
+    for key in COUNT_KEYS:
+        number = value.get(key, 0)
+        if not _is_int(number) or not 0 <= number <= HAND_SIZE:
+            raise RoundError(
+                _("{where}.{key} must be a whole number from 0 to {maximum}.").format(
+                    where=where, key=key, maximum=HAND_SIZE
+                ),
+                player=player,
+            )
+        numbers[key] = number
+    return Counts(**numbers)
+
+
+def _parse_completed(value: Any, where: str, player: str | None, pick: bool) -> bool | int:
+    if pick:
+        if value is False or (_is_int(value) and value in PHASES):
+            return value
+        raise RoundError(
+            _("{where}.completed must be the number of the phase the player completed, or false.").format(where=where),
+            player=player,
+        )
+    if isinstance(value, bool):
+        return value
+    raise RoundError(_("{where}.completed must be true or false.").format(where=where), player=player)
+
+
+def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
+    where = "results[{index}]".format(index=index)
+    if not isinstance(item, Mapping):
+        raise RoundError(_("{where} must be an object with the player's result.").format(where=where))
+    player = item.get("player")
+    if not isinstance(player, str) or not player.strip():
+        raise RoundError(_("{where}.player must be the name of a player.").format(where=where))
+    player = player.strip()
+    unknown = sorted(str(key) for key in item if key not in _RESULT_KEYS)
+    if unknown:
+        raise RoundError(
+            _('{where} has an unknown key "{key}".').format(where=where, key=unknown[0]), player=player
+        )
+    if "completed" not in item:
+        raise RoundError(
+            _("{where}.completed is missing: say whether {player} completed a phase.").format(
+                where=where, player=player
+            ),
+            player=player,
+        )
+    completed = _parse_completed(item["completed"], where, player, pick)
+    cards = _parse_tokens(item["cards"], where + ".cards", player) if "cards" in item else None
+    counts = _parse_counts(item["counts"], where + ".counts", player) if "counts" in item else None
+    points = None
+    if "points" in item:
+        points = item["points"]
+        if not _is_int(points) or points < 0:
+            raise RoundError(
+                _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
+            )
+    # A stored round carries the computed points next to the cards or counts they came from.
+    if stored and (cards is not None or counts is not None):
+        points = None
+    given = [name for name, value in (("cards", cards), ("counts", counts), ("points", points)) if value is not None]
+    if len(given) > 1:
+        raise RoundError(
+            _("{where} must give only one of cards, counts or points, not {given}.").format(
+                where=where, given=" + ".join(given)
+            ),
+            player=player,
+        )
+    laid_down = None
+    if "laid_down" in item and item["laid_down"] is not None:
+        groups = item["laid_down"]
+        if not isinstance(groups, list) or not groups:
+            raise RoundError(
+                _("{where}.laid_down must be a list of groups, each a list of card tokens.").format(where=where),
+                player=player,
+            )
+        laid_down = tuple(
+            _parse_tokens(group, "{where}.laid_down[{number}]".format(where=where, number=number), player)
+            for number, group in enumerate(groups)
+        )
+        if any(not group for group in laid_down):
+            raise RoundError(_("{where}.laid_down holds an empty group.").format(where=where), player=player)
+    return Result(player, completed, cards, counts, points, laid_down)
+
+
+def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntry:
+    """Read a round from its JSON body (API.md "Score sheets"); raise :class:`RoundError` when malformed.
+
+    Checks shapes and types only (names are matched to the game's players by :func:`score_round`).
+    ``completed`` is a phase number or ``false`` under ``pick_a_phase``, else ``true``/``false``.
+    With ``stored=True`` the body is a round as :meth:`ScoredRound.to_json` wrote it, whose
+    ``points`` next to ``cards`` or ``counts`` were computed and are ignored.
+    """
+    if not isinstance(body, Mapping):
+        raise RoundError(_("A round must be a JSON object with went_out and results."))
+    known = _STORED_ROUND_KEYS if stored else {"round", "went_out", "results"}
+    unknown = sorted(str(key) for key in body if key not in known)
+    if unknown:
+        raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
+    if "round" in body and body["round"] is not None and (not _is_int(body["round"]) or body["round"] < 1):
+        raise RoundError(_("round must be a round number (1 or more)."))
+    went_out = body.get("went_out")
+    if not isinstance(went_out, str) or not went_out.strip():
+        raise RoundError(_("went_out must be the name of the player who went out."))
+    results = body.get("results")
+    if not isinstance(results, list) or not results:
+        raise RoundError(_("results must be a list with one result for each player."))
+    pick = rules.variant == "pick_a_phase"
+    parsed = tuple(_parse_result(item, index, pick, stored) for index, item in enumerate(results))
+    if stored:
+        # The stored 0 of the player who went out was computed, not entered.
+        key = went_out.strip().casefold()
+        parsed = tuple(
+            Result(r.player, r.completed, r.cards, r.counts, None, r.laid_down)
+            if r.player.casefold() == key and r.points == 0 else r
+            for r in parsed
+        )
+    return RoundEntry(went_out.strip(), parsed)
+
+
+# --- what a hand can score -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def hand_totals(size: int) -> frozenset[int]:
+    """Every penalty a hand of exactly ``size`` cards can make from the deck's cards.
+
+    Walks the counts of wilds, skips and 10-12 cards within the deck's limits (8, 4, 24); the
+    rest are 1-9 cards (72 in the deck).
+    """
+    totals = set()
+    for wild in range(min(WILDS_IN_DECK, size) + 1):
+        for skip in range(min(SKIPS_IN_DECK, size - wild) + 1):
+            for high in range(min(HIGH_IN_DECK, size - wild - skip) + 1):
+                low = size - wild - skip - high
+                if low <= LOW_IN_DECK:
+                    totals.add(Counts(low, high, skip, wild).points)
+    return frozenset(totals)
+
+
+# --- checking a round ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundContext:
+    """What a round is checked against: the game's rules and players and where each player stands.
+
+    ``phases`` maps each player to the phase they play this round (``None`` under
+    ``pick_a_phase``, where the entry names it; also ``None`` for a player with nothing left to
+    play); ``done`` maps each player to the phases completed before this round.
+    """
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    number: int
+    dealer: str
+    phases: Mapping[str, int | None]
+    done: Mapping[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A player's result with what follows from it: the penalty and the phase completed (if any)."""
+
+    result: Result
+    points: int
+    completed_phase: int | None
+
+    @property
+    def player(self) -> str:
+        return self.result.player
+
+    def to_json(self) -> dict[str, Any]:
+        """What was entered plus the computed ``points``."""
+        data = self.result.to_json()
+        data["points"] = self.points
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredRound:
+    """A round that passed every check, with each player's points, in seating order."""
+
+    number: int
+    dealer: str
+    went_out: str
+    results: tuple[ScoredResult, ...]
+
+    @property
+    def points(self) -> dict[str, int]:
+        """Each player's penalty this round."""
+        return {r.player: r.points for r in self.results}
+
+    @property
+    def entry(self) -> RoundEntry:
+        """The entry (player names as the game spells them)."""
+        return RoundEntry(self.went_out, tuple(r.result for r in self.results))
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as stored and shown: number, dealer, who went out, every result with its points."""
+        return {
+            "round": self.number,
+            "dealer": self.dealer,
+            "went_out": self.went_out,
+            "results": [r.to_json() for r in self.results],
+        }
+
+
+def _plural_cards(count: int) -> str:
+    return _("1 card") if count == 1 else _("{count} cards").format(count=count)
+
+
+def match_player(name: str, players: Sequence[str]) -> str | None:
+    """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
+    key = name.strip().casefold()
+    for player in players:
+        if player.casefold() == key:
+            return player
+    return None
+
+
+def _canonical_results(entry: RoundEntry, context: RoundContext) -> tuple[str, dict[str, Result]]:
+    players = context.players
+    went_out = match_player(entry.went_out, players)
+    if went_out is None:
+        raise RoundError(
+            _("{name} is not a player of this game, so {name} cannot have gone out.").format(name=entry.went_out)
+        )
+    by_player: dict[str, Result] = {}
+    for result in entry.results:
+        player = match_player(result.player, players)
+        if player is None:
+            raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
+        if player in by_player:
+            raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
+        by_player[player] = Result(player, result.completed, result.cards, result.counts, result.points, result.laid_down)
+    for player in players:
+        if player not in by_player:
+            raise RoundError(
+                _("{player} has no result in this round: every player needs one.").format(player=player), player=player
+            )
+    return went_out, by_player
+
+
+def _phase_completed(result: Result, context: RoundContext) -> int | None:
+    """The phase the player completed this round (``None`` when they did not), after checking it may be."""
+    player = result.player
+    if not result.did_complete:
+        return None
+    if context.rules.variant == "pick_a_phase":
+        number = result.completed
+        listed = tuple(context.rules.phases)
+        if number not in listed:
+            raise RoundError(
+                _("{player} cannot have completed phase {number}: this game plays phases {phases}.").format(
+                    player=player, number=number, phases=", ".join(str(p) for p in listed)
+                ),
+                player=player,
+            )
+        if number in context.done[player]:
+            raise RoundError(
+                _("{player} already completed phase {number} in an earlier round; each phase counts once.").format(
+                    player=player, number=number
+                ),
+                player=player,
+            )
+        return number
+    number = context.phases[player]
+    if number is None:
+        raise RoundError(
+            _("{player} has no phase left to complete.").format(player=player), player=player
+        )
+    return number
+
+
+def _check_laid_down(result: Result, phase: Phase | None, context: RoundContext) -> None:
+    player = result.player
+    if result.laid_down is None:
+        return
+    if phase is None:
+        raise RoundError(
+            _("{player} did not complete a phase, so {player} cannot have laid cards down.").format(player=player),
+            player=player,
+        )
+    verdict = verify_groups(phase, result.laid_down, natural_card=context.rules.natural_card)
+    if not verdict.valid:
+        raise RoundError(
+            _("The cards {player} laid down do not make {phase}: {reasons}").format(
+                player=player, phase=phase.name, reasons=" ".join(verdict.reasons)
+            ),
+            player=player,
+        )
+
+
+def _check_went_out(result: Result, completed: int | None) -> int:
+    player = result.player
+    if completed is None:
+        raise RoundError(
+            _("{player} went out, so {player} completed a phase this round: going out needs a laid-down phase.").format(
+                player=player
+            ),
+            player=player,
+        )
+    if result.card_count or result.points:
+        raise RoundError(
+            _("{player} went out, so {player} holds no cards and scores 0.").format(player=player), player=player
+        )
+    return 0
+
+
+def _max_cards(result: Result, phase: Phase | None) -> int:
+    if phase is None:
+        return HAND_SIZE
+    laid = sum(len(group) for group in result.laid_down) if result.laid_down else 0
+    return HAND_SIZE - max(phase.size, laid)
+
+
+def _too_many_cards_reason(result: Result, phase: Phase, most: int) -> str:
+    laid = sum(len(group) for group in result.laid_down) if result.laid_down else 0
+    if laid > phase.size:
+        return _("{player} laid down {laid} cards, so {player} holds at most {most}").format(
+            player=result.player, laid=laid, most=_plural_cards(most)
+        )
+    return _("{player} completed {phase} ({size} cards), so {player} holds at most {most}").format(
+        player=result.player, phase=phase.name, size=phase.size, most=_plural_cards(most)
+    )
+
+
+def _check_leftover(result: Result, phase: Phase | None) -> int:
+    """The penalty of a player who did not go out, after checking it is possible."""
+    player = result.player
+    penalty = result.penalty
+    if penalty is None:
+        raise RoundError(
+            _("Enter {player}'s leftover cards, card counts or points: {player} did not go out.").format(player=player),
+            player=player,
+        )
+    most = _max_cards(result, phase)
+    count = result.card_count
+    if count is not None:
+        if phase is None and count != HAND_SIZE:
+            raise RoundError(
+                _("{player} did not complete a phase, so {player} holds 10 cards, not {count}.").format(
+                    player=player, count=count
+                ),
+                player=player,
+            )
+        if count == 0:
+            raise RoundError(
+                _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
+            )
+        if count > most:
+            raise RoundError(
+                _("{reason}, not {count}.").format(reason=_too_many_cards_reason(result, phase, most), count=count),
+                player=player,
+            )
+        return penalty
+    # Only a total was entered: it must be what some hand of a possible size scores.
+    if penalty % 5:
+        raise RoundError(
+            _("{player}'s {points} points are not a multiple of 5: every card scores 5, 10, 15 or 25.").format(
+                player=player, points=penalty
+            ),
+            player=player,
+        )
+    if penalty < LOW_POINTS:
+        raise RoundError(
+            _("{player} did not go out, so {player} holds at least one card: at least 5 points.").format(player=player),
+            player=player,
+        )
+    if phase is None:
+        reachable = hand_totals(HAND_SIZE)
+        if penalty < min(reachable):
+            raise RoundError(
+                _("{player} did not complete a phase, so {player} holds 10 cards: at least {least} points.").format(
+                    player=player, least=min(reachable)
+                ),
+                player=player,
+            )
+        if penalty > max(reachable):
+            raise RoundError(
+                _("{player} did not complete a phase, so {player} holds 10 cards: at most {most} points.").format(
+                    player=player, most=max(reachable)
+                ),
+                player=player,
+            )
+        if penalty not in reachable:
+            raise RoundError(
+                _("{player} did not complete a phase, so {player} holds 10 cards, and no 10 cards score {points} points.").format(
+                    player=player, points=penalty
+                ),
+                player=player,
+            )
+        return penalty
+    reachable = frozenset().union(*(hand_totals(size) for size in range(1, most + 1))) if most >= 1 else frozenset()
+    if not reachable or penalty > max(reachable):
+        raise RoundError(
+            _("{reason}: at most {points} points.").format(
+                reason=_too_many_cards_reason(result, phase, most), points=max(reachable, default=0)
+            ),
+            player=player,
+        )
+    if penalty not in reachable:
+        raise RoundError(
+            _("{reason}, and no such hand scores {points} points.").format(
+                reason=_too_many_cards_reason(result, phase, most), points=penalty
+            ),
+            player=player,
+        )
+    return penalty
+
+
+def _check_deck(results: Sequence[Result]) -> None:
+    explicit: list[Card] = []
+    for result in results:
+        explicit.extend(result.cards or ())
+        for group in result.laid_down or ():
+            explicit.extend(group)
+    try:
+        check_fits_deck(explicit)
+    except DeckError as error:
+        raise RoundError(_("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)) from None
+    totals = counts_of(explicit).to_json()
+    for result in results:
+        if result.counts is not None:
+            for key, value in result.counts.to_json().items():
+                totals[key] += value
+    names = {"low": _("cards of 1 to 9"), "high": _("cards of 10 to 12"), "skip": _("skips"), "wild": _("wilds")}
+    for key in COUNT_KEYS:
+        if totals[key] > _CLASS_LIMITS[key]:
+            raise RoundError(
+                _("Together the cards entered for this round hold {count} {what}, but the deck has only {limit}.").format(
+                    count=totals[key], what=names[key], limit=_CLASS_LIMITS[key]
+                )
+            )
+
+
+def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
+    """Check that ``entry`` can have happened given ``context`` and score it; raise :class:`RoundError` if not.
+
+    Checks, in this order: the players (each exactly once, no stranger), then each player in
+    seating order (the phase completed may be completed, ``laid_down`` makes it, the player who
+    went out completed a phase and holds nothing, every other hand has a possible size and total),
+    then that all the cards entered fit in one deck.
+    """
+    went_out, by_player = _canonical_results(entry, context)
+    scored = []
+    for player in context.players:
+        result = by_player[player]
+        completed = _phase_completed(result, context)
+        phase = PHASES[completed] if completed is not None else None
+        _check_laid_down(result, phase, context)
+        if player == went_out:
+            points = _check_went_out(result, completed)
+        else:
+            points = _check_leftover(result, phase)
+        scored.append(ScoredResult(result, points, completed))
+    _check_deck([by_player[player] for player in context.players])
+    return ScoredRound(context.number, context.dealer, went_out, tuple(scored))

@@ -1,0 +1,470 @@
+"""A Phase 10 score sheet: standings, phase progress, the outcome and the tie-breaker, all from the rounds.
+
+One source of truth: a :class:`Sheet` holds the checked rounds and answers every question from
+them. The web layer stores each round's JSON (:meth:`ScoredRound.to_json`) and rebuilds the sheet
+with :meth:`Sheet.replay`::
+
+    sheet = Sheet(make_rules({"variant": "classic"}), ["Ana", "Ben", "Cy"])
+    sheet.add_round(parse_round(body, sheet.rules))      # RoundError when it cannot have happened
+    sheet.to_json()                                      # the engine's part of GET /api/games/<id>
+
+Variants are data: :class:`_Progress` reads ``rules.variant`` and ``rules.phases`` in the three
+places where they differ (which phase a player plays, when the game ends, who is in the running).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RoundError, RulesError
+from ..i18n import _
+from ..options import RuleSet
+from .phases import PHASES
+from .rounds import RoundContext, RoundEntry, ScoredRound, match_player, parse_round, score_round
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_NAME = 30
+
+SOLE_FINISHER = "sole_finisher"
+LOWEST_TOTAL = "lowest_total"
+TIEBREAKER = "tiebreaker"
+"""The rules that can decide a game (:attr:`Outcome.rule`)."""
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def check_players(names: Any, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> tuple[str, ...]:
+    """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
+
+    Phase 10 takes 2-6 players; each name is 1-30 characters after trimming, unique ignoring case.
+    """
+    if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
+        raise RulesError(_("The players must be a list of names."))
+    trimmed = tuple(name.strip() for name in names)
+    if not minimum <= len(trimmed) <= maximum:
+        raise RulesError(
+            _("This game takes {minimum} to {maximum} players, not {count}.").format(
+                minimum=minimum, maximum=maximum, count=len(trimmed)
+            )
+        )
+    seen: dict[str, str] = {}
+    for number, name in enumerate(trimmed, start=1):
+        if not name:
+            raise RulesError(_("Player {number} has no name.").format(number=number))
+        if len(name) > MAX_NAME:
+            raise RulesError(
+                _("The name {name} is too long: at most {maximum} characters.").format(name=name, maximum=MAX_NAME)
+            )
+        if name.casefold() in seen:
+            raise RulesError(
+                _("{name} and {other} are the same name: give each player a different one.").format(
+                    name=seen[name.casefold()], other=name
+                )
+            )
+        seen[name.casefold()] = name
+    return trimmed
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's line of the standings: total penalty, the phase to play next, the phases completed."""
+
+    name: str
+    score: int
+    phase: int | None
+    phases_done: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score, "phase": self.phase, "phases_done": list(self.phases_done)}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: the ``rule`` that decided it, the ``winner`` (``None`` while a tie-breaker is
+    pending), the players who were in the running, and a sentence saying why."""
+
+    rule: str
+    winner: str | None
+    players: tuple[str, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "winner": self.winner, "players": list(self.players), "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What a correction or an undo changed: the round now in place (the round removed, after an undo) and whether
+    a recorded tie-breaker result was dropped (the caller clears its copy)."""
+
+    round: ScoredRound | None
+    tiebreaker_dropped: bool
+
+
+class _Progress:
+    """Totals and phases after some rounds, and whether (and among whom) the game has ended."""
+
+    def __init__(self, rules: RuleSet, players: tuple[str, ...]):
+        self.rules = rules
+        self.players = players
+        self.phases = tuple(rules.phases)
+        self.scores = dict.fromkeys(players, 0)
+        self.done: dict[str, list[int]] = {player: [] for player in players}
+        self.played = 0
+        # Players in the running once the game has ended, and whether they were the ones
+        # completing the finishing goal (classic, pick_a_phase) or everybody (all_advance).
+        self.contenders: tuple[str, ...] | None = None
+        self.by_finishing = False
+
+    def phase_of(self, player: str) -> int | None:
+        """The phase ``player`` plays next (API.md: ``phase``)."""
+        variant = self.rules.variant
+        if variant == "all_advance":
+            return self.phases[self.played] if self.played < len(self.phases) else None
+        done = self.done[player]
+        if variant == "pick_a_phase":
+            return next((p for p in self.phases if p not in done), None)
+        return self.phases[len(done)] if len(done) < len(self.phases) else None
+
+    def context(self, number: int, dealer: str) -> RoundContext:
+        pick = self.rules.variant == "pick_a_phase"
+        return RoundContext(
+            self.rules,
+            self.players,
+            number,
+            dealer,
+            {p: None if pick else self.phase_of(p) for p in self.players},
+            {p: tuple(self.done[p]) for p in self.players},
+        )
+
+    def apply(self, scored: ScoredRound) -> None:
+        for result in scored.results:
+            self.scores[result.player] += result.points
+            if result.completed_phase is not None:
+                self.done[result.player].append(result.completed_phase)
+        self.played += 1
+        variant = self.rules.variant
+        if variant == "all_advance":
+            if self.played >= len(self.phases):
+                self.contenders, self.by_finishing = self.players, False
+            return
+        if variant == "pick_a_phase":
+            goal = set(self.phases)
+            finishers = tuple(p for p in self.players if goal <= set(self.done[p]))
+        else:
+            last = self.phases[-1]
+            finishers = tuple(r.player for r in scored.results if r.completed_phase == last)
+        if finishers:
+            self.contenders, self.by_finishing = finishers, True
+
+
+class Sheet:
+    """The score sheet of one Phase 10 game recorded at the table.
+
+    Build it empty with ``Sheet(rules, players)`` or from stored rounds with :meth:`replay`.
+    Rounds are only added through :meth:`check_round`'s checks, so the sheet is always a game
+    that can have happened.
+    """
+
+    def __init__(self, rules: RuleSet, players: Sequence[str]):
+        self.rules = rules
+        self.players = check_players(list(players))
+        self._rounds: list[ScoredRound] = []
+        self._progress = _Progress(rules, self.players)
+        self._tiebreaker_winner: str | None = None
+
+    # --- building ----------------------------------------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls,
+        rules: RuleSet,
+        players: Sequence[str],
+        rounds: Iterable[RoundEntry | ScoredRound | Mapping[str, Any]],
+        tiebreaker_winner: str | None = None,
+    ) -> Sheet:
+        """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON).
+
+        Raises :class:`RoundError` naming the first round that does not hold (its ``round``
+        attribute is set), or when ``tiebreaker_winner`` is not one of the tied players.
+        """
+        sheet = cls(rules, players)
+        for number, item in enumerate(rounds, start=1):
+            entry = sheet._entry_of(item, number)
+            try:
+                sheet.add_round(entry)
+            except RoundError as error:
+                raise RoundError(
+                    _("Round {number}: {problem}").format(number=number, problem=error),
+                    player=error.player,
+                    round=number,
+                ) from None
+        if tiebreaker_winner is not None:
+            sheet.record_tiebreaker(tiebreaker_winner)
+        return sheet
+
+    def _entry_of(self, item: RoundEntry | ScoredRound | Mapping[str, Any], number: int) -> RoundEntry:
+        if isinstance(item, ScoredRound):
+            return item.entry
+        if isinstance(item, RoundEntry):
+            return item
+        entry = parse_round(item, self.rules, stored=True)
+        stored_number = item.get("round")
+        if stored_number is not None and stored_number != number:
+            raise RoundError(
+                _("The stored round {stored} is in place {number}: rounds must be numbered 1, 2, 3…").format(
+                    stored=stored_number, number=number
+                ),
+                round=number,
+            )
+        return entry
+
+    def check_round(self, entry: RoundEntry) -> ScoredRound:
+        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+        number = len(self._rounds) + 1
+        if self.status == "finished":
+            raise RoundError(
+                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(winner=self.winner),
+                round=number,
+            )
+        if self.status == "tiebreaker":
+            raise RoundError(
+                _("{players} must play the tie-breaker round first: record who laid its phase down first.").format(
+                    players=join_names(self.tiebreaker["players"])
+                ),
+                round=number,
+            )
+        try:
+            return score_round(entry, self._progress.context(number, self.dealer(number)))
+        except RoundError as error:
+            if error.round is None:
+                error.round = number
+            raise
+
+    def add_round(self, entry: RoundEntry) -> ScoredRound:
+        """Check the next round and record it; returns it scored."""
+        scored = self.check_round(entry)
+        self._rounds.append(scored)
+        self._progress.apply(scored)
+        return scored
+
+    def replace_round(self, number: int, entry: RoundEntry) -> Correction:
+        """Replace round ``number``; every later round is checked again against the corrected history.
+
+        Raises :class:`RoundError` (and changes nothing) when round ``number`` does not hold, or
+        names the first later round that no longer does. A recorded tie-breaker result is kept only
+        if the corrected game still ends in a tie between exactly the same players.
+        """
+        if not 1 <= number <= len(self._rounds):
+            raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
+        entries = [r.entry for r in self._rounds]
+        entries[number - 1] = entry
+        corrected = Sheet(self.rules, self.players)
+        for position, item in enumerate(entries, start=1):
+            try:
+                corrected.add_round(item)
+            except RoundError as error:
+                if position == number:
+                    raise
+                raise RoundError(
+                    _("Round {position} no longer holds after this correction: {problem}").format(
+                        position=position, problem=error
+                    ),
+                    player=error.player,
+                    round=position,
+                ) from None
+        dropped = self._adopt(corrected)
+        return Correction(self._rounds[number - 1], dropped)
+
+    def undo(self) -> Correction:
+        """Drop the last round; the :class:`Correction` holds the round removed (a recorded tie-breaker
+        result goes with it)."""
+        if not self._rounds:
+            raise RoundError(_("There is no round to undo."))
+        removed = self._rounds[-1]
+        corrected = Sheet(self.rules, self.players)
+        for scored in self._rounds[:-1]:
+            corrected._rounds.append(scored)
+            corrected._progress.apply(scored)
+        return Correction(removed, self._adopt(corrected))
+
+    def _adopt(self, corrected: Sheet) -> bool:
+        """Take ``corrected``'s rounds; keep the tie-breaker result if the same players still tie."""
+        winner = self._tiebreaker_winner
+        old_tie = set(self.tiebreaker["players"]) if self.tiebreaker else None
+        self._rounds, self._progress = corrected._rounds, corrected._progress
+        self._tiebreaker_winner = None
+        if winner is None:
+            return False
+        new_tie = self.tiebreaker
+        if new_tie is not None and set(new_tie["players"]) == old_tie:
+            self._tiebreaker_winner = winner
+            return False
+        return True
+
+    def record_tiebreaker(self, winner: str) -> None:
+        """Record who laid the tie-breaker phase down first; raise :class:`RoundError` when no tie-breaker
+        is pending or ``winner`` is not one of the tied players."""
+        outcome = self.outcome
+        if outcome is None or outcome.rule != TIEBREAKER or self._tiebreaker_winner is not None:
+            raise RoundError(_("No tie-breaker round is waiting for a result."))
+        name = match_player(winner, outcome.players) if isinstance(winner, str) else None
+        if name is None:
+            raise RoundError(
+                _("{name} did not play the tie-breaker round: the tied players are {players}.").format(
+                    name=winner, players=join_names(outcome.players)
+                )
+            )
+        self._tiebreaker_winner = name
+
+    def clear_tiebreaker(self) -> None:
+        """Take a recorded tie-breaker result back."""
+        self._tiebreaker_winner = None
+
+    # --- questions ---------------------------------------------------------------------------------
+
+    @property
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        return tuple(self._rounds)
+
+    def dealer(self, number: int) -> str:
+        """Who deals round ``number``: the last player deals round 1, then the deal passes to the left."""
+        return self.players[(number - 2) % len(self.players)]
+
+    @property
+    def next_dealer(self) -> str | None:
+        """The dealer of the next round (``None`` once the game is finished)."""
+        return None if self.status == "finished" else self.dealer(len(self._rounds) + 1)
+
+    def standings(self) -> list[Standing]:
+        """Every player's total, next phase and completed phases, in seating order."""
+        progress = self._progress
+        return [
+            Standing(p, progress.scores[p], progress.phase_of(p), tuple(progress.done[p])) for p in self.players
+        ]
+
+    def leaders(self) -> tuple[str, ...]:
+        """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
+        progress = self._progress
+        if self.rules.variant == "all_advance":
+            key = lambda p: progress.scores[p]  # noqa: E731
+        else:
+            key = lambda p: (-len(progress.done[p]), progress.scores[p])  # noqa: E731
+        best = min(key(p) for p in self.players)
+        return tuple(p for p in self.players if key(p) == best)
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each round (for a chart)."""
+        totals = dict.fromkeys(self.players, 0)
+        rows = []
+        for scored in self._rounds:
+            for result in scored.results:
+                totals[result.player] += result.points
+            rows.append(dict(totals))
+        return rows
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game was decided (``None`` while it goes on)."""
+        progress = self._progress
+        contenders = progress.contenders
+        if contenders is None:
+            return None
+        texts = _Texts(self.rules)
+        if progress.by_finishing and len(contenders) == 1:
+            return Outcome(SOLE_FINISHER, contenders[0], contenders, texts.sole(contenders[0]))
+        lowest = min(progress.scores[p] for p in contenders)
+        tied = tuple(p for p in contenders if progress.scores[p] == lowest)
+        if len(tied) == 1:
+            others = tuple(p for p in contenders if p != tied[0])
+            return Outcome(LOWEST_TOTAL, tied[0], contenders, texts.lowest(tied[0], others, progress.by_finishing))
+        return Outcome(
+            TIEBREAKER, self._tiebreaker_winner, tied, texts.tie(tied, contenders, progress.by_finishing, self._tiebreaker_winner)
+        )
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"tiebreaker"`` (waiting for the tie-breaker's result) or ``"finished"``."""
+        outcome = self.outcome
+        if outcome is None:
+            return "playing"
+        return "tiebreaker" if outcome.winner is None else "finished"
+
+    @property
+    def winner(self) -> str | None:
+        outcome = self.outcome
+        return outcome.winner if outcome else None
+
+    @property
+    def tiebreaker(self) -> dict[str, Any] | None:
+        """``{"players": [...], "winner": ...}`` when the game ended in a tie, else ``None``."""
+        outcome = self.outcome
+        if outcome is None or outcome.rule != TIEBREAKER:
+            return None
+        return {"players": list(outcome.players), "winner": self._tiebreaker_winner}
+
+    def to_json(self) -> dict[str, Any]:
+        """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
+        outcome = self.outcome
+        finished = self.status == "finished"
+        return {
+            "game": "phase10",
+            "rules": self.rules.to_dict(),
+            "status": self.status,
+            "winner": self.winner,
+            "tiebreaker": self.tiebreaker,
+            "players": [s.to_json() for s in self.standings()],
+            "rounds": [r.to_json() for r in self._rounds],
+            "outcome": outcome.to_json() if outcome else None,
+            "leaders": list(self.leaders()),
+            "next_round": None if finished or self.status == "tiebreaker" else len(self._rounds) + 1,
+            "dealer": self.next_dealer,
+            "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
+        }
+
+
+class _Texts:
+    """The sentences of an outcome, worded for the variant."""
+
+    def __init__(self, rules: RuleSet):
+        self.variant = rules.variant
+        if self.variant == "pick_a_phase":
+            self.goal = _("all the phases")
+        else:
+            self.goal = PHASES[tuple(rules.phases)[-1]].name
+
+    def sole(self, winner: str) -> str:
+        return _("Only {winner} completed {goal}.").format(winner=winner, goal=self.goal)
+
+    def lowest(self, winner: str, others: tuple[str, ...], by_finishing: bool) -> str:
+        if not by_finishing:
+            return _("Lowest total after the last phase: {winner}.").format(winner=winner)
+        if len(others) == 1:
+            return _("{winner} and {other} both completed {goal}; {winner} has the lower total.").format(
+                winner=winner, other=others[0], goal=self.goal
+            )
+        return _("{names} completed {goal}; {winner} has the lowest total.").format(
+            names=join_names((winner, *others)), goal=self.goal, winner=winner
+        )
+
+    def tie(self, tied: tuple[str, ...], contenders: tuple[str, ...], by_finishing: bool, winner: str | None) -> str:
+        if not by_finishing:
+            reason = _("{names} share the lowest total after the last phase").format(names=join_names(tied))
+        elif tied == contenders:
+            reason = _("{names} completed {goal} with the same total").format(names=join_names(tied), goal=self.goal)
+        else:
+            reason = _("{contenders} completed {goal}; {names} share the lowest total").format(
+                contenders=join_names(contenders), goal=self.goal, names=join_names(tied)
+            )
+        if winner is None:
+            return _("{reason}: they play a tie-breaker round (a set of 5 and a set of 3; the first to lay it down wins).").format(
+                reason=reason
+            )
+        return _("{reason}; {winner} won the tie-breaker round.").format(reason=reason, winner=winner)
