@@ -1,0 +1,919 @@
+"""The digital Phase 10 game: a seeded, reproducible state machine for a whole game.
+
+A :class:`Game` holds the table (draw pile, discard pile, hands, laid-down groups), whose turn
+it is and at which stage (``"draw"`` or ``"play"``), and the score sheet of the rounds played.
+It answers questions instead of making callers re-derive them, as python-chess's ``Board``
+does::
+
+    game = Game([{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], make_rules(), seed=7)
+    game.legal_actions(0)        # [{"type": "draw", "from": "pile"}, ...]
+    game.apply(0, {"type": "draw", "from": "pile"})
+    game.view(0)                 # what seat 0 may see (API.md "Digital games")
+    game.outcome()               # None while playing; the winner and the rule that decided it
+
+Every rule about groups, lay-downs and hits is asked of :mod:`.verify` (the same code the phase
+check and the score sheets use); standings, phase progress and the outcome come from a
+:class:`~.sheet.Sheet` fed with each finished round in the score-sheet JSON shape, so the digital
+game and a score sheet cannot disagree.
+
+Decisions where RULES.md is silent (documented here and in the docs):
+
+- **Dead round.** When the player to move can draw from neither pile (the draw pile is empty, the
+  discard pile holds only its top card and that card is a Skip), or a round passes
+  :data:`ROUND_TURN_LIMIT` turns, the round is void: nothing is scored, nobody advances, it is not
+  recorded, and the same dealer deals it again from a fresh shuffle. (A score sheet needs a player
+  who went out, so a round without one cannot be recorded.)
+- **Skips.** A Skip that cannot skip anybody (``skip_once_per_lap``) is a plain discard. Without
+  ``skip_once_per_lap`` skips add up: a player skipped twice loses two turns. A player counts as
+  having "taken a turn again" when they draw.
+- **Tie-breaker round.** The deal passes on as usual; only the tied players get cards, and the
+  first tied player left of the dealer plays first. Bots and people lay down a set of 5 and a set
+  of 3; the first to do so wins at once.
+- **pick_a_phase.** ``legal`` lists one lay-down per phase the hand can make (each with its
+  ``phase``); a ``lay_down`` without ``phase`` takes the first phase of the list it makes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
+from ..i18n import _
+from ..options import RuleSet
+from .finder import can_make, find_lay_down
+from .hits import check_hit, hit_options
+from .cards import COLORS, DECK, Card, Kind, check_fits_deck
+from .phases import PHASES, TIEBREAKER, Phase, make_rules
+from .rounds import parse_round
+from .scoring import hand_points
+from .sheet import Outcome, Sheet, check_players
+from .verify import LaidGroup, verify_groups
+
+HAND_SIZE = 10
+"""Cards dealt to each player."""
+
+ROUND_TURN_LIMIT = 600
+"""A round that passes this many turns is void and dealt again (see the module's notes)."""
+
+LOG_KEEP = 200
+"""How many log events a game keeps (older ones are dropped; ``seq`` keeps counting)."""
+
+VIEW_LOG = 40
+"""How many of the latest log events :meth:`Game.view` shows."""
+
+FORMAT = 1
+"""Version of the :meth:`Game.to_json` format."""
+
+_ACTION_KEYS = {
+    "draw": ({"type", "from"}, {"type", "from"}),
+    "lay_down": ({"type", "groups"}, {"type", "groups", "phase"}),
+    "hit": ({"type", "card", "seat", "group"}, {"type", "card", "seat", "group", "end"}),
+    "discard": ({"type", "card"}, {"type", "card", "skip"}),
+}
+
+
+def _tokens(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _sort_key(card: Card) -> tuple[int, int, str]:
+    if card.kind is Kind.WILD:
+        return (1, 0, "")
+    if card.kind is Kind.SKIP:
+        return (2, 0, "")
+    return (0, card.number, card.color or "")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Game:
+    """One digital Phase 10 game (see the module's docstring).
+
+    ``seats`` lists the players in clockwise order, each ``{"name": ..., "bot": "random" | "smart" |
+    None}`` (a plain string is a person). ``rules`` is a :class:`RuleSet` or a JSON object of table
+    rules. ``deck`` (tokens) fixes the top of the first round's deck: dealt one card at a time to
+    seat 0, 1, 2, … until the hands are full, then the first discard, then the draw pile; a
+    number without a colour stands for any card of that number. Raises :class:`RulesError` for bad
+    seats or rules, :class:`NotationError`/:class:`DeckError` for a deck the real deck cannot hold.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Any],
+        rules: RuleSet | Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        *,
+        record_log: bool = True,
+    ):
+        self.rules = rules if isinstance(rules, RuleSet) else make_rules(rules)
+        self.names, self.bots = _parse_seats(seats)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not _is_int(seed):
+            raise RulesError(_("The seed must be a whole number."))
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.bot_rng = random.Random(seed * 7919 + 17)
+        self.record_log = record_log
+        self.sheet = Sheet(self.rules, self.names)
+        n = len(self.names)
+        self.status = "playing"
+        self.round = 1
+        self.dealer = n - 1
+        self.tiebreak = False
+        self.active: list[int] = list(range(n))
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.draw_pile: list[Card] = []
+        self.discard: list[Card] = []
+        self.laid: list[list[Any]] = [[] for _ in range(n)]
+        self.laid_down: list[list[list[Card]] | None] = [None] * n
+        self.completed: list[Any] = [None] * n
+        self.laid_turn: list[int | None] = [None] * n
+        self.skips_pending = [0] * n
+        self.skipped = [False] * n
+        self.turn: int | None = None
+        self.stage = "draw"
+        self.turn_id = 0
+        self.round_turns = 0
+        self.turns = 0
+        self.redeals = 0
+        self.log: list[dict[str, Any]] = []
+        self.seq = 0
+        self.finished_rounds: list[dict[str, Any]] = []
+        self.tiebreaker: dict[str, Any] | None = None
+        self.dealt_hands: list[list[Card]] = []
+        order = _stacked_order(deck, self.rng) if deck else None
+        self._deal(order)
+
+    # --- questions ------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return len(self.names)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name once the game is over."""
+        outcome = self.outcome()
+        return outcome.winner if outcome else None
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on (or waits for its tie-breaker round); else the winner and the
+        rule that decided it (``sole_finisher``, ``lowest_total`` or ``tiebreaker``), as the score sheet
+        of the same rounds says."""
+        if self.status != "finished":
+            return None
+        return self.sheet.outcome
+
+    def phase_to_play(self, seat: int) -> Phase | None:
+        """The phase ``seat`` plays this round (``None`` under ``pick_a_phase``, where it picks, or
+        when the seat sits out the tie-breaker round)."""
+        if self.tiebreak:
+            return PHASES[TIEBREAKER] if seat in self.active else None
+        if self.rules.variant == "pick_a_phase":
+            return None
+        key = self._standing(seat).phase
+        return PHASES[key] if key is not None else None
+
+    def phases_open(self, seat: int) -> list[Phase]:
+        """The phases ``seat`` may lay down this round (several only under ``pick_a_phase``)."""
+        if self.completed[seat] is not None or seat not in self.active:
+            return []
+        if self.tiebreak or self.rules.variant != "pick_a_phase":
+            phase = self.phase_to_play(seat)
+            return [phase] if phase is not None else []
+        done = set(self._standing(seat).phases_done)
+        return [PHASES[p] for p in self.rules.phases if p not in done]
+
+    def _standing(self, seat: int):
+        return self.sheet.standings()[seat]
+
+    def can_draw_from(self, source: str) -> bool:
+        """Whether the seat to move could draw from ``"pile"`` or ``"discard"`` now (ignoring the stage)."""
+        if source == "pile":
+            return bool(self.draw_pile) or len(self.discard) > 1
+        return bool(self.discard) and not self.discard[-1].is_skip
+
+    def draw_actions(self) -> list[dict[str, Any]]:
+        """The draws open to the seat to move (at the draw stage)."""
+        return [{"type": "draw", "from": s} for s in ("pile", "discard") if self.can_draw_from(s)]
+
+    def lay_down_actions(self, seat: int) -> list[dict[str, Any]]:
+        """The lay-downs the finder suggests for ``seat`` now (one, or one per phase under ``pick_a_phase``)."""
+        if self.turn != seat or self.stage != "play" or self.completed[seat] is not None:
+            return []
+        hand = self.hands[seat]
+        pick = self.rules.variant == "pick_a_phase" and not self.tiebreak
+        actions = []
+        for phase in self.phases_open(seat):
+            if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
+                continue
+            if not can_make(phase, hand, natural_card=self.rules.natural_card):
+                continue
+            verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
+            if not verdict.valid:
+                continue
+            action = {"type": "lay_down", "groups": [_tokens(g.cards) for g in verdict.groups]}
+            if pick:
+                action["phase"] = phase.key
+            actions.append(action)
+        return actions
+
+    def hit_targets(self, seat: int) -> list[tuple[int, int]]:
+        """The ``(seat, group)`` pairs ``seat`` may hit on now: its own groups once laid down, and
+        others' groups from the turn after its lay-down."""
+        if self.completed[seat] is None:
+            return []
+        targets = [(seat, g) for g in range(len(self.laid[seat]))]
+        if self.laid_turn[seat] != self.turn_id:
+            for other in self.active:
+                if other != seat:
+                    targets.extend((other, g) for g in range(len(self.laid[other])))
+        return targets
+
+    def hit_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Every hit ``seat`` may make now, including each end of a run where a wild could go at either."""
+        if self.turn != seat or self.stage != "play" or self.completed[seat] is None:
+            return []
+        hand = self.hands[seat]
+        if len(hand) < 2 and not self.rules.go_out_by_hit:
+            return []
+        actions = []
+        cards = sorted({c for c in hand if not c.is_skip}, key=_sort_key)
+        for target, index in self.hit_targets(seat):
+            group = self.laid[target][index]
+            for card in cards:
+                options = hit_options(group, card)
+                if len(options) == 1:
+                    actions.append({"type": "hit", "card": str(card), "seat": target, "group": index})
+                else:
+                    for option in options:
+                        actions.append(
+                            {"type": "hit", "card": str(card), "seat": target, "group": index, "end": option.end}
+                        )
+        return actions
+
+    def skip_targets(self, seat: int) -> list[int]:
+        """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard)."""
+        others = self._after(seat)
+        if self.rules.skip_target == "next" or len(self.active) == 2:
+            others = others[:1]
+        if self.rules.skip_once_per_lap:
+            others = [s for s in others if not self.skipped[s]]
+        return others
+
+    def discard_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Every discard ``seat`` may make now (a Skip once per target under ``skip_target=choose``)."""
+        if self.turn != seat or self.stage != "play":
+            return []
+        actions = []
+        for card in sorted(set(self.hands[seat]), key=_sort_key):
+            if card.is_skip and self.rules.skip_target == "choose":
+                targets = self.skip_targets(seat)
+                if targets:
+                    actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
+                    continue
+            actions.append({"type": "discard", "card": str(card)})
+        return actions
+
+    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """Every action ``seat`` may take now, as :meth:`apply` accepts it (a lay-down once, as the finder's
+        suggestion; any other valid lay-down is accepted too). Empty when it is not ``seat``'s turn."""
+        if self.status != "playing" or seat is None or seat != self.turn:
+            return []
+        if self.stage == "draw":
+            return self.draw_actions()
+        return self.lay_down_actions(seat) + self.hit_actions(seat) + self.discard_actions(seat)
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Mapping[str, Any]) -> None:
+        """Take ``action`` for ``seat``. Raises :class:`GameOverError` on a finished game,
+        :class:`NotYourTurnError` for a seat that may not act, :class:`IllegalActionError` (saying
+        why) for anything else the rules refuse; the state is then unchanged."""
+        if self.status != "playing":
+            raise GameOverError(_("The game is over: no more actions."))
+        if not _is_int(seat) or not 0 <= seat < len(self.names):
+            raise NotYourTurnError(_("There is no seat {seat} in this game.").format(seat=seat))
+        if seat != self.turn:
+            raise NotYourTurnError(
+                _("It is not {name}'s turn: {other} is to play.").format(
+                    name=self.names[seat], other=self.names[self.turn]
+                )
+            )
+        kind = _check_shape(action)
+        if kind == "draw":
+            self._draw(seat, action["from"])
+        elif kind == "lay_down":
+            self._lay_down(seat, action["groups"], action.get("phase"))
+        elif kind == "hit":
+            self._hit(seat, action["card"], action["seat"], action["group"], action.get("end"))
+        else:
+            self._discard(seat, action["card"], action.get("skip"))
+
+    def _need_stage(self, stage: str) -> None:
+        if self.stage == stage:
+            return
+        if stage == "draw":
+            raise IllegalActionError(_("You have drawn already this turn: lay down, hit or discard."))
+        raise IllegalActionError(_("Draw a card first, from the draw pile or the discard pile."))
+
+    def _draw(self, seat: int, source: Any) -> None:
+        self._need_stage("draw")
+        if source == "pile":
+            if not self.draw_pile:
+                if len(self.discard) < 2:
+                    raise IllegalActionError(_("The draw pile is empty and there is nothing to reshuffle."))
+                top = self.discard.pop()
+                self.draw_pile = self.discard
+                self.rng.shuffle(self.draw_pile)
+                self.discard = [top]
+                self._event(None, "reshuffle", _("The discard pile is shuffled to make a new draw pile."))
+            card = self.draw_pile.pop()
+        elif source == "discard":
+            if not self.discard:
+                raise IllegalActionError(_("The discard pile is empty: draw from the draw pile."))
+            if self.discard[-1].is_skip:
+                raise IllegalActionError(_("A Skip can never be taken from the discard pile."))
+            card = self.discard.pop()
+        else:
+            raise IllegalActionError(_('A draw is from "pile" or "discard".'))
+        self.hands[seat].append(card)
+        self.stage = "play"
+        self.skipped[seat] = False
+        self.turn_id += 1
+        self.turns += 1
+        self.round_turns += 1
+        if self.record_log:
+            if source == "pile":
+                self._event(seat, "draw", _("{name} draws from the draw pile.").format(name=self.names[seat]),
+                            {"from": "pile", "card": str(card)})
+            else:
+                self._event(seat, "draw", _("{name} takes {card} from the discard pile.").format(
+                    name=self.names[seat], card=str(card)), {"from": "discard", "card": str(card)})
+
+    def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
+        self._need_stage("play")
+        if self.completed[seat] is not None:
+            raise IllegalActionError(_("You have laid down your phase already this round."))
+        open_phases = self.phases_open(seat)
+        if not open_phases:
+            raise IllegalActionError(_("You have no phase left to lay down."))
+        hand = self.hands[seat]
+        cards = _resolve_groups(hand, groups)
+        used = sum(len(g) for g in cards)
+        if used >= len(hand) and not self.rules.go_out_by_hit:
+            raise IllegalActionError(_("Keep a card to discard: a lay-down cannot use your whole hand."))
+        natural = self.rules.natural_card
+        if phase_key is not None:
+            if self.tiebreak or self.rules.variant != "pick_a_phase":
+                raise IllegalActionError(_('Only pick_a_phase lets you choose the phase: leave "phase" out.'))
+            chosen = [p for p in open_phases if p.key == phase_key]
+            if not chosen:
+                raise IllegalActionError(
+                    _("Phase {phase} is not one you may lay down: choose from {phases}.").format(
+                        phase=phase_key, phases=", ".join(str(p.key) for p in open_phases)
+                    )
+                )
+            candidates = chosen
+        else:
+            candidates = open_phases
+        verdict = None
+        for phase in candidates:
+            verdict = verify_groups(phase, cards, natural_card=natural)
+            if verdict.valid:
+                break
+        if not verdict.valid:
+            if len(candidates) > 1:
+                raise IllegalActionError(_("These cards make none of the phases you may lay down."))
+            raise IllegalActionError(
+                _("These cards do not make {phase}: {reasons}").format(
+                    phase=candidates[0].name, reasons=" ".join(verdict.reasons)
+                )
+            )
+        for group in cards:
+            for card in group:
+                hand.remove(card)
+        self.laid[seat] = list(verdict.groups)
+        self.laid_down[seat] = [list(g.cards) for g in verdict.groups]
+        self.completed[seat] = phase.key
+        self.laid_turn[seat] = self.turn_id
+        if self.record_log:
+            self._event(seat, "lay_down", _("{name} lays down {phase}: {cards}").format(
+                name=self.names[seat], phase=phase.name,
+                cards=" | ".join(" ".join(_tokens(g.cards)) for g in verdict.groups)),
+                {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]})
+        if self.tiebreak:
+            self._win_tiebreaker(seat)
+        elif not hand:
+            self._end_round(seat)
+
+    def _hit(self, seat: int, token: Any, target: Any, index: Any, end: Any) -> None:
+        self._need_stage("play")
+        if self.completed[seat] is None:
+            raise IllegalActionError(_("Lay down your own phase before you hit."))
+        if not _is_int(target) or not 0 <= target < len(self.names):
+            raise IllegalActionError(_("There is no seat {seat} to hit on.").format(seat=target))
+        groups = self.laid[target]
+        if not groups:
+            raise IllegalActionError(_("{name} has no phase laid down to hit on.").format(name=self.names[target]))
+        if not _is_int(index) or not 0 <= index < len(groups):
+            raise IllegalActionError(
+                _("{name} has no group {group}: groups count from 0 to {last}.").format(
+                    name=self.names[target], group=index, last=len(groups) - 1
+                )
+            )
+        if target != seat and self.laid_turn[seat] == self.turn_id:
+            raise IllegalActionError(
+                _("In the turn you lay down your phase you may hit only on your own phase; hit on others from your next turn.")
+            )
+        if end is not None and end not in ("low", "high"):
+            raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
+        hand = self.hands[seat]
+        card = _resolve_card(hand, token)
+        if len(hand) < 2 and not self.rules.go_out_by_hit:
+            raise IllegalActionError(_("Keep your last card: a turn ends with a discard."))
+        result = check_hit(groups[index], card, end)
+        if not result.legal:
+            raise IllegalActionError(result.reason)
+        hand.remove(card)
+        groups[index] = result.group
+        if self.record_log:
+            self._event(seat, "hit", _("{name} hits {card} on {owner}'s group {group}.").format(
+                name=self.names[seat], card=str(card), owner=self.names[target], group=index + 1),
+                {"card": str(card), "target": target, "group": index, "end": result.end})
+        if not hand:
+            self._end_round(seat)
+
+    def _discard(self, seat: int, token: Any, skip: Any) -> None:
+        self._need_stage("play")
+        hand = self.hands[seat]
+        card = _resolve_card(hand, token)
+        target = None
+        if card.is_skip:
+            targets = self.skip_targets(seat)
+            if self.rules.skip_target == "choose" and len(self.active) > 2:
+                if skip is None and targets:
+                    raise IllegalActionError(
+                        _('Say whom the Skip skips: add "skip" with a seat number ({seats}).').format(
+                            seats=", ".join(str(t) for t in targets)
+                        )
+                    )
+                if skip is not None:
+                    if skip not in targets:
+                        raise IllegalActionError(
+                            _("Seat {seat} cannot be skipped now; you may skip: {seats}.").format(
+                                seat=skip, seats=", ".join(str(t) for t in targets) or _("nobody")
+                            )
+                        )
+                    target = skip
+            else:
+                if skip is not None and skip not in targets:
+                    raise IllegalActionError(_("A Skip skips the next player here: leave \"skip\" out."))
+                target = targets[0] if targets else None
+        elif skip is not None:
+            raise IllegalActionError(_('Only a Skip takes a "skip" target.'))
+        hand.remove(card)
+        self.discard.append(card)
+        name = self.names[seat]
+        if self.record_log:
+            if target is None:
+                text = _("{name} discards {card}.").format(name=name, card=str(card))
+            else:
+                text = _("{name} discards a Skip and skips {other}.").format(name=name, other=self.names[target])
+            self._event(seat, "discard", text, {"card": str(card), "skip": target})
+        if not hand:
+            self._end_round(seat)
+            return
+        if target is not None:
+            self.skips_pending[target] += 1
+            self.skipped[target] = True
+        self._next_turn(seat)
+
+    # --- turns and rounds -----------------------------------------------------------------------
+
+    def _after(self, seat: int) -> list[int]:
+        """The other active seats in playing order after ``seat``."""
+        n = len(self.names)
+        return [s for s in ((seat + k) % n for k in range(1, n)) if s in self.active]
+
+    def _next_turn(self, seat: int) -> None:
+        n = len(self.names)
+        while True:
+            seat = (seat + 1) % n
+            if seat not in self.active:
+                continue
+            if self.skips_pending[seat]:
+                self.skips_pending[seat] -= 1
+                if self.record_log:
+                    self._event(seat, "skipped", _("{name} is skipped.").format(name=self.names[seat]))
+                continue
+            break
+        self.turn = seat
+        self.stage = "draw"
+        if self.round_turns >= ROUND_TURN_LIMIT or not (self.can_draw_from("pile") or self.can_draw_from("discard")):
+            self._event(None, "dead_round", _("Nobody can finish this round: it is dealt again."))
+            self.redeals += 1
+            self._deal(None)
+
+    def _deal(self, order: list[Card] | None) -> None:
+        """Deal the round (``order``: the whole deck, first card first; else a fresh shuffle)."""
+        if order is None:
+            order = list(DECK)
+            self.rng.shuffle(order)
+        n = len(self.names)
+        first = next(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if s in self.active)
+        seating = [s for s in ((first + k) % n for k in range(n)) if s in self.active]
+        self.hands = [[] for _ in range(n)]
+        position = 0
+        for _round in range(HAND_SIZE):
+            for s in seating:
+                self.hands[s].append(order[position])
+                position += 1
+        self.discard = [order[position]]
+        self.draw_pile = order[position + 1:][::-1]
+        self.laid = [[] for _ in range(n)]
+        self.laid_down = [None] * n
+        self.completed = [None] * n
+        self.laid_turn = [None] * n
+        self.skips_pending = [0] * n
+        self.skipped = [False] * n
+        self.round_turns = 0
+        self.dealt_hands = [list(self.hands[s]) for s in seating]
+        if self.record_log:
+            if self.tiebreak:
+                text = _("Tie-breaker round: {dealer} deals to {players}.").format(
+                    dealer=self.names[self.dealer], players=", ".join(self.names[s] for s in seating))
+            else:
+                text = _("Round {round}: {dealer} deals.").format(round=self.round, dealer=self.names[self.dealer])
+            self._event(self.dealer, "deal", text, {"discard_top": str(self.discard[-1])})
+        self.turn = first
+        self.stage = "draw"
+        if self.discard[-1].is_skip:
+            # A Skip turned up skips the first player, whatever skip_target says.
+            self.skips_pending[first] += 1
+            self.skipped[first] = True
+            self._next_turn(self.dealer)
+
+    def _end_round(self, seat: int) -> None:
+        name = self.names[seat]
+        pick = self.rules.variant == "pick_a_phase"
+        results = []
+        for s, player in enumerate(self.names):
+            result: dict[str, Any] = {"player": player}
+            done = self.completed[s]
+            result["completed"] = done if (pick and done is not None) else done is not None
+            result["cards"] = _tokens(sorted(self.hands[s], key=_sort_key))
+            if done is not None:
+                result["laid_down"] = [_tokens(g) for g in self.laid_down[s]]
+            results.append(result)
+        record = {"round": self.round, "went_out": name, "results": results}
+        self.sheet.add_round(parse_round(record, self.rules))
+        self.finished_rounds.append(record)
+        if self.record_log:
+            points = ", ".join(
+                "{}: {}".format(p, hand_points(self.hands[s])) for s, p in enumerate(self.names) if s != seat
+            )
+            self._event(seat, "out", _("{name} goes out and ends round {round} ({points}).").format(
+                name=name, round=self.round, points=points), {"round_record": record})
+        outcome = self.sheet.outcome
+        self.dealer = (self.dealer + 1) % len(self.names)
+        self.round += 1
+        if outcome is None:
+            self._deal(None)
+            return
+        if outcome.winner is None:
+            self.tiebreak = True
+            self.active = [s for s, p in enumerate(self.names) if p in outcome.players]
+            self.tiebreaker = {"players": list(outcome.players), "winner": None}
+            self._event(None, "tie", outcome.text)
+            self._deal(None)
+            return
+        self._finish(outcome)
+
+    def _win_tiebreaker(self, seat: int) -> None:
+        self.sheet.record_tiebreaker(self.names[seat])
+        self.tiebreaker = {"players": self.tiebreaker["players"], "winner": self.names[seat]}
+        self._finish(self.sheet.outcome)
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.status = "finished"
+        self.turn = None
+        self._event(None, "game_over", outcome.text, {"winner": outcome.winner, "rule": outcome.rule})
+
+    def _event(self, seat: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None) -> None:
+        self.seq += 1
+        if not self.record_log:
+            return
+        event = {"seq": self.seq, "round": self.round, "seat": seat, "type": kind, "text": text}
+        if data:
+            event.update(data)
+        self.log.append(event)
+        if len(self.log) > LOG_KEEP + 50:
+            del self.log[: len(self.log) - LOG_KEEP]
+
+    # --- views and storage ----------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (API.md "Digital games", the state minus ``id`` and ``sheet``); ``None``
+        is a spectator: no hands, no legal actions."""
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < len(self.names)):
+            raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
+        standings = self.sheet.standings()
+        seats = []
+        for s, name in enumerate(self.names):
+            entry: dict[str, Any] = {
+                "name": name,
+                "bot": self.bots[s],
+                "cards": len(self.hands[s]),
+                "score": standings[s].score,
+                "phase": standings[s].phase,
+                "phases_done": list(standings[s].phases_done),
+                "playing": s in self.active,
+                "laid_down_phase": self.completed[s],
+                "skipped": self.skipped[s],
+                "laid": [_group_json(g) for g in self.laid[s]],
+            }
+            if seat == s:
+                entry["hand"] = _tokens(sorted(self.hands[s], key=_sort_key))
+            seats.append(entry)
+        log = []
+        for event in self.log[-VIEW_LOG:]:
+            if event["type"] == "draw" and event.get("from") == "pile" and event["seat"] != seat:
+                event = {k: v for k, v in event.items() if k != "card"}
+            log.append(event)
+        outcome = self.outcome()
+        return {
+            "game": "phase10",
+            "rules": self.rules.to_dict(),
+            "status": self.status,
+            "round": self.round,
+            "tiebreaker_round": self.tiebreak,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "stage": self.stage if self.status == "playing" else None,
+            "discard_top": str(self.discard[-1]) if self.discard else None,
+            "draw_pile": len(self.draw_pile),
+            "pending": None,
+            "seats": seats,
+            "legal": self.legal_actions(seat) if seat is not None else [],
+            "log": log,
+            "winner": outcome.winner if outcome else None,
+            "outcome": outcome.to_json() if outcome else None,
+            "tiebreaker": self.tiebreaker,
+            "rounds": list(self.finished_rounds),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON (RNG states included, so a resumed game continues identically)."""
+        return {
+            "format": FORMAT,
+            "game": "phase10",
+            "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "rng": _rng_json(self.rng),
+            "bot_rng": _rng_json(self.bot_rng),
+            "status": self.status,
+            "round": self.round,
+            "dealer": self.dealer,
+            "tiebreak": self.tiebreak,
+            "active": list(self.active),
+            "turn": self.turn,
+            "stage": self.stage,
+            "turn_id": self.turn_id,
+            "round_turns": self.round_turns,
+            "turns": self.turns,
+            "redeals": self.redeals,
+            "draw_pile": _tokens(self.draw_pile),
+            "discard": _tokens(self.discard),
+            "hands": [_tokens(h) for h in self.hands],
+            "laid": [[_group_json(g) for g in groups] for groups in self.laid],
+            "laid_down": [None if g is None else [_tokens(x) for x in g] for g in self.laid_down],
+            "completed": list(self.completed),
+            "laid_turn": list(self.laid_turn),
+            "skips_pending": list(self.skips_pending),
+            "skipped": list(self.skipped),
+            "dealt_hands": [_tokens(h) for h in self.dealt_hands],
+            "finished_rounds": list(self.finished_rounds),
+            "tiebreaker": self.tiebreaker,
+            "seq": self.seq,
+            "log": list(self.log),
+            "record_log": self.record_log,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """A game from :meth:`to_json`'s object; raises :class:`RulesError` when it is not one."""
+        try:
+            if data.get("format") != FORMAT or data.get("game") != "phase10":
+                raise RulesError(_("This is not a stored Phase 10 game."))
+            game = cls.__new__(cls)
+            game.rules = make_rules(data["rules"])
+            game.names, game.bots = _parse_seats(data["seats"])
+            game.seed = data["seed"]
+            game.rng = _rng_from(data["rng"])
+            game.bot_rng = _rng_from(data["bot_rng"])
+            game.record_log = data["record_log"]
+            game.sheet = Sheet.replay(game.rules, game.names, data["finished_rounds"],
+                                      (data["tiebreaker"] or {}).get("winner"))
+            for key in ("status", "round", "dealer", "tiebreak", "turn", "stage", "turn_id", "round_turns",
+                        "turns", "redeals", "seq"):
+                setattr(game, key, data[key])
+            game.active = list(data["active"])
+            game.draw_pile = _cards(data["draw_pile"])
+            game.discard = _cards(data["discard"])
+            game.hands = [_cards(h) for h in data["hands"]]
+            game.laid = [[_group_from(g) for g in groups] for groups in data["laid"]]
+            game.laid_down = [None if g is None else [_cards(x) for x in g] for g in data["laid_down"]]
+            game.completed = list(data["completed"])
+            game.laid_turn = list(data["laid_turn"])
+            game.skips_pending = list(data["skips_pending"])
+            game.skipped = list(data["skipped"])
+            game.dealt_hands = [_cards(h) for h in data["dealt_hands"]]
+            game.finished_rounds = list(data["finished_rounds"])
+            game.tiebreaker = data["tiebreaker"]
+            game.log = list(data["log"])
+            return game
+        except (KeyError, TypeError, AttributeError, IndexError) as error:
+            raise RulesError(_("This stored Phase 10 game is damaged ({problem}).").format(problem=error)) from None
+
+    def all_cards(self) -> list[Card]:
+        """Every card on the table (draw pile, discard pile, hands, laid-down groups): for invariant checks."""
+        cards = list(self.draw_pile) + list(self.discard)
+        for hand in self.hands:
+            cards.extend(hand)
+        for groups in self.laid:
+            for group in groups:
+                cards.extend(group.cards)
+        return cards
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _parse_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    if not isinstance(seats, (list, tuple)):
+        raise RulesError(_("The seats must be a list of players."))
+    names, bots = [], []
+    from .bots import BOTS
+
+    for number, seat in enumerate(seats, start=1):
+        if isinstance(seat, str):
+            seat = {"name": seat}
+        if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
+            raise RulesError(_("Seat {number} needs a name.").format(number=number))
+        unknown = sorted(str(k) for k in seat if k not in ("name", "bot"))
+        if unknown:
+            raise RulesError(_('Seat {number} has an unknown key "{key}".').format(number=number, key=unknown[0]))
+        bot = seat.get("bot")
+        if bot is not None and bot not in BOTS:
+            raise RulesError(
+                _("There is no bot called {bot}: choose one of {bots}.").format(bot=bot, bots=", ".join(BOTS))
+            )
+        names.append(seat["name"])
+        bots.append(bot)
+    return check_players(names), tuple(bots)
+
+
+def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
+    """The whole deck with ``tokens`` first (a colourless number taking a free card of that number)."""
+    if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
+        raise NotationError(_("The deck must be a list of card tokens."))
+    listed = [Card.parse(t) if isinstance(t, str) else _bad_token(t) for t in tokens]
+    check_fits_deck(listed)
+    if len(listed) > len(DECK):
+        raise DeckError(_("The deck has only {limit} cards, but {count} were given.").format(
+            limit=len(DECK), count=len(listed)))
+    free = Counter(DECK)
+    for card in listed:
+        if card.kind is not Kind.NUMBER or card.color:
+            free[card] -= 1
+    order = []
+    for card in listed:
+        if card.kind is Kind.NUMBER and not card.color:
+            color = next(c for c in COLORS if free[Card(Kind.NUMBER, card.number, c)] > 0)
+            card = Card(Kind.NUMBER, card.number, color)
+            free[card] -= 1
+        order.append(card)
+    rest = [card for card, count in free.items() for _ in range(count)]
+    rng.shuffle(rest)
+    return order + rest
+
+
+def _bad_token(token: Any) -> Card:
+    raise NotationError(_("A card must be a token such as R7, 7, W or S, not {value}.").format(value=token))
+
+
+def _resolve_card(hand: list[Card], token: Any) -> Card:
+    """The card of ``hand`` that ``token`` names (a colourless number: any card of that number)."""
+    if not isinstance(token, str):
+        raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
+    try:
+        card = Card.parse(token)
+    except NotationError as error:
+        raise IllegalActionError(str(error)) from None
+    if card in hand:
+        return card
+    if card.kind is Kind.NUMBER and card.color is None:
+        for held in hand:
+            if held.kind is Kind.NUMBER and held.number == card.number:
+                return held
+    raise IllegalActionError(_("You do not hold {card}.").format(card=str(card)))
+
+
+def _resolve_groups(hand: list[Card], groups: Any) -> list[list[Card]]:
+    """The hand's cards that the groups of tokens name; each card of the hand is used once."""
+    if not isinstance(groups, list) or not groups or not all(isinstance(g, list) and g for g in groups):
+        raise IllegalActionError(_("A lay-down's groups must be a list of non-empty lists of card tokens."))
+    free = Counter(hand)
+    parsed: list[list[Card | None]] = []
+    for group in groups:
+        row: list[Card | None] = []
+        for token in group:
+            if not isinstance(token, str):
+                raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
+            try:
+                row.append(Card.parse(token))
+            except NotationError as error:
+                raise IllegalActionError(str(error)) from None
+        parsed.append(row)
+    for row in parsed:
+        for card in row:
+            if card.kind is not Kind.NUMBER or card.color:
+                if free[card] <= 0:
+                    raise IllegalActionError(_("You do not hold enough {card} for this lay-down.").format(card=str(card)))
+                free[card] -= 1
+    result = []
+    for row in parsed:
+        colors = Counter(c.color for c in row if c.kind is Kind.NUMBER and c.color)
+        out = []
+        for card in row:
+            if card.kind is Kind.NUMBER and not card.color:
+                options = [c for c in free if free[c] > 0 and c.kind is Kind.NUMBER and c.number == card.number]
+                if not options:
+                    raise IllegalActionError(
+                        _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
+                options.sort(key=lambda c: (-colors[c.color], c.color))
+                card = options[0]
+                free[card] -= 1
+            out.append(card)
+        result.append(out)
+    return result
+
+
+def _check_shape(action: Any) -> str:
+    """The action's type, after checking its keys and their types."""
+    if not isinstance(action, Mapping):
+        raise IllegalActionError(_("An action must be an object with a type."))
+    kind = action.get("type")
+    if kind not in _ACTION_KEYS:
+        raise IllegalActionError(
+            _("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
+    required, allowed = _ACTION_KEYS[kind]
+    missing = sorted(required - set(action))
+    if missing:
+        raise IllegalActionError(_('A {kind} action needs "{key}".').format(kind=kind, key=missing[0]))
+    extra = sorted(str(k) for k in action if k not in allowed)
+    if extra:
+        raise IllegalActionError(_('A {kind} action has no "{key}".').format(kind=kind, key=extra[0]))
+    if kind == "hit":
+        if not _is_int(action["seat"]) or not _is_int(action["group"]):
+            raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
+    if kind == "discard" and action.get("skip") is not None and not _is_int(action["skip"]):
+        raise IllegalActionError(_('A Skip\'s "skip" is a seat number.'))
+    return kind
+
+
+def _cards(tokens: Sequence[str]) -> list[Card]:
+    return [Card.parse(t) for t in tokens]
+
+
+def _group_json(group: LaidGroup) -> dict[str, Any]:
+    return group.to_json()
+
+
+def _group_from(data: Mapping[str, Any]) -> LaidGroup:
+    return LaidGroup.from_json(dict(data))
+
+
+def _rng_json(rng: random.Random) -> list[Any]:
+    version, state, gauss = rng.getstate()
+    return [version, list(state), gauss]
+
+
+def _rng_from(data: Sequence[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
