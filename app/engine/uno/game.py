@@ -88,9 +88,10 @@ def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
 def _card_id(token: Any) -> int:
     if not isinstance(token, str):
         raise IllegalActionError(_("A card must be given as a token such as \"R5\" or \"W4\"."))
-    card = Card.parse(token)  # NotationError (a ValueError) names the token
     try:
-        return CARD_ID[card]
+        return CARD_ID[Card.parse(token)]
+    except NotationError as error:
+        raise IllegalActionError(str(error)) from None
     except KeyError:
         raise IllegalActionError(_('"{token}" is not a card of the digital game.').format(token=token)) from None
 
