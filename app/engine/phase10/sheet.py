@@ -197,9 +197,8 @@ class Sheet:
         """
         sheet = cls(rules, players)
         for number, item in enumerate(rounds, start=1):
-            entry = sheet._entry_of(item, number)
             try:
-                sheet.add_round(entry)
+                sheet.add_round(sheet._entry_of(item, number))
             except RoundError as error:
                 raise RoundError(
                     _("Round {number}: {problem}").format(number=number, problem=error),
@@ -219,8 +218,8 @@ class Sheet:
         stored_number = item.get("round")
         if stored_number is not None and stored_number != number:
             raise RoundError(
-                _("The stored round {stored} is in place {number}: rounds must be numbered 1, 2, 3…").format(
-                    stored=stored_number, number=number
+                _("it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order.").format(
+                    stored=stored_number
                 ),
                 round=number,
             )
