@@ -24,7 +24,8 @@ near the target; matches the colour it holds most (and names it for wilds); play
 Draw Two or Wild Draw Four against a next player close to going out; plays multiples; swaps with
 the player holding fewest cards under ``seven_o``; never bluffs; challenges a Wild Draw Four when
 the chance of a bluff, from the unseen cards of the colour and the player's hand size (with a
-prior that players bluff rarely), beats the 1-in-3 break-even of the 4-versus-6 cards at stake;
+prior that players bluff rarely), beats the break-even of the cards at stake (4 saved against 2
+more: 1 in 3);
 calls UNO, catches every missing call, and jumps in whenever it can.
 """
 
@@ -175,7 +176,9 @@ class SmartBot(Bot):
                 return max(plays, key=lambda a: (len(a[1]), a[2] == best_color))
             if kind == "draw_two":
                 return DRAW_ACTION
-            return CHALLENGE_ACTION if self._bluff_odds(game, seat, pending) > 1 / 3 else ACCEPT_ACTION
+            # Break-even: a caught bluff saves the whole amount, a failed challenge costs 2 more cards.
+            odds = self._bluff_odds(game, seat, pending)
+            return CHALLENGE_ACTION if odds * pending["amount"] > (1 - odds) * 2 else ACCEPT_ACTION
         legal = [a for a in game.internal_legal(seat) if a[0] == PLAY and a[3] < 0]
         has_color = _has_color(hand, game.color)
         legal = [a for a in legal if not (a[1][0] == WILD_FOUR and has_color)]
