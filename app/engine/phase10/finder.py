@@ -1,0 +1,313 @@
+"""The lay-down finder: can a hand make a phase, and with which cards?
+
+Both questions are answered from counts, never by searching subsets of cards: how many cards
+of each number the hand holds (a 12-slot array, plus a bit mask of the numbers present), how
+many of each colour, and how many wilds. Each phase is compiled once into a plan for its shape
+(one run, one set, one colour group, two sets, or a set and a run); the plan finds the fewest
+wilds the phase needs, and the hand can make it when it holds that many.
+
+Why counts are enough: a wild can stand for any card, so whenever a group uses a wild where a
+natural card it could use is free (or used by another group), swapping the two changes nothing
+else. Hence some best lay-down gives every group as many naturals as it can take, and the
+wilds needed are ``sum(max(0, demand[n] - count[n]))`` over the numbers the chosen sets and runs
+ask for.
+
+:func:`can_make` answers yes or no (fast: the digital game's bots ask it often);
+:func:`find_lay_down` also builds the lay-down, as a :class:`~.verify.Verdict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..errors import PhaseError
+from ..i18n import _
+from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind
+from .phases import GroupKind, Phase
+from .verify import LaidGroup, Verdict, natural_rule
+
+# A spec says how one requirement is met: ("set", number | None, naturals used),
+# ("run", lowest number, bit mask of the numbers laid as naturals) or ("color", letter, naturals used).
+Spec = tuple[str, object, int]
+# A solver gets (counts by number, mask of numbers present, naturals, wilds, every group needs a
+# natural, stop as soon as this many wilds are enough) and returns (wilds needed, specs) or None.
+Solver = Callable[[Sequence[int], int, int, int, bool, int], "tuple[int, tuple[Spec, ...]] | None"]
+
+_WILD = Kind.WILD
+
+
+def _windows(size: int) -> tuple[tuple[int, int], ...]:
+    """(lowest number, bit mask) of every run of ``size`` within 1-12, highest first."""
+    full = (1 << size) - 1
+    return tuple((low, full << low) for low in range(HIGHEST - size + 1, LOWEST - 1, -1))
+
+
+def _top_bit(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _run_solver(size: int) -> Solver:
+    windows = _windows(size)
+
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        best_p, best_low, best_mask = 0, 0, 0
+        for low, window in windows:
+            p = (mask & window).bit_count()
+            if p > best_p:
+                best_p, best_low, best_mask = p, low, mask & window
+                if size - p <= enough:
+                    break
+        if best_p == 0:
+            return None
+        return size - best_p, (("run", best_low, best_mask),)
+
+    return solve
+
+
+def _set_solver(size: int) -> Solver:
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals:
+            return None
+        best, number = 0, 0
+        for n in range(HIGHEST, LOWEST - 1, -1):
+            if counts[n] > best:
+                best, number = counts[n], n
+        used = min(best, size)
+        return size - used, (("set", number, used),)
+
+    return solve
+
+
+def _two_sets_solver(first: int, second: int) -> Solver:
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals:
+            return None
+        c1 = c2 = x1 = x2 = 0
+        for n in range(HIGHEST, LOWEST - 1, -1):
+            c = counts[n]
+            if c > c1:
+                c2, x2, c1, x1 = c1, x1, c, n
+            elif c > c2:
+                c2, x2 = c, n
+        found = None
+        if c2 or not every_group:
+            # The larger set takes the number held most often.
+            (xa, ca), (xb, cb) = ((x1, c1), (x2, c2)) if first >= second else ((x2, c2), (x1, c1))
+            ka, kb = min(first, ca), min(second, cb)
+            found = (first + second - ka - kb, (("set", xa if ka else None, ka), ("set", xb if kb else None, kb)))
+        if c1 >= 2 or not every_group:
+            # Both sets on the same number.
+            wanted = first + second - min(c1, first + second)
+            if found is None or wanted < found[0]:
+                ka = min(first, c1)
+                kb = min(second, c1 - ka)
+                if kb == 0 and c1 >= 2:
+                    ka, kb = ka - 1, 1
+                found = (wanted, (("set", x1 if ka else None, ka), ("set", x1 if kb else None, kb)))
+        return found
+
+    return solve
+
+
+def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
+    windows = _windows(run_size)
+
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals or (every_group and naturals < 2):
+            return None
+        c1, most = 0, 0
+        for n in range(LOWEST, HIGHEST + 1):
+            c = counts[n]
+            if c > c1:
+                c1, most = c, 1 << n
+            elif c == c1:
+                most |= 1 << n
+        best = None
+        for low, window in windows:
+            p = (mask & window).bit_count()
+            if every_group and not p:
+                continue
+            # The set takes the number held most often; the only cost of sharing it with the run
+            # is one more wild, when the set cannot spare a card of it and some other number held
+            # as often lies outside the run.
+            if c1 > set_size:
+                number, extra = _top_bit(most), 0
+            elif most & ~window:
+                number, extra = _top_bit(most & ~window), set_size - c1
+            else:
+                number, extra = _top_bit(most), set_size - c1 + 1
+            needed = run_size - p + extra
+            if best is None or needed < best[0]:
+                best = (needed, low, window, number, p)
+                if needed <= enough:
+                    break
+        if best is None:
+            return None
+        needed, low, window, number, p = best
+        run_mask = mask & window
+        held = counts[number]
+        if run_mask >> number & 1:
+            if held == 1 and p >= 2:
+                run_mask &= ~(1 << number)
+                taken = 1
+            else:
+                taken = min(set_size, held - 1)
+        else:
+            taken = min(set_size, held)
+        set_spec = ("set", number if taken else None, taken)
+        # A run made only of wilds stands for 1, 2, 3...
+        run_spec = ("run", low if run_mask else LOWEST, run_mask)
+        return needed, ((set_spec, run_spec) if set_first else (run_spec, set_spec))
+
+    return solve
+
+
+def _color_solver(size: int) -> Solver:
+    # Counts here are by colour (COLORS order), see _color_counts.
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        best, letter = 0, None
+        for i, c in enumerate(counts):
+            if c > best:
+                best, letter = c, COLORS[i]
+        if not best:
+            return None
+        used = min(best, size)
+        return size - used, (("color", letter, used),)
+
+    return solve
+
+
+_PLANS: dict[Phase, tuple[Solver, bool]] = {}
+
+
+def _plan(phase: Phase) -> tuple[Solver, bool]:
+    """The solver for ``phase`` and whether it counts colours (compiled once per phase)."""
+    plan = _PLANS.get(phase)
+    if plan is not None:
+        return plan
+    reqs = phase.requirements
+    kinds = tuple(r.kind for r in reqs)
+    S, R, C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
+    if kinds == (R,):
+        plan = (_run_solver(reqs[0].size), False)
+    elif kinds == (S,):
+        plan = (_set_solver(reqs[0].size), False)
+    elif kinds == (C,):
+        plan = (_color_solver(reqs[0].size), True)
+    elif kinds == (S, S):
+        plan = (_two_sets_solver(reqs[0].size, reqs[1].size), False)
+    elif kinds == (S, R):
+        plan = (_set_run_solver(reqs[0].size, reqs[1].size, True), False)
+    elif kinds == (R, S):
+        plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), False)
+    else:
+        raise PhaseError(_("The lay-down finder cannot handle {phase} ({groups}).").format(
+            phase=phase.name, groups=phase.describe()))
+    _PLANS[phase] = plan
+    return plan
+
+
+def _number_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
+    counts = [0] * (HIGHEST + 1)
+    mask = wilds = naturals = 0
+    for card in hand:
+        n = card.number
+        if n is None:
+            if card.kind is _WILD:
+                wilds += 1
+        else:
+            counts[n] += 1
+            mask |= 1 << n
+            naturals += 1
+    return counts, mask, naturals, wilds
+
+
+def _color_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
+    counts = [0, 0, 0, 0]
+    wilds = 0
+    naturals = 0
+    for card in hand:
+        if card.kind is _WILD:
+            wilds += 1
+        elif card.color is not None:
+            counts[COLORS.index(card.color)] += 1
+            naturals += 1
+    return counts, 0, naturals, wilds
+
+
+def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> bool:
+    """Whether ``hand`` holds the cards to lay down ``phase`` (Skips and extra cards are ignored).
+
+    Exact for every phase of :data:`~.phases.PHASES`; ``natural_card`` is the table rule
+    (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group.
+    """
+    solve, by_color = _plan(phase)
+    every_group = natural_rule(natural_card)
+    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    if naturals + wilds < phase.size:
+        return False
+    found = solve(counts, mask, naturals, wilds, every_group, wilds)
+    return found is not None and found[0] <= wilds
+
+
+def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> Verdict:
+    """Whether ``hand`` can make ``phase``, and a lay-down that does.
+
+    A valid verdict lists the groups in the order of the phase's table, each with exactly the
+    required number of cards, using as few wilds as possible (so wilds stay in hand for later
+    hits). Otherwise the reasons say so, and how close the hand came where that is known.
+    """
+    solve, by_color = _plan(phase)
+    every_group = natural_rule(natural_card)
+    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    found = solve(counts, mask, naturals, wilds, every_group, -1)
+    if found is not None and found[0] <= wilds:
+        return Verdict(True, phase, _build(phase, hand, found[1]), ())
+    reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
+    colorless = [c for c in hand if by_color and c.is_natural and c.color is None]
+    if colorless:
+        reasons.append(
+            _("Cards whose colour was not given ({cards}) cannot count toward a colour group.").format(
+                cards=" ".join(str(c) for c in colorless))
+        )
+    if found is not None:
+        short = found[0] - wilds
+        reasons.append(
+            (_("The closest lay-down is one card short.") if short == 1
+             else _("The closest lay-down is {count} cards short.")).format(count=short)
+        )
+    elif not naturals:
+        reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
+    elif every_group:
+        reasons.append(_('Under the table rule "group" every group needs a natural card, and this hand has too few.'))
+    return Verdict(False, phase, (), tuple(reasons))
+
+
+def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[LaidGroup, ...]:
+    """The groups that ``specs`` describe, made of cards taken from ``hand``."""
+    by_number: dict[int, list[Card]] = {}
+    for card in hand:
+        if card.is_natural:
+            by_number.setdefault(card.number, []).append(card)  # type: ignore[arg-type]
+    groups = []
+    for req, (kind, value, used) in zip(phase.requirements, specs):
+        size = req.size
+        if kind == "set":
+            cards = [by_number[value].pop(0) for _ in range(used)] + [WILD] * (size - used)  # type: ignore[index]
+            stands = (value,) * size
+        elif kind == "run":
+            cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in range(value, value + size)]  # type: ignore[operator]
+            stands = tuple(range(value, value + size))  # type: ignore[operator]
+        else:
+            # Lay down the colour's highest cards: what stays in hand costs fewer points.
+            colored = sorted(
+                (c for cards in by_number.values() for c in cards if c.color == value),
+                key=lambda c: -c.number,  # type: ignore[operator]
+            )[:used]
+            for c in colored:
+                by_number[c.number].remove(c)  # type: ignore[index]
+            cards = colored + [WILD] * (size - used)
+            stands = (value,) * size
+        groups.append(LaidGroup(GroupKind(kind), tuple(cards), stands, req))
+    return tuple(groups)
+

@@ -1,0 +1,149 @@
+"""Hits: playing a card onto a group that lies on the table.
+
+A set takes a card of its number, a run one below its lowest or one above its highest card
+(within 1-12, at most 12 cards), a colour group a card of its colour. Wilds go anywhere (on a
+run at either end). A natural card never takes the place a wild holds, and Skips are never
+played on a phase. :func:`check_hit` says whether one hit is legal and what the group becomes;
+:func:`hit_options` lists every legal way to play a card on a group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import IllegalActionError
+from ..i18n import _
+from .cards import HIGHEST, LOWEST, Card
+from .phases import GroupKind
+from .verify import MAX_RUN, LaidGroup, StandsFor, color_name, join_words
+
+ENDS = ("low", "high")
+"""The two ends of a run: ``low`` (below its lowest card) and ``high`` (above its highest)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HitResult:
+    """Whether a hit is legal; why (or why not); what the card stands for; where it goes; the group after it.
+
+    ``end`` is ``"low"`` or ``"high"`` for a run and ``None`` otherwise; ``group`` is ``None``
+    when the hit is not legal.
+    """
+
+    legal: bool
+    reason: str
+    stands_for: StandsFor = None
+    end: str | None = None
+    group: LaidGroup | None = None
+
+
+def _refuse(reason: str) -> HitResult:
+    return HitResult(False, reason)
+
+
+def check_hit(group: LaidGroup, card: Card, end: str | None = None) -> HitResult:
+    """Whether ``card`` may be hit on ``group``, and the group it makes.
+
+    ``end`` chooses the end of a run a wild goes to; it is needed only where both ends are
+    open (without it the wild goes on the high end). A natural card's end follows from its
+    number; an ``end`` that contradicts it makes the hit illegal. Other groups ignore ``end``.
+    """
+    if end is not None and end not in ENDS:
+        raise IllegalActionError(_('The end of a run is "low" or "high", not "{end}".').format(end=end))
+    if card.is_skip:
+        return _refuse(_("A Skip can never be played on a phase."))
+    if group.kind is GroupKind.RUN:
+        return _hit_run(group, card, end)
+    if group.kind is GroupKind.SET:
+        return _hit_set(group, card)
+    return _hit_color(group, card)
+
+
+def hit_options(group: LaidGroup, card: Card) -> list[HitResult]:
+    """Every legal way to hit ``card`` on ``group``: a wild on a run open at both ends gives two."""
+    if group.kind is GroupKind.RUN and card.is_wild:
+        options = [check_hit(group, card, end) for end in ENDS]
+    else:
+        options = [check_hit(group, card)]
+    return [o for o in options if o.legal]
+
+
+def _hit_set(group: LaidGroup, card: Card) -> HitResult:
+    value = group.value
+    if card.is_wild:
+        reason = (_("The wild joins the set of {number}s.") if value is not None
+                  else _("The wild joins the set of wilds.")).format(number=value)
+        return HitResult(True, reason, value, None,
+                         LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement))
+    if value is not None and card.number != value:
+        return _refuse(_("The set of {number}s takes only {number}s (or a wild), not {card}.").format(
+            number=value, card=card))
+    size = len(group.cards) + 1
+    return HitResult(True, _("The {card} joins the set of {number}s.").format(card=card, number=card.number),
+                     card.number, None,
+                     LaidGroup(group.kind, group.cards + (card,), (card.number,) * size, group.requirement))
+
+
+def _hit_color(group: LaidGroup, card: Card) -> HitResult:
+    value = group.value
+    if card.is_wild:
+        reason = (_("The wild joins the {color} group.").format(color=color_name(value)) if value is not None
+                  else _("The wild joins the colour group of wilds."))
+        return HitResult(True, reason, value, None,
+                         LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement))
+    if card.color is None:
+        if value is None:
+            return _refuse(_("Say which colour the {card} is: a colour group counts only cards of a known colour.").format(
+                card=card))
+        return _refuse(_("Say which colour the {card} is: this colour group takes only {color} cards.").format(
+            card=card, color=color_name(value)))
+    if value is not None and card.color != value:
+        return _refuse(_("This colour group takes only {color} cards (or a wild), not {card}.").format(
+            color=color_name(value), card=card))
+    size = len(group.cards) + 1
+    return HitResult(True, _("The {card} joins the {color} group.").format(card=card, color=color_name(card.color)),
+                     card.color, None,
+                     LaidGroup(group.kind, group.cards + (card,), (card.color,) * size, group.requirement))
+
+
+def _extend(group: LaidGroup, card: Card, end: str) -> LaidGroup:
+    if end == "low":
+        return LaidGroup(group.kind, (card,) + group.cards, (group.low - 1,) + group.stands_for, group.requirement)
+    return LaidGroup(group.kind, group.cards + (card,), group.stands_for + (group.high + 1,), group.requirement)
+
+
+def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
+    low, high = group.low, group.high
+    if len(group.cards) >= MAX_RUN:
+        return _refuse(_("The run {cards} already has 12 cards: a run cannot be longer.").format(cards=group))
+    open_ends = [e for e, ok in zip(ENDS, (low > LOWEST, high < HIGHEST)) if ok]
+    if card.is_wild:
+        if end is None:
+            end = "high" if "high" in open_ends else "low"
+        if end not in open_ends:
+            return _refuse((_("The run {cards} cannot grow downward: it already starts at 1.") if end == "low"
+                            else _("The run {cards} cannot grow upward: it already ends at 12.")).format(cards=group))
+        value = low - 1 if end == "low" else high + 1
+        reason = (_("The wild goes below the run, standing for {number}.") if end == "low"
+                  else _("The wild goes above the run, standing for {number}.")).format(number=value)
+        return HitResult(True, reason, value, end, _extend(group, card, end))
+    number = card.number
+    if number == low - 1:
+        fits = "low"
+    elif number == high + 1:
+        fits = "high"
+    elif low <= number <= high:
+        if group.cards[number - low].is_wild:
+            return _refuse(_("On the run {cards} the wild stands for {number}: a natural {number} cannot take its "
+                             "place.").format(cards=group, number=number))
+        return _refuse(_("The run {cards} already holds a {number}: no number may repeat inside a run.").format(
+            cards=group, number=number))
+    else:
+        takes = [n for n, e in ((low - 1, "low"), (high + 1, "high")) if e in open_ends]
+        return _refuse(_("The run {cards} takes only {numbers} (or a wild), not {card}.").format(
+            cards=group, numbers=join_words(takes, "or"), card=card))
+    if end is not None and end != fits:
+        return _refuse((_("The {card} can only go below the run.") if fits == "low"
+                        else _("The {card} can only go above the run.")).format(card=card))
+    reason = (_("The {card} goes below the run.") if fits == "low" else _("The {card} goes above the run.")).format(
+        card=card)
+    return HitResult(True, reason, number, fits, _extend(group, card, fits))
