@@ -85,22 +85,24 @@ class RandomBot(Bot):
             color = game.color
             top_rank = RANK_OF[game.discard[-1]]
             options = []
-            has_color = False
+            has_color = four = False
             for c in hand:
-                if COLOR_OF[c] == color:
-                    has_color = True
-                    break
-            for c in hand:
-                if c in options:
-                    continue
-                if c == WILD_FOUR:
-                    if not has_color:
+                if c >= 52:
+                    if c == WILD_FOUR:
+                        four = True
+                    elif c not in options:
                         options.append(c)
-                elif c >= 52 or COLOR_OF[c] == color or RANK_OF[c] == top_rank:
+                elif COLOR_OF[c] == color:
+                    has_color = True
+                    if c not in options:
+                        options.append(c)
+                elif RANK_OF[c] == top_rank and c not in options:
                     options.append(c)
+            if four and not has_color:
+                options.append(WILD_FOUR)
             if not options:
                 return DRAW_ACTION
-            return self._play(game, seat, options[rng.randrange(len(options))])
+            return self._play(game, seat, options[int(rng.random() * len(options))])
         kind = pending["type"]
         if kind == "drawn":
             card = pending["card"]
@@ -108,12 +110,12 @@ class RandomBot(Bot):
                 return PASS_ACTION
             return self._play(game, seat, card)
         if kind == COLOR:
-            return (COLOR, (), rng.randrange(4), -1)
+            return (COLOR, (), int(rng.random() * 4), -1)
         if kind == "draw_two":
             if game.stacking:
                 options = [c for c in dict.fromkeys(hand) if RANK_OF[c] == DRAW_TWO_RANK]
                 if options:
-                    return self._play(game, seat, options[rng.randrange(len(options))])
+                    return self._play(game, seat, options[int(rng.random() * len(options))])
             return DRAW_ACTION
         if game.stacking and WILD_FOUR in hand and not _has_color(hand, game.color):
             return self._play(game, seat, WILD_FOUR)
@@ -123,9 +125,9 @@ class RandomBot(Bot):
     def _play(game: UnoGame, seat: int, card: int) -> tuple:
         rng = game.bot_rng
         if card >= 52:
-            return (PLAY, (card,), rng.randrange(4), -1)
+            return (PLAY, (card,), int(rng.random() * 4), -1)
         if game.seven_o and RANK_OF[card] == 7 and len(game.hands[seat]) > 1:
-            choice = rng.randrange(game.n)  # seat itself stands for "no swap"
+            choice = int(rng.random() * game.n)  # the seat itself stands for "no swap"
             return (PLAY, (card,), -1, -1 if choice == seat else choice)
         return (PLAY, (card,), -1, -1)
 
@@ -274,7 +276,7 @@ def run_bots(game: UnoGame, *, stop_after_hand: bool = False) -> int:
     n = game.n
     steps = 0
     hand = game.round
-    step = game.step
+    step = game._execute  # bots choose among legal actions: no need to check them again
     while game.status == PLAYING:
         if stop_after_hand and game.round != hand:
             break
@@ -287,7 +289,7 @@ def run_bots(game: UnoGame, *, stop_after_hand: bool = False) -> int:
                 if bot is not None:
                     action = bot.react(game, s)
                     if action is not None:
-                        step(s, action)
+                        step(s, action, False)
                         steps += 1
                         acted = True
                         break

@@ -63,6 +63,14 @@ PLAYING, FINISHED = "playing", "finished"
 LOG_VIEW = 50
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle in place (Fisher-Yates on ``rng.random()``, several times faster than ``rng.shuffle``)."""
+    rnd = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
     """The JSON form (API.md) of an internal action tuple."""
     kind, cards, color, arg = action
@@ -199,7 +207,7 @@ class UnoGame:
         rest = list(DECK_IDS)
         for c in listed:
             rest.remove(c)
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         return listed + rest
 
     def _start_hand(self, order: list[int] | None = None) -> None:
@@ -207,7 +215,7 @@ class UnoGame:
         n = self.n
         if order is None:
             order = list(DECK_IDS)
-            self.rng.shuffle(order)
+            shuffle(self.rng, order)
         first = (self.dealer + 1) % n
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
@@ -230,7 +238,7 @@ class UnoGame:
             top = self.discard[-1]
             if top == WILD_FOUR or (top == WILD and not self.first_wild_choose):
                 self.draw.append(self.discard.pop())
-                rng.shuffle(self.draw)
+                shuffle(rng, self.draw)
                 self.discard.append(self.draw.pop())
                 self._log("return", None, card=TOKEN[top], new=TOKEN[self.discard[-1]])
                 continue
@@ -290,7 +298,7 @@ class UnoGame:
             return False
         top = self.discard.pop()
         self.draw = self.discard
-        self.rng.shuffle(self.draw)
+        shuffle(self.rng, self.draw)
         self.discard = [top]
         self._log("reshuffle", None, count=len(self.draw))
         return True
