@@ -50,7 +50,8 @@ def test_parse_the_api_example():
     entry = parse_round(
         {"round": 1, "went_out": "Ana",
          "results": [{"player": "Ana", "completed": True},
-                     {"player": "Ben", "completed": False, "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
+                     {"player": "Ben", "completed": False,
+                      "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
                      {"player": "Cy", "completed": True, "points": 30},
                      {"player": "Dee", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}}]},
         CLASSIC,
@@ -107,12 +108,14 @@ def test_pick_a_phase_completed_is_a_phase_number():
         (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"skip": True}}), CLASSIC,
          "results[1].counts.skip must be a whole number"),
         (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"jokers": 1}}), CLASSIC, 'unknown key "jokers"'),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": [1, 2]}), CLASSIC, "must be an object with the keys"),
+        (body("Ana", Ana=out(), Ben={"completed": False, "counts": [1, 2]}), CLASSIC,
+         "must be an object with the keys"),
         (body("Ana", Ana=out(), Ben={"completed": False, "cards": "W 5"}), CLASSIC, "results[1].cards must be a list"),
         (body("Ana", Ana=out(), Ben={"completed": False, "cards": ["13"]}), CLASSIC, '"13" is not a Phase 10 card'),
         (body("Ana", Ana=out(), Ben={"completed": False, "points": -5}), CLASSIC, "results[1].points must be a whole"),
         (body("Ana", Ana=out(), Ben={"completed": False, "points": 2.5}), CLASSIC, "results[1].points must be a whole"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "points": True}), CLASSIC, "results[1].points must be a whole"),
+        (body("Ana", Ana=out(), Ben={"completed": False, "points": True}), CLASSIC,
+         "results[1].points must be a whole"),
         (body("Ana", Ana=out(), Ben={"completed": False, "points": 50, "cards": ["1"] * 10}), CLASSIC,
          "only one of cards, counts or points"),
         (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"low": 10}, "cards": ["1"] * 10}), CLASSIC,
@@ -150,8 +153,9 @@ def test_hand_totals_of_one_card_are_the_four_card_values():
     assert hand_totals(1) == {5, 10, 15, 25}
 
 
-def test_hand_totals_of_ten_cards_run_from_50_to_230():
+def test_hand_totals_of_ten_cards_are_every_multiple_of_5_from_50_to_230():
     totals = hand_totals(10)
+    assert totals == set(range(50, 231, 5))
     assert min(totals) == 50  # ten cards of 1-9
     assert max(totals) == 8 * 25 + 2 * 15  # every wild and two skips
     assert 225 in totals  # 8 wilds + a skip + a 10
@@ -236,16 +240,21 @@ REFUSALS = [
     # (rounds before, the round, message)
     ((), body("Ana", Ana={"completed": False}, Ben=missed(), Cy=missed()),
      "Ana went out, so Ana completed a phase this round"),
-    ((), body("Ana", Ana=out(cards=["5"]), Ben=missed(), Cy=missed()), "Ana went out, so Ana holds no cards and scores 0."),
-    ((), body("Ana", Ana=out(points=5), Ben=missed(), Cy=missed()), "Ana went out, so Ana holds no cards and scores 0."),
+    ((), body("Ana", Ana=out(cards=["5"]), Ben=missed(), Cy=missed()),
+     "Ana went out, so Ana holds no cards and scores 0."),
+    ((), body("Ana", Ana=out(points=5), Ben=missed(), Cy=missed()),
+     "Ana went out, so Ana holds no cards and scores 0."),
     ((), body("Ana", Ana=out(counts={"low": 1}), Ben=missed(), Cy=missed()), "Ana went out, so Ana holds no cards"),
     ((), body("Ana", Ana=out(), Ben=missed(45), Cy=missed()),
      "Ben did not complete a phase, so Ben holds 10 cards: at least 50 points."),
     ((), body("Ana", Ana=out(), Ben=missed(235), Cy=missed()),
      "Ben did not complete a phase, so Ben holds 10 cards: at most 230 points."),
     ((), body("Ana", Ana=out(), Ben=missed(52), Cy=missed()), "Ben's 52 points are not a multiple of 5"),
-    ((), body("Ana", Ana=out(), Ben=done(0), Cy=missed()), "Ben did not go out, so Ben holds at least one card: at least 5"),
+    ((), body("Ana", Ana=out(), Ben=done(0), Cy=missed()),
+     "Ben did not go out, so Ben holds at least one card: at least 5"),
     ((), body("Ana", Ana=out(), Ben=done(13), Cy=missed()), "Ben's 13 points are not a multiple of 5"),
+    ((), body("Ana", Ana=out(), Ben=done(95), Cy=missed()),
+     "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, and no such hand scores 95 points."),
     ((), body("Ana", Ana=out(), Ben=done(105), Cy=missed()),
      "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards: at most 100 points."),
     ((), body("Ana", Ana=out(), Ben=missed(cards=["1"] * 9), Cy=missed()),
@@ -254,11 +263,15 @@ REFUSALS = [
      "Ben did not complete a phase, so Ben holds 10 cards, not 11."),
     ((), body("Ana", Ana=out(), Ben=done(cards=["1", "2", "3", "4", "5"]), Cy=missed()),
      "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, not 5."),
-    ((), body("Ana", Ana=out(), Ben=done(counts={}), Cy=missed()), "Ben did not go out, so Ben holds at least one card."),
-    ((), body("Ana", Ana=out(), Ben=done(cards=[]), Cy=missed()), "Ben did not go out, so Ben holds at least one card."),
-    ((), body("Ana", Ana=out(), Ben={"completed": False}, Cy=missed()), "Enter Ben's leftover cards, card counts or points"),
+    ((), body("Ana", Ana=out(), Ben=done(counts={}), Cy=missed()),
+     "Ben did not go out, so Ben holds at least one card."),
+    ((), body("Ana", Ana=out(), Ben=done(cards=[]), Cy=missed()),
+     "Ben did not go out, so Ben holds at least one card."),
+    ((), body("Ana", Ana=out(), Ben={"completed": False}, Cy=missed()),
+     "Enter Ben's leftover cards, card counts or points"),
     ((), body("Ana", Ana=out(), Ben=missed(), Cy=missed(), Dee=missed()), "Dee is not a player of this game."),
-    ((), body("Dee", Ana=out(), Ben=missed(), Cy=missed()), "Dee is not a player of this game, so Dee cannot have gone out."),
+    ((), body("Dee", Ana=out(), Ben=missed(), Cy=missed()),
+     "Dee is not a player of this game, so Dee cannot have gone out."),
     ((), {"went_out": "Ana", "results": [{"player": "Ana", **out()}, {"player": "Ben", **missed()},
                                          {"player": "ben", **missed()}, {"player": "Cy", **missed()}]},
      "Ben is listed twice in this round."),
@@ -271,7 +284,8 @@ REFUSALS = [
      "Together the cards entered for this round hold 9 wilds, but the deck has only 8."),
     ((), body("Ana", Ana=out(), Ben=missed(cards=["S"] * 3 + ["1"] * 7), Cy=missed(counts={"skip": 2, "low": 8})),
      "Together the cards entered for this round hold 5 skips, but the deck has only 4."),
-    ((), body("Ana", Ana=out(laid_down=[["9"] * 4, ["9"] * 4]), Ben=missed(cards=["9", "1", "2", "3", "4", "5", "6", "7", "8", "10"]), Cy=missed()),
+    ((), body("Ana", Ana=out(laid_down=[["9"] * 4, ["9"] * 4]),
+              Ben=missed(cards=["9", "10"] + [str(n) for n in range(1, 9)]), Cy=missed()),
      "The deck has only 8 cards numbered 9, but 9 were given."),
     ((), body("Ana", Ana=out(), Ben=missed(laid_down=[["1", "1", "1"], ["2", "2", "2"]]), Cy=missed()),
      "Ben did not complete a phase, so Ben cannot have laid cards down."),
@@ -312,7 +326,8 @@ def test_the_deck_check_sees_exact_cards_and_counts_together():
 
 
 PICK_REFUSALS = [
-    (body("Ana", Ana=out(completed=2), Ben=missed(), Cy=missed()), "Ana cannot have completed phase 2: this game plays phases 1, 3, 5"),
+    (body("Ana", Ana=out(completed=2), Ben=missed(), Cy=missed()),
+     "Ana cannot have completed phase 2: this game plays phases 1, 3, 5"),
     (body("Ana", Ana=out(completed=1), Ben=missed(), Cy=missed()),
      "Ana already completed phase 1 in an earlier round; each phase counts once."),
     (body("Ana", Ana={"completed": False}, Ben=missed(), Cy=missed()), "Ana went out, so Ana completed a phase"),
@@ -351,8 +366,8 @@ def test_stored_round_reads_back_to_the_same_entry():
         Cy={"completed": True, "cards": ["S", "12"]},
     ), CLASSIC)
     stored = sheet.add_round(original).to_json()
-    assert stored["results"][0] == {"player": "Ana", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1},
-                                    "points": 75}
+    assert stored["results"][0] == {"player": "Ana", "completed": False,
+                                    "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}, "points": 75}
     assert stored["results"][2] == {"player": "Cy", "completed": True, "cards": ["S", "12"], "points": 25}
     again = parse_round(stored, CLASSIC, stored=True)
     assert again == sheet.rounds[0].entry

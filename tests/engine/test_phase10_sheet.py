@@ -121,7 +121,7 @@ def test_all_advance_equal_lowest_totals_need_a_tiebreaker():
     sheet = play(rules, [rnd("Ana", [], {"Cy": 50}), rnd("Cy", [], {"Ana": 50})])
     assert sheet.status == "tiebreaker" and sheet.winner is None
     assert sheet.tiebreaker == {"players": ["Ana", "Cy"], "winner": None}
-    assert sheet.outcome.text.startswith("Ana and Cy share the lowest total after the last phase: they play a tie-breaker")
+    assert sheet.outcome.text.startswith("Ana and Cy share the lowest total after the last phase: they play a tie")
     sheet.record_tiebreaker("Cy")
     assert sheet.status == "finished" and sheet.winner == "Cy"
     assert sheet.outcome.text == "Ana and Cy share the lowest total after the last phase; Cy won the tie-breaker round."
@@ -170,7 +170,8 @@ def test_several_finishers_lowest_total_wins():
 
 
 def test_three_finishers_lowest_total_wins():
-    sheet = play(TWO, [rnd("Ben", ["Ana", "Cy"], {"Ana": 20, "Cy": 10}), rnd("Ana", ["Ben", "Cy"], {"Ben": 25, "Cy": 5})])
+    sheet = play(TWO, [rnd("Ben", ["Ana", "Cy"], {"Ana": 20, "Cy": 10}),
+                       rnd("Ana", ["Ben", "Cy"], {"Ben": 25, "Cy": 5})])
     assert sheet.winner == "Cy"
     assert sheet.outcome.text == "Cy, Ana and Ben completed phase 2; Cy has the lowest total."
 
@@ -257,7 +258,8 @@ def test_a_correction_that_makes_a_later_round_impossible_is_refused():
     with pytest.raises(RoundError) as caught:
         sheet.replace_round(1, parse_round(rnd("Cy", ["Ben"], {"Ben": 20}), rules))
     assert str(caught.value) == (
-        "Round 2 no longer holds after this correction: Ben completed phase 6 (9 cards), so Ben holds at most 1 card, not 4."
+        "Round 2 no longer holds after this correction: "
+        "Ben completed phase 6 (9 cards), so Ben holds at most 1 card, not 4."
     )
     assert caught.value.round == 2 and caught.value.player == "Ben"
     assert sheet.to_json() == before

@@ -20,7 +20,7 @@ def hand(went_out, **hands):
     """A hand body: each keyword is a player's cards (a list) or points (an int)."""
     results = []
     for name, value in hands.items():
-        results.append({"player": name, "cards": value} if isinstance(value, list) else {"player": name, "points": value})
+        results.append({"player": name, ("cards" if isinstance(value, list) else "points"): value})
     return {"went_out": went_out, "results": results}
 
 
@@ -43,8 +43,9 @@ def test_deck_total_is_1240():
 
 
 def test_parse_the_api_example():
-    entry = parse_round({"round": 1, "went_out": "Ana",
-                         "results": [{"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}]}, DEFAULT)
+    data = {"round": 1, "went_out": "Ana",
+            "results": [{"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}]}
+    entry = parse_round(data, DEFAULT)
     assert entry.went_out == "Ana"
     ben, cy = entry.results
     assert ben.cards == (Card.parse("R5"), Card.parse("W4")) and ben.penalty == 55
@@ -186,8 +187,10 @@ def test_impossible_hands_are_refused(body, message):
         (hand("Ana", Ben=True), "results[0].points must be a whole number"),
         (hand("Ana", Ben=["R5", "X9"]), '"X9" is not an UNO card'),
         ({"went_out": "Ana", "results": [{"player": "Ben", "cards": "R5"}]}, "results[0].cards must be a list"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R5"], "points": 5}]}, "only one of cards or points"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "completed": True, "points": 5}]}, 'unknown key "completed"'),
+        ({"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R5"], "points": 5}]},
+         "only one of cards or points"),
+        ({"went_out": "Ana", "results": [{"player": "Ben", "completed": True, "points": 5}]},
+         'unknown key "completed"'),
         ({"went_out": "Ana", "results": [], "dealer": "Cy"}, 'unknown key "dealer"'),
     ],
 )

@@ -413,7 +413,9 @@ def _canonical_results(entry: RoundEntry, context: RoundContext) -> tuple[str, d
             raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
         if player in by_player:
             raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
-        by_player[player] = Result(player, result.completed, result.cards, result.counts, result.points, result.laid_down)
+        by_player[player] = Result(
+            player, result.completed, result.cards, result.counts, result.points, result.laid_down
+        )
     for player in players:
         if player not in by_player:
             raise RoundError(
@@ -549,6 +551,7 @@ def _check_leftover(result: Result, phase: Phase | None) -> int:
             player=player,
         )
     if phase is None:
+        # Every multiple of 5 from the least to the most that 10 cards can hold is some hand.
         reachable = hand_totals(HAND_SIZE)
         if penalty < min(reachable):
             raise RoundError(
@@ -561,13 +564,6 @@ def _check_leftover(result: Result, phase: Phase | None) -> int:
             raise RoundError(
                 _("{player} did not complete a phase, so {player} holds 10 cards: at most {most} points.").format(
                     player=player, most=max(reachable)
-                ),
-                player=player,
-            )
-        if penalty not in reachable:
-            raise RoundError(
-                _("{player} did not complete a phase, so {player} holds 10 cards, and no 10 cards score {points} points.").format(
-                    player=player, points=penalty
                 ),
                 player=player,
             )
@@ -599,7 +595,9 @@ def _check_deck(results: Sequence[Result]) -> None:
     try:
         check_fits_deck(explicit)
     except DeckError as error:
-        raise RoundError(_("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)) from None
+        raise RoundError(
+            _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
+        ) from None
     totals = counts_of(explicit).to_json()
     for result in results:
         if result.counts is not None:
@@ -609,9 +607,9 @@ def _check_deck(results: Sequence[Result]) -> None:
     for key in COUNT_KEYS:
         if totals[key] > _CLASS_LIMITS[key]:
             raise RoundError(
-                _("Together the cards entered for this round hold {count} {what}, but the deck has only {limit}.").format(
-                    count=totals[key], what=names[key], limit=_CLASS_LIMITS[key]
-                )
+                _(
+                    "Together the cards entered for this round hold {count} {what}, but the deck has only {limit}."
+                ).format(count=totals[key], what=names[key], limit=_CLASS_LIMITS[key])
             )
 
 

@@ -385,7 +385,10 @@ class Sheet:
             others = tuple(p for p in contenders if p != tied[0])
             return Outcome(LOWEST_TOTAL, tied[0], contenders, texts.lowest(tied[0], others, progress.by_finishing))
         return Outcome(
-            TIEBREAKER, self._tiebreaker_winner, tied, texts.tie(tied, contenders, progress.by_finishing, self._tiebreaker_winner)
+            TIEBREAKER,
+            self._tiebreaker_winner,
+            tied,
+            texts.tie(tied, contenders, progress.by_finishing, self._tiebreaker_winner),
         )
 
     @property
@@ -463,7 +466,7 @@ class _Texts:
                 contenders=join_names(contenders), goal=self.goal, names=join_names(tied)
             )
         if winner is None:
-            return _("{reason}: they play a tie-breaker round (a set of 5 and a set of 3; the first to lay it down wins).").format(
-                reason=reason
-            )
+            return _(
+                "{reason}: they play a tie-breaker round (a set of 5 and a set of 3; the first to lay it down wins)."
+            ).format(reason=reason)
         return _("{reason}; {winner} won the tie-breaker round.").format(reason=reason, winner=winner)

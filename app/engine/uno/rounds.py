@@ -228,7 +228,9 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
         if player == went_out:
             if result is not None and result.penalty:
                 raise RoundError(
-                    _("{player} went out, so {player} holds no cards and has no points to count.").format(player=player),
+                    _("{player} went out, so {player} holds no cards and has no points to count.").format(
+                        player=player
+                    ),
                     player=player,
                 )
             continue
@@ -258,9 +260,9 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     total = sum(r.points for r in scored)
     if total > limit:
         raise RoundError(
-            _("Together the hands of this round count {total} points, more than the whole deck is worth ({limit}).").format(
-                total=total, limit=limit
-            )
+            _(
+                "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
+            ).format(total=total, limit=limit)
         )
     if rules.scoring == "lowest_wins":
         gained = {p: 0 for p in players} | {r.player: r.points for r in scored}

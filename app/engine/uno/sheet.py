@@ -82,15 +82,17 @@ class Sheet:
                 elif not isinstance(item, RoundEntry):
                     if item.get("round", number) not in (None, number):
                         raise RoundError(
-                            _("it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order.").format(
-                                stored=item.get("round")
-                            )
+                            _(
+                                "it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order."
+                            ).format(stored=item.get("round"))
                         )
                     item = parse_round(item, rules, stored=True)
                 sheet.add_round(item)
             except RoundError as error:
                 raise RoundError(
-                    _("Round {number}: {problem}").format(number=number, problem=error), player=error.player, round=number
+                    _("Round {number}: {problem}").format(number=number, problem=error),
+                    player=error.player,
+                    round=number,
                 ) from None
         return sheet
 
@@ -100,7 +102,9 @@ class Sheet:
         outcome = self.outcome
         if outcome is not None:
             raise RoundError(
-                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(winner=outcome.winner),
+                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(
+                    winner=outcome.winner
+                ),
                 round=number,
             )
         try:
@@ -212,9 +216,9 @@ class Sheet:
         reached = self._at_target()
         if self.rules.scoring != "lowest_wins" or not reached or self.outcome is not None:
             return None
-        return _("{players} reached the target of {target}, but {tied} share the lowest total: play another hand.").format(
-            players=join_names(reached), target=self.rules.target, tied=join_names(self.leaders())
-        )
+        return _(
+            "{players} reached the target of {target}, but {tied} share the lowest total: play another hand."
+        ).format(players=join_names(reached), target=self.rules.target, tied=join_names(self.leaders()))
 
     @property
     def status(self) -> str:
