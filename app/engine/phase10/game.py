@@ -37,15 +37,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
+from .cards import COLORS, DECK, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import check_hit, hit_options
-from .cards import COLORS, DECK, Card, Kind, check_fits_deck
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
@@ -98,7 +98,8 @@ class Game:
     None}`` (a plain string is a person). ``rules`` is a :class:`RuleSet` or a JSON object of table
     rules. ``deck`` (tokens) fixes the top of the first round's deck: dealt one card at a time to
     seat 0, 1, 2, … until the hands are full, then the first discard, then the draw pile; a
-    number without a colour stands for any card of that number. Raises :class:`RulesError` for bad
+    number without a colour stands for any card of that number. ``record_log=False`` skips the
+    log (the simulator's fast mode); ``on_deal`` is called with the hands of every deal. Raises :class:`RulesError` for bad
     seats or rules, :class:`NotationError`/:class:`DeckError` for a deck the real deck cannot hold.
     """
 
@@ -110,6 +111,7 @@ class Game:
         deck: Sequence[str] | None = None,
         *,
         record_log: bool = True,
+        on_deal: Callable[[list[list[Card]]], None] | None = None,
     ):
         self.rules = rules if isinstance(rules, RuleSet) else make_rules(rules)
         self.names, self.bots = _parse_seats(seats)
@@ -148,6 +150,7 @@ class Game:
         self.finished_rounds: list[dict[str, Any]] = []
         self.tiebreaker: dict[str, Any] | None = None
         self.dealt_hands: list[list[Card]] = []
+        self.on_deal = on_deal
         order = _stacked_order(deck, self.rng) if deck else None
         self._deal(order)
 
@@ -196,8 +199,15 @@ class Game:
         done = set(self._standing(seat).phases_done)
         return [PHASES[p] for p in self.rules.phases if p not in done]
 
+    def standings(self) -> list[Any]:
+        """The score sheet's standings (score, next phase, phases done per seat), cached until the next round ends."""
+        cached = self.__dict__.get("_standings")
+        if cached is None:
+            cached = self._standings = self.sheet.standings()
+        return cached
+
     def _standing(self, seat: int):
-        return self.sheet.standings()[seat]
+        return self.standings()[seat]
 
     def can_draw_from(self, source: str) -> bool:
         """Whether the seat to move could draw from ``"pile"`` or ``"discard"`` now (ignoring the stage)."""
@@ -551,6 +561,8 @@ class Game:
         self.skipped = [False] * n
         self.round_turns = 0
         self.dealt_hands = [list(self.hands[s]) for s in seating]
+        if self.on_deal is not None:
+            self.on_deal(self.dealt_hands)
         if self.record_log:
             if self.tiebreak:
                 text = _("Tie-breaker round: {dealer} deals to {players}.").format(
@@ -580,6 +592,7 @@ class Game:
             results.append(result)
         record = {"round": self.round, "went_out": name, "results": results}
         self.sheet.add_round(parse_round(record, self.rules))
+        self._standings = None
         self.finished_rounds.append(record)
         if self.record_log:
             points = ", ".join(
@@ -604,6 +617,7 @@ class Game:
 
     def _win_tiebreaker(self, seat: int) -> None:
         self.sheet.record_tiebreaker(self.names[seat])
+        self._standings = None
         self.tiebreaker = {"players": self.tiebreaker["players"], "winner": self.names[seat]}
         self._finish(self.sheet.outcome)
 
@@ -630,7 +644,7 @@ class Game:
         is a spectator: no hands, no legal actions."""
         if seat is not None and (not _is_int(seat) or not 0 <= seat < len(self.names)):
             raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
-        standings = self.sheet.standings()
+        standings = self.standings()
         seats = []
         for s, name in enumerate(self.names):
             entry: dict[str, Any] = {
@@ -745,6 +759,7 @@ class Game:
             game.finished_rounds = list(data["finished_rounds"])
             game.tiebreaker = data["tiebreaker"]
             game.log = list(data["log"])
+            game.on_deal = None
             return game
         except (KeyError, TypeError, AttributeError, IndexError) as error:
             raise RulesError(_("This stored Phase 10 game is damaged ({problem}).").format(problem=error)) from None
