@@ -170,7 +170,8 @@ class SmartBot(Bot):
                 card = pending["card"]
                 if card == WILD_FOUR and _has_color(hand, game.color):
                     return PASS_ACTION
-                return self._with_swap(game, seat, (PLAY, (card,), self._best_color(hand, (card,)) if card >= 52 else -1, -1))
+                color = self._best_color(hand, (card,)) if card >= 52 else -1
+                return self._with_swap(game, seat, (PLAY, (card,), color, -1))
             plays = [a for a in game.internal_legal(seat) if a[0] == PLAY]
             if kind == "wild_draw_four":
                 plays = [a for a in plays if not _has_color(hand, game.color)]

@@ -261,7 +261,8 @@ class UnoGame:
 
     # --- small helpers ----------------------------------------------------------------------------
 
-    def _log(self, kind: str, seat: int | None, secret: dict | None = None, to: Sequence[int] = (), **data: Any) -> None:
+    def _log(self, kind: str, seat: int | None, secret: dict | None = None, to: Sequence[int] = (),
+             **data: Any) -> None:
         if not self.logging:
             return
         self._seq += 1
@@ -403,7 +404,11 @@ class UnoGame:
     # --- applying actions -------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Apply ``action`` (API.md form) by ``seat``; raise a precise error and change nothing when it is not allowed."""
+        """Apply ``action`` (API.md form) by ``seat``.
+
+        Raises a precise :class:`IllegalActionError` (``NotYourTurnError``, ``GameOverError``) and changes
+        nothing when the action is not allowed.
+        """
         if self.status != PLAYING:
             raise GameOverError(_("The game is over; no more actions can be taken."))
         self._check_seat(seat)
@@ -468,7 +473,8 @@ class UnoGame:
         color = -1
         if card >= 52:
             if "color" not in action:
-                raise IllegalActionError(_("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card)))
+                raise IllegalActionError(
+                    _("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card)))
             color = _color_index(action["color"])
         elif "color" in action:
             raise IllegalActionError(_("Only a Wild card takes a colour."))
@@ -508,7 +514,8 @@ class UnoGame:
                     name=names[self.turn]))
             if cards[0] != top or len(cards) > 1:
                 return NotYourTurnError(
-                    _("It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}.").format(
+                    _("It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}.")
+                    .format(
                         name=names[self.turn], card=card_name(top)))
         if seat != self.turn:
             return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[self.turn]))
@@ -537,8 +544,9 @@ class UnoGame:
                 return IllegalActionError(_("Play the card you drew or pass."))
             if ptype == "draw_two":
                 if kind == PLAY:
-                    return IllegalActionError(_("Only a Draw Two can be stacked on a Draw Two; otherwise draw {amount}.").format(
-                        amount=pending["amount"]))
+                    return IllegalActionError(
+                        _("Only a Draw Two can be stacked on a Draw Two; otherwise draw {amount}.").format(
+                            amount=pending["amount"]))
                 return IllegalActionError(_("You must draw {amount} cards (or stack a Draw Two).").format(
                     amount=pending["amount"]))
             if kind == PLAY:
@@ -547,7 +555,8 @@ class UnoGame:
                 return IllegalActionError(_("Challenge or accept the Wild Draw Four first."))
             return IllegalActionError(_("Challenge or accept the Wild Draw Four first."))
         if kind == COLOR:
-            return IllegalActionError(_("There is no Wild to name a colour for; name a Wild's colour when you play it."))
+            return IllegalActionError(
+                _("There is no Wild to name a colour for; name a Wild's colour when you play it."))
         if kind == PASS:
             return IllegalActionError(_("You can pass only after drawing a card you could play."))
         if kind in (CHALLENGE, ACCEPT):
@@ -556,7 +565,8 @@ class UnoGame:
             card = cards[0]
             if not self._playable(card):
                 return IllegalActionError(
-                    _("The {card} does not match the {top}: play the colour {color}, the same number or symbol, or a Wild.").format(
+                    _("The {card} does not match the {top}: play the colour {color}, the same number or symbol, "
+                      "or a Wild.").format(
                         card=card_name(card), top=card_name(self.discard[-1]), color=color_name(self.color)))
         return IllegalActionError(_("That action is not allowed now."))
 
@@ -640,8 +650,9 @@ class UnoGame:
         self.pending = None
         jumped = seat != self.turn
         self.turn = seat
-        self.turns += 1
-        self.hand_turns += 1
+        if pending is None or pending["type"] != "drawn":  # a drawn card's play belongs to the draw's turn
+            self.turns += 1
+            self.hand_turns += 1
         rank = RANK_OF[card]
         previous_color = self.color
         self.color = color if card >= 52 else COLOR_OF[card]

@@ -51,7 +51,8 @@ def simulate(
         raise RulesError(_("Name at least one bot."))
     for name in bots:
         if name not in BOTS:
-            raise RulesError(_("Unknown bot {bot}; choose one of: {bots}.").format(bot=repr(name), bots=", ".join(BOTS)))
+            raise RulesError(
+                _("Unknown bot {bot}; choose one of: {bots}.").format(bot=repr(name), bots=", ".join(BOTS)))
     seat_bots = [bots[i % len(bots)] for i in range(players)]
     rules = DEFAULT_RULES if rules is None else (rules if hasattr(rules, "options") else make_rules(rules))
     count = hands if hands is not None else games
