@@ -413,3 +413,17 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
         return Verdict(False, phase, (), tuple(reasons))
     laid = tuple(fits[i][r].group for i, r in enumerate(best_order))
     return Verdict(True, phase, laid, ())  # type: ignore[arg-type]
+
+
+_ELSEWHERE = {"can_make": "finder", "find_lay_down": "finder", "check_hit": "hits", "hit_options": "hits",
+              "HitResult": "hits"}
+
+
+def __getattr__(name: str) -> Any:
+    # The finder and hits live in their own modules (they import this one); this lets callers
+    # import the whole verification API from here too, without an import cycle.
+    if name in _ELSEWHERE:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_ELSEWHERE[name]}", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
