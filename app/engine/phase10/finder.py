@@ -296,8 +296,9 @@ def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[L
             cards = [by_number[value].pop(0) for _ in range(used)] + [WILD] * (size - used)  # type: ignore[index]
             stands = (value,) * size
         elif kind == "run":
-            cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in range(value, value + size)]  # type: ignore[operator]
-            stands = tuple(range(value, value + size))  # type: ignore[operator]
+            values = range(value, value + size)  # type: ignore[operator]
+            cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in values]
+            stands = tuple(values)
         else:
             # Lay down the colour's highest cards: what stays in hand costs fewer points.
             colored = sorted(

@@ -92,8 +92,8 @@ def _hit_color(group: LaidGroup, card: Card) -> HitResult:
                          LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement))
     if card.color is None:
         if value is None:
-            return _refuse(_("Say which colour the {card} is: a colour group counts only cards of a known colour.").format(
-                card=card))
+            reason = _("Say which colour the {card} is: a colour group counts only cards of a known colour.")
+            return _refuse(reason.format(card=card))
         return _refuse(_("Say which colour the {card} is: this colour group takes only {color} cards.").format(
             card=card, color=color_name(value)))
     if value is not None and card.color != value:
