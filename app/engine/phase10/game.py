@@ -289,7 +289,7 @@ class Game:
             return []
         actions = []
         for card in sorted(set(self.hands[seat]), key=_sort_key):
-            if card.is_skip and self.rules.skip_target == "choose":
+            if card.is_skip and self.rules.skip_target == "choose" and len(self.active) > 2:
                 targets = self.skip_targets(seat)
                 if targets:
                     actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
