@@ -99,8 +99,9 @@ class Game:
     rules. ``deck`` (tokens) fixes the top of the first round's deck: dealt one card at a time to
     seat 0, 1, 2, … until the hands are full, then the first discard, then the draw pile; a
     number without a colour stands for any card of that number. ``record_log=False`` skips the
-    log (the simulator's fast mode); ``on_deal`` is called with the hands of every deal. Raises :class:`RulesError` for bad
-    seats or rules, :class:`NotationError`/:class:`DeckError` for a deck the real deck cannot hold.
+    log (the simulator's fast mode); ``on_deal`` is called with the hands of every deal.
+    Raises :class:`RulesError` for bad seats or rules, :class:`NotationError`/:class:`DeckError`
+    for a deck the real deck cannot hold.
     """
 
     def __init__(
@@ -446,7 +447,8 @@ class Game:
             )
         if target != seat and self.laid_turn[seat] == self.turn_id:
             raise IllegalActionError(
-                _("In the turn you lay down your phase you may hit only on your own phase; hit on others from your next turn.")
+                _("In the turn you lay down your phase you may hit only on your own phase; "
+                  "hit on others from your next turn.")
             )
         if end is not None and end not in ("low", "high"):
             raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
@@ -686,7 +688,6 @@ class Game:
             "winner": outcome.winner if outcome else None,
             "outcome": outcome.to_json() if outcome else None,
             "tiebreaker": self.tiebreaker,
-            "rounds": list(self.finished_rounds),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -868,7 +869,8 @@ def _resolve_groups(hand: list[Card], groups: Any) -> list[list[Card]]:
         for card in row:
             if card.kind is not Kind.NUMBER or card.color:
                 if free[card] <= 0:
-                    raise IllegalActionError(_("You do not hold enough {card} for this lay-down.").format(card=str(card)))
+                    raise IllegalActionError(
+                        _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
                 free[card] -= 1
     result = []
     for row in parsed:

@@ -41,7 +41,9 @@ def fill_bots(bots: Sequence[str], players: int) -> list[str]:
         raise RulesError(_("Name at least one bot."))
     for name in bots:
         if name not in BOTS:
-            raise RulesError(_("There is no bot called {bot}: choose one of {bots}.").format(bot=name, bots=", ".join(BOTS)))
+            raise RulesError(
+                _("There is no bot called {bot}: choose one of {bots}.").format(bot=name, bots=", ".join(BOTS))
+            )
     return [bots[i % len(bots)] for i in range(players)]
 
 
