@@ -21,3 +21,8 @@ def set_translator(translate: Callable[[str], str]) -> None:
 def _(message: str) -> str:
     """Translate ``message`` (an English template, formatted by the caller afterwards)."""
     return _translator(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (it is translated where shown)."""
+    return message

@@ -9,6 +9,7 @@ played on a phase. :func:`check_hit` says whether one hit is legal and what the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
@@ -147,3 +148,35 @@ def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
     reason = (_("The {card} goes below the run.") if fits == "low" else _("The {card} goes above the run.")).format(
         card=card)
     return HitResult(True, reason, number, fits, _extend(group, card, fits))
+
+
+def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> LaidGroup:
+    """A group as it lies on the table, read from its cards in the order they lie.
+
+    ``kind`` says whether it is a set, a run or a colour group; without it the cards decide
+    (tried as a set, then a run, then a colour group). A group of only wilds needs its kind:
+    a set or colour group of wilds stands for nothing yet, a run of them for 1, 2, 3…
+    Raises :class:`IllegalActionError` with the reason when the cards cannot lie together.
+    """
+    from .phases import Phase, Requirement
+    from .verify import verify_groups
+
+    cards = tuple(cards)
+    if not cards:
+        raise IllegalActionError(_("Enter the cards of the group as they lie on the table."))
+    kinds = [GroupKind(kind)] if kind else list(GroupKind)
+    if all(c.is_wild for c in cards):
+        if not kind:
+            raise IllegalActionError(_("A group of only wilds could be a set, a run or a colour group: say which."))
+        if kinds[0] is GroupKind.RUN:
+            if len(cards) > MAX_RUN:
+                raise IllegalActionError(_("A run holds at most 12 cards."))
+            return LaidGroup(kinds[0], cards, tuple(range(LOWEST, LOWEST + len(cards))))
+        return LaidGroup(kinds[0], cards, (None,) * len(cards))
+    reasons: list[str] = []
+    for each in kinds:
+        verdict = verify_groups(Phase("group", (Requirement(each, 1),)), [cards])
+        if verdict.valid:
+            return verdict.groups[0]
+        reasons.extend(verdict.reasons)
+    raise IllegalActionError(" ".join(reasons))

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import PhaseError, RulesError
 from ..i18n import _
+from ..i18n import N_
 from ..options import Option, RuleSet, parse_rules, parse_rules_text
 
 
@@ -157,19 +158,19 @@ def phase_list_name(phases: Sequence[int]) -> str | None:
 VARIANTS = ("classic", "all_advance", "pick_a_phase")
 
 OPTIONS: tuple[Option, ...] = (
-    Option("variant", "choice", "classic", "Variation", choices=VARIANTS,
-           help="classic: complete each phase in order; all_advance: everybody moves on every round, "
-                "lowest total wins; pick_a_phase: complete the phases in any order, each once."),
-    Option("phases", "custom", STANDARD, "Phase list", convert=parse_phase_list,
-           help="The phases played, in order; the last one finishes the game."),
-    Option("natural_card", "choice", "phase", "Natural card rule", choices=("phase", "group"),
-           help="phase: at least one natural (non-wild) card in the whole phase; group: in every group."),
-    Option("skip_target", "choice", "next", "Who a Skip skips", choices=("next", "choose"),
-           help="next: the next player; choose: the player who discards the Skip chooses."),
-    Option("skip_once_per_lap", "bool", True, "One Skip per player per lap",
-           help="A player who was skipped cannot be skipped again until they have taken a turn."),
-    Option("go_out_by_hit", "bool", False, "Go out by hitting",
-           help="A player may go out by hitting with their last card instead of discarding it."),
+    Option("variant", "choice", "classic", N_("Variation"), choices=VARIANTS,
+           help=N_("classic: complete each phase in order; all_advance: everybody moves on every round, "
+                "lowest total wins; pick_a_phase: complete the phases in any order, each once.")),
+    Option("phases", "custom", STANDARD, N_("Phase list"), convert=parse_phase_list,
+           help=N_("The phases played, in order; the last one finishes the game.")),
+    Option("natural_card", "choice", "phase", N_("Natural card rule"), choices=("phase", "group"),
+           help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group.")),
+    Option("skip_target", "choice", "next", N_("Who a Skip skips"), choices=("next", "choose"),
+           help=N_("next: the next player; choose: the player who discards the Skip chooses.")),
+    Option("skip_once_per_lap", "bool", True, N_("One Skip per player per lap"),
+           help=N_("A player who was skipped cannot be skipped again until they have taken a turn.")),
+    Option("go_out_by_hit", "bool", False, N_("Go out by hitting"),
+           help=N_("A player may go out by hitting with their last card instead of discarding it.")),
 )
 """Phase 10's table rules, with the defaults RULES.md names."""
 

@@ -225,8 +225,8 @@ class Sheet:
             )
         return entry
 
-    def check_round(self, entry: RoundEntry) -> ScoredRound:
-        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+    def check_open(self) -> None:
+        """Raise :class:`RoundError` when no round may be added: the game is over or awaits its tie-breaker."""
         number = len(self._rounds) + 1
         if self.status == "finished":
             raise RoundError(
@@ -240,6 +240,11 @@ class Sheet:
                 ),
                 round=number,
             )
+
+    def check_round(self, entry: RoundEntry) -> ScoredRound:
+        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+        self.check_open()
+        number = len(self._rounds) + 1
         try:
             return score_round(entry, self._progress.context(number, self.dealer(number)))
         except RoundError as error:

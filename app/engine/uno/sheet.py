@@ -96,17 +96,21 @@ class Sheet:
                 ) from None
         return sheet
 
-    def check_round(self, entry: RoundEntry) -> ScoredRound:
-        """The next hand scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
-        number = len(self._rounds) + 1
+    def check_open(self) -> None:
+        """Raise :class:`RoundError` when the game is over and no hand may be added."""
         outcome = self.outcome
         if outcome is not None:
             raise RoundError(
                 _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(
                     winner=outcome.winner
                 ),
-                round=number,
+                round=len(self._rounds) + 1,
             )
+
+    def check_round(self, entry: RoundEntry) -> ScoredRound:
+        """The next hand scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+        self.check_open()
+        number = len(self._rounds) + 1
         try:
             return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number)))
         except RoundError as error:

@@ -1,0 +1,46 @@
+"""Deckside: a companion for Phase 10 and UNO played around a real table.
+
+``create_app(test_config=None)`` builds the Flask app: configuration, extensions,
+blueprints, error handlers and CLI commands. The rules live in :mod:`app.engine`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None) -> Flask:
+    """Build the app. ``test_config`` (a mapping) overrides every other setting."""
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    from .config import Defaults, database_url, load_secret_key
+
+    app.config.from_object(Defaults)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url()
+    app.config.from_pyfile("config.py", silent=True)
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
+
+    from . import database, errors, i18n, views
+
+    database.init_app(app)
+    i18n.init_app(app)
+    errors.init_app(app)
+    views.init_app(app)
+
+    from .cli import register_cli
+
+    register_cli(app)
+    return app

@@ -1,0 +1,94 @@
+"""Rules endpoints: verify a Phase 10 phase, score leftover cards in either game."""
+
+from __future__ import annotations
+
+from flask import jsonify
+from flask_babel import gettext as _
+
+from ..engine.errors import EngineError
+from ..engine.phase10 import cards as p10_cards
+from ..engine.phase10 import scoring as p10_scoring
+from ..engine.phase10.phases import get_phase
+from ..engine.phase10.verify import find_lay_down, verify_groups
+from ..engine.uno import cards as uno_cards
+from ..engine.uno import scoring as uno_scoring
+from ..errors import ApiError
+from . import bp
+from .util import json_object, token_list
+
+NATURAL_CARD_CHOICES = ("phase", "group")
+
+
+def _natural_card(data: dict) -> str:
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ApiError(_('"rules" must be an object.'))
+    unknown = sorted(set(rules) - {"natural_card"})
+    if unknown:
+        raise ApiError(_("Unknown rule for verifying a phase: {name}. Only natural_card is used here.").format(name=unknown[0]))
+    value = rules.get("natural_card", "phase")
+    if value not in NATURAL_CARD_CHOICES:
+        raise ApiError(_('The rule natural_card must be "phase" or "group".'))
+    return value
+
+
+@bp.post("/phase10/verify")
+def phase10_verify():
+    """Groups mode checks cards laid on the table; hand mode finds a lay-down in a hand."""
+    data = json_object()
+    if "phase" not in data:
+        raise ApiError(_('"phase" is missing: send a phase number from 1 to 10, or "tiebreaker".'))
+    has_groups, has_hand = "groups" in data, "hand" in data
+    if has_groups == has_hand:
+        raise ApiError(_('Send either "groups" (cards on the table) or "hand" (cards in a hand), not both or neither.'))
+    natural_card = _natural_card(data)
+    try:
+        phase = get_phase(data["phase"])
+        if has_hand:
+            hand = p10_cards.parse_hand(token_list(data, "hand"))
+            p10_cards.check_fits_deck(hand)
+            verdict = find_lay_down(phase, hand, natural_card)
+        else:
+            groups_in = data["groups"]
+            if not isinstance(groups_in, list) or not all(isinstance(g, list) for g in groups_in):
+                raise ApiError(_('"groups" must be a list of groups, each a list of card tokens.'))
+            groups = []
+            for number, group in enumerate(groups_in, start=1):
+                if not all(isinstance(t, str) for t in group):
+                    raise ApiError(_("Group {number} must be a list of card tokens (strings).").format(number=number))
+                groups.append(p10_cards.parse_hand(group))
+            p10_cards.check_fits_deck(card for group in groups for card in group)
+            verdict = verify_groups(phase, groups, natural_card)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    answer = verdict.to_json()
+    answer["phase"] = phase.key
+    return jsonify(answer)
+
+
+@bp.post("/phase10/score")
+def phase10_score():
+    data = json_object()
+    try:
+        cards = p10_cards.parse_hand(token_list(data, "cards"))
+        p10_cards.check_fits_deck(cards)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    return jsonify(points=p10_scoring.hand_points(cards))
+
+
+@bp.post("/uno/score")
+def uno_score():
+    data = json_object()
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict) or set(rules) - {"newer_wilds"}:
+        raise ApiError(_('"rules" may only hold newer_wilds here.'))
+    newer = rules.get("newer_wilds", False)
+    if not isinstance(newer, bool):
+        raise ApiError(_("The table rule newer_wilds must be true or false."))
+    try:
+        cards = uno_cards.parse_hand(token_list(data, "cards"), newer_wilds=newer)
+        uno_cards.check_fits_deck(cards, newer_wilds=newer)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    return jsonify(points=uno_scoring.hand_points(cards))

@@ -1,0 +1,26 @@
+"""Request parsing shared by the API views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_babel import gettext as _
+
+from ..errors import ApiError
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object, or a 400 that says what is wrong with it."""
+    data = request.get_json(force=True, silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    return data
+
+
+def token_list(data: dict[str, Any], key: str, what: str | None = None) -> list[str]:
+    """``data[key]`` as a list of card tokens (strings), or a 400 naming the field."""
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ApiError(_('"{key}" must be a list of card tokens (strings).').format(key=what or key))
+    return value

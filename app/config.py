@@ -1,0 +1,66 @@
+"""Configuration defaults and the instance secret key."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+
+def load_secret_key(instance_path: str) -> str:
+    """The secret key from ``SECRET_KEY`` in the environment, else from ``instance/secret_key``.
+
+    The file is generated on first use, atomically: the key is written to a temporary file
+    and hard-linked into place, so several workers starting at once all end up with the
+    one key that won (a reader never sees a half-written file).
+    """
+    from_env = os.environ.get("SECRET_KEY")
+    if from_env:
+        return from_env
+    path = Path(instance_path) / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=instance_path, prefix=".secret_key.")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process won the race: use its key
+    finally:
+        os.unlink(tmp)
+    return path.read_text().strip()
+
+
+def database_url() -> str:
+    """``DATABASE_URL`` from the environment (``postgres://`` normalised for psycopg 3), else SQLite in instance/."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return "sqlite:///deckside.sqlite"
+    if url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url[len("postgres://"):]
+    elif url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+class Defaults:
+    """Settings every app starts from; instance/config.py, then the test mapping, override them."""
+
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+    WTF_CSRF_TIME_LIMIT = None  # a round form can stay open for an hour at a table
+    BABEL_DEFAULT_LOCALE = "en"
+    LANGUAGES = ("en",)
+    MAX_CONTENT_LENGTH = 256 * 1024
+    JSON_SORT_KEYS = False
+    SEND_FILE_MAX_AGE_DEFAULT = 7 * 24 * 3600
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"

@@ -1,0 +1,71 @@
+"""Error answers: JSON ``{"error": ...}`` under /api/, a friendly page elsewhere; never a bare 500."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .extensions import db
+
+
+class ApiError(Exception):
+    """An API refusal with its status: raised by views, answered as ``{"error": message}``."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+_HTTP_MESSAGES = {
+    400: lambda: _("The request was not understood."),
+    401: lambda: _("This needs the game's edit key."),
+    403: lambda: _("The edit key is not right for this game."),
+    404: lambda: _("There is nothing at this address."),
+    405: lambda: _("This address does not accept that method."),
+    409: lambda: _("The game has changed since you loaded it."),
+    413: lambda: _("The request is too large."),
+    415: lambda: _("Send the request as JSON."),
+    429: lambda: _("Too many attempts; wait a moment and try again."),
+}
+
+
+def error_response(message: str, status: int):
+    if wants_json():
+        return jsonify(error=message), status
+    return render_template("error.html", message=message, status=status), status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError):
+        db.session.rollback()
+        return error_response(error.message, error.status)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        db.session.rollback()
+        return error_response(
+            _("This form has expired or was sent from elsewhere. Reload the page and enter it again."), 400
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        db.session.rollback()
+        status = error.code or 500
+        message = _HTTP_MESSAGES.get(status, lambda: error.description or error.name)()
+        if status == 400 and error.description and wants_json():
+            message = _HTTP_MESSAGES[400]()
+        return error_response(message, status)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        db.session.rollback()
+        app.logger.exception("Unhandled error on %s", request.path)
+        return error_response(_("Something went wrong on our side; nothing was saved. Please try again."), 500)

@@ -1,0 +1,101 @@
+"""Storage: score-sheet games, their players, rounds and per-player results.
+
+Standings are never stored: the engine computes them from the rounds (one source of truth).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    """A score sheet: which game, its table rules, the players, and a version every change increases."""
+
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_key_hash: Mapped[str] = mapped_column(String(128))
+    tiebreaker_winner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):
+    """A player of a game, in seating order."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Round(db.Model):
+    """One recorded round: its number and who went out; the per-player entries are :class:`Result` rows."""
+
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    went_out: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+    results: Mapped[list[Result]] = relationship(
+        back_populates="round", order_by="Result.seat", cascade="all, delete-orphan"
+    )
+
+
+class Result(db.Model):
+    """What was entered for one player in one round (as JSON), and the points the engine computed."""
+
+    __tablename__ = "result"
+    __table_args__ = (UniqueConstraint("round_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    points: Mapped[int] = mapped_column(Integer)
+
+    round: Mapped[Round] = relationship(back_populates="results")
+
+
+class IdempotentReply(db.Model):
+    """The answer given to a write carrying an ``Idempotency-Key``, replayed when the key comes again."""
+
+    __tablename__ = "idempotent_reply"
+    __table_args__ = (UniqueConstraint("game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(100))
+    status: Mapped[int] = mapped_column(Integer)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,356 @@
+"""Score sheets: create, read, record, correct, undo and settle tie-breakers, with the engine's checks.
+
+Views (pages and JSON API) call these functions and never touch a rule themselves. Every write
+runs in one transaction: on SQLite it begins ``IMMEDIATE`` (see :mod:`app.database`), elsewhere
+the game row is locked first, so two phones saving the same round are serialised and the second
+is told the round was taken (409). Standings are always replayed from the stored rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.errors import EngineError
+from ..engine.phase10 import phases as p10_phases
+from ..engine.phase10 import rounds as p10_rounds
+from ..engine.phase10 import sheet as p10_sheet
+from ..engine.uno import rounds as uno_rounds
+from ..engine.uno import rules as uno_rules
+from ..engine.uno import sheet as uno_sheet
+from ..errors import ApiError
+from ..extensions import db
+from ..keys import hash_key, key_matches, new_edit_key, new_id
+from ..models import Game, IdempotentReply, Player, Result, Round
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """How the service reaches one game's engine."""
+
+    name: str
+    make_rules: Callable
+    options: tuple
+    sheet: type
+    parse_round: Callable
+    check_players: Callable
+
+
+KINDS = {
+    "phase10": GameKind("phase10", p10_phases.make_rules, p10_phases.OPTIONS, p10_sheet.Sheet,
+                        p10_rounds.parse_round, p10_sheet.check_players),
+    "uno": GameKind("uno", uno_rules.make_rules, uno_rules.OPTIONS, uno_sheet.Sheet,
+                    uno_rounds.parse_round, uno_sheet.check_players),
+}
+
+
+class Conflict(ApiError):
+    """A write that lost a race or was made on a stale version (409)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, 409)
+
+
+def kind_of(game: Game) -> GameKind:
+    return KINDS[game.kind]
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def get_game(game_id: str, lock: bool = False) -> Game:
+    """The game with this id, or a 404 (before any credential check)."""
+    query = select(Game).where(Game.id == game_id)
+    if lock and db.session.get_bind().dialect.name != "sqlite":
+        query = query.with_for_update()
+    game = db.session.execute(query).scalar_one_or_none() if isinstance(game_id, str) and len(game_id) <= 64 else None
+    if game is None:
+        raise ApiError(_("There is no game with this id."), 404)
+    return game
+
+
+def stored_rounds(game: Game) -> list[dict[str, Any]]:
+    """The rounds as the engine stored them, in order."""
+    return [
+        {"round": r.number, "went_out": r.went_out, "results": [res.entry for res in r.results]} for r in game.rounds
+    ]
+
+
+def player_names(game: Game) -> list[str]:
+    return [p.name for p in game.players]
+
+
+def rules_of(game: Game):
+    return kind_of(game).make_rules(game.rules)
+
+
+def build_sheet(game: Game):
+    """The engine's sheet for a stored game, replayed from its rounds."""
+    kind = kind_of(game)
+    if kind.name == "phase10":
+        return kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner)
+    return kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game))
+
+
+def game_json(game: Game, sheet=None) -> dict[str, Any]:
+    """``GET /api/games/<id>``: the id, the version, and the engine's standings."""
+    sheet = sheet if sheet is not None else build_sheet(game)
+    body = {"id": game.id, "version": game.version}
+    body.update(sheet.to_json())
+    if game.kind == "uno":
+        body.setdefault("tiebreaker", None)
+    return body
+
+
+# --- credentials ---------------------------------------------------------------------------------
+
+def check_edit_key(game: Game, key: str | None) -> None:
+    """401 without an edit key, 403 with a wrong one."""
+    if not key:
+        raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
+    if not key_matches(key, game.edit_key_hash):
+        raise ApiError(_("This edit key does not belong to this game."), 403)
+
+
+def check_version(game: Game, if_match: str | None) -> None:
+    """409 when ``If-Match`` names another version than the game's current one."""
+    if if_match is None:
+        return
+    value = if_match.strip().strip('"').removeprefix("W/").strip('"')
+    if value != str(game.version):
+        raise Conflict(
+            _("The game has changed since you loaded it (version {current} now, not {sent}): "
+              "reload it and make your change again.").format(current=game.version, sent=value[:20])
+        )
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def create_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
+    """A new game and its edit key (shown once; only its hash is stored)."""
+    kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is None:
+        raise ApiError(_('"game" must be "phase10" or "uno".'))
+    try:
+        names = kind.check_players(players)
+        ruleset = kind.make_rules(rules)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    key = new_edit_key()
+    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
+    db.session.add(game)
+    db.session.commit()
+    return game, key
+
+
+def _result_rows(game: Game, data: dict[str, Any]) -> list[Result]:
+    """One :class:`Result` row per player in a scored round's JSON (what was entered and the points)."""
+    seats = {name.casefold(): seat for seat, name in enumerate(player_names(game))}
+    return [
+        Result(seat=seats[item["player"].casefold()], entry=item, points=int(item.get("points") or 0))
+        for item in data["results"]
+    ]
+
+
+def _store_round(game: Game, scored) -> Round:
+    data = scored.to_json()
+    return Round(number=data["round"], went_out=data["went_out"], results=_result_rows(game, data))
+
+
+def _entry(game: Game, body: Any):
+    try:
+        return kind_of(game).parse_round(body, rules_of(game))
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+
+
+def _bump(game: Game) -> None:
+    game.version += 1
+
+
+def _remember(game: Game, idempotency_key: str | None, status: int, body: dict[str, Any]) -> None:
+    if idempotency_key:
+        db.session.add(IdempotentReply(game_id=game.id, key=idempotency_key, status=status, body=body))
+
+
+def replay_reply(game: Game, idempotency_key: str | None) -> tuple[dict[str, Any], int] | None:
+    """The answer already given to this idempotency key on this game, if any."""
+    if not idempotency_key:
+        return None
+    found = db.session.execute(
+        select(IdempotentReply).where(IdempotentReply.game_id == game.id, IdempotentReply.key == idempotency_key)
+    ).scalar_one_or_none()
+    return (found.body, found.status) if found else None
+
+
+def check_idempotency_key(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value or len(value) > 100:
+        raise ApiError(_("An Idempotency-Key is a string of 1 to 100 characters."))
+    return value
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(_("Someone else saved this round at the same moment: reload the sheet.")) from None
+
+
+def record_round(game: Game, body: Any, idempotency_key: str | None = None) -> tuple[dict[str, Any], int]:
+    """Record the next round; the answer (the whole game) and its status, 201."""
+    idempotency_key = check_idempotency_key(idempotency_key)
+    replay = replay_reply(game, idempotency_key)
+    if replay is not None:
+        return replay
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    expected = len(game.rounds) + 1
+    number = body.get("round")
+    if number is None:
+        raise ApiError(_('"round" is missing: send the number of the round you are recording ({expected}).').format(
+            expected=expected))
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ApiError(_('"round" must be a whole number.'))
+    if number != expected:
+        raise Conflict(
+            _("Round {number} is already recorded; the next round is {expected}. "
+              "Someone else may have saved it: reload the sheet.").format(number=number, expected=expected)
+            if number < expected else
+            _("The next round is {expected}, not {number}: reload the sheet.").format(number=number, expected=expected)
+        )
+    sheet = build_sheet(game)
+    try:
+        sheet.check_open()
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    entry = _entry(game, body)
+    try:
+        scored = sheet.add_round(entry)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    game.rounds.append(_store_round(game, scored))
+    _bump(game)
+    answer = game_json(game, sheet)
+    _remember(game, idempotency_key, 201, answer)
+    _commit()
+    return answer, 201
+
+
+def preview_round(game: Game, body: Any):
+    """The round scored as it would be saved, without saving; raises ApiError with the reason."""
+    entry = _entry(game, body)
+    try:
+        return build_sheet(game).check_round(entry)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+
+
+def _round_number(game: Game, number: int) -> Round:
+    for row in game.rounds:
+        if row.number == number:
+            return row
+    raise ApiError(_("There is no round {number} in this game.").format(number=number), 404)
+
+
+def replace_round(game: Game, number: int, body: Any, if_match: str | None = None) -> dict[str, Any]:
+    """Replace round ``number``; every later round is checked again (400 naming the one that fails)."""
+    check_version(game, if_match)
+    row = _round_number(game, number)
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    given = body.get("round")
+    if given is not None and given != number:
+        raise ApiError(_('"round" in the body ({given}) must be the round being replaced ({number}).').format(
+            given=given, number=number))
+    entry = _entry(game, body)
+    sheet = build_sheet(game)
+    try:
+        correction = sheet.replace_round(number, entry)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    if game.kind == "phase10" and getattr(correction, "tiebreaker_dropped", False):
+        game.tiebreaker_winner = None
+    data = sheet.rounds[number - 1].to_json()
+    row.went_out = data["went_out"]
+    row.results.clear()
+    db.session.flush()
+    row.results.extend(_result_rows(game, data))
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str, Any]:
+    """Remove round ``number`` when it is the last one (409 otherwise)."""
+    check_version(game, if_match)
+    row = _round_number(game, number)
+    if number != len(game.rounds):
+        raise Conflict(_("Only the last round ({last}) can be undone; correct round {number} instead.").format(
+            last=len(game.rounds), number=number))
+    game.rounds.remove(row)
+    db.session.flush()
+    sheet = build_sheet(game) if game.kind == "uno" else None
+    if game.kind == "phase10":
+        sheet = _sheet_without_stale_tiebreaker(game)
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def _sheet_without_stale_tiebreaker(game: Game):
+    """Rebuild a Phase 10 sheet; a recorded tie-breaker result that no longer applies is dropped."""
+    kind = kind_of(game)
+    sheet = kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game))
+    if game.tiebreaker_winner is not None:
+        tie = sheet.tiebreaker
+        if tie is not None and game.tiebreaker_winner in tie["players"]:
+            sheet.record_tiebreaker(game.tiebreaker_winner)
+        else:
+            game.tiebreaker_winner = None
+    return sheet
+
+
+def record_tiebreaker(game: Game, body: Any, if_match: str | None = None) -> dict[str, Any]:
+    """Record who laid the tie-breaker phase down first (409 when no tie-breaker is pending)."""
+    check_version(game, if_match)
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    winner = body.get("winner")
+    if game.kind != "phase10":
+        raise Conflict(_("UNO has no tie-breaker round."))
+    sheet = build_sheet(game)
+    tie = sheet.tiebreaker
+    if tie is None or tie.get("winner") is not None:
+        raise Conflict(_("No tie-breaker is waiting for a result in this game."))
+    if not isinstance(winner, str):
+        raise ApiError(_('"winner" must be the name of the player who laid the tie-breaker phase down first.'))
+    try:
+        sheet.record_tiebreaker(winner)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    game.tiebreaker_winner = sheet.tiebreaker["winner"]
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def clear_tiebreaker(game: Game, if_match: str | None = None) -> dict[str, Any]:
+    """Take a recorded tie-breaker result back (409 when there is none)."""
+    check_version(game, if_match)
+    if game.kind != "phase10" or game.tiebreaker_winner is None:
+        raise Conflict(_("There is no tie-breaker result to take back."))
+    game.tiebreaker_winner = None
+    _bump(game)
+    answer = game_json(game)
+    _commit()
+    return answer

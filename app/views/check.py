@@ -1,0 +1,60 @@
+"""The phase check page: is this a phase? can this hand make it? may I play this card there?"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ..engine.errors import EngineError
+from ..engine.phase10 import cards as p10_cards
+from ..engine.phase10.phases import get_phase
+from ..engine.phase10.hits import check_hit, read_group
+from ..engine.phase10.verify import find_lay_down, verify_groups
+from ..forms import HitCheckForm, PhaseCheckForm
+
+bp = Blueprint("check", __name__, url_prefix="/check")
+
+
+def _render(form: PhaseCheckForm, hit_form: HitCheckForm, **context):
+    return render_template("check/check.html", form=form, hit_form=hit_form, **context)
+
+
+@bp.route("/", methods=["GET", "POST"])
+def phase_check():
+    """Check cards laid on the table (groups) or a hand against a phase."""
+    form, hit_form = PhaseCheckForm(), HitCheckForm(prefix="hit")
+    verdict = None
+    if form.validate_on_submit():
+        try:
+            phase = get_phase(form.phase.data)
+            if form.mode.data == "hand":
+                hand = p10_cards.parse_hand(form.cards.data.replace("|", " ").replace("/", " "))
+                p10_cards.check_fits_deck(hand)
+                verdict = find_lay_down(phase, hand, form.natural_card.data)
+            else:
+                groups = p10_cards.parse_text_groups(form.cards.data)
+                p10_cards.check_fits_deck(card for group in groups for card in group)
+                verdict = verify_groups(phase, groups, form.natural_card.data)
+        except EngineError as error:
+            form.cards.errors.append(str(error))
+    return _render(form, hit_form, verdict=verdict)
+
+
+@bp.post("/hit")
+def hit_check():
+    """May this card be played on that group, and what does a wild then stand for?"""
+    form, hit_form = PhaseCheckForm(formdata=None), HitCheckForm(prefix="hit")
+    hit = None
+    if hit_form.validate_on_submit():
+        try:
+            kind = None if hit_form.kind.data == "auto" else hit_form.kind.data
+            group = read_group(p10_cards.parse_hand(hit_form.group.data), kind)
+        except EngineError as error:
+            hit_form.group.errors.append(str(error))
+        else:
+            try:
+                card = p10_cards.Card.parse(hit_form.card.data)
+                p10_cards.check_fits_deck((*group.cards, card))
+                hit = check_hit(group, card, None if hit_form.end.data == "auto" else hit_form.end.data)
+            except EngineError as error:
+                hit_form.card.errors.append(str(error))
+    return _render(form, hit_form, hit=hit)
