@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from app.engine.errors import RulesError
@@ -145,3 +150,19 @@ def test_the_simulator_refuses_what_cannot_be_played():
     with pytest.raises(RulesError):
         simulate(games=0)
     assert fill_bots(["smart", "random"], 5) == ["smart", "random", "smart", "random", "smart"]
+
+
+def test_seeded_runs_do_not_depend_on_the_interpreters_hash_seed():
+    script = (
+        "import json; from app.engine.phase10.simulate import simulate; "
+        "r = simulate(games=6, players=4, bots=['smart', 'random'], seed=7, "
+        "rules={'variant': 'pick_a_phase', 'skip_target': 'choose', 'phases': [1, 2, 3]}); "
+        "[r.pop(k) for k in ('seconds', 'games_per_second', 'turns_per_second')]; print(json.dumps(r))"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True,
+                              cwd=Path(__file__).resolve().parents[2])
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
