@@ -249,7 +249,7 @@ def _potential(card: Card, numbers: list[int], colors: dict[str, int]) -> int:
 
 def _threat(game: Game, seat: int) -> int:
     """How close ``seat`` is to going out or winning: laid down with few cards first, then phases done."""
-    standing = game.sheet.standings()[seat]
+    standing = game.standings()[seat]
     score = 10 * len(standing.phases_done) - standing.score // 50
     if game.completed[seat] is not None:
         score += 200 - 10 * len(game.hands[seat])
