@@ -13,10 +13,11 @@ from .extensions import db
 class ApiError(Exception):
     """An API refusal with its status: raised by views, answered as ``{"error": message}``."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, player: str | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.player = player  # the player a refused round entry is about, to show next to their row
 
 
 def wants_json() -> bool:

@@ -74,3 +74,100 @@ class HitCheckForm(FlaskForm):
         default="auto",
     )
     submit = SubmitField(_l("Can I play it?"))
+
+
+# --- score sheets ------------------------------------------------------------------------------------
+
+from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, IntegerField  # noqa: E402
+from wtforms.validators import NumberRange, Optional  # noqa: E402
+
+from .engine.phase10.phases import PHASE_LISTS, VARIANTS  # noqa: E402
+
+
+class NewGameForm(FlaskForm):
+    """Create a score sheet: the game, the players in seating order, the main table rules."""
+
+    game = RadioField(_l("Game"), choices=options(("phase10", "Phase 10"), ("uno", "UNO")), default="phase10")
+    players = FieldList(StringField(_l("Player"), validators=[Optional(), Length(max=30)]), min_entries=10, max_entries=10)
+    # Phase 10
+    variant = SelectField(_l("Variation"), choices=options(
+        ("classic", _l("Classic: complete the phases in order")),
+        ("all_advance", _l("All advance: everyone moves on every round")),
+        ("pick_a_phase", _l("Pick a phase: any order, each once")),
+    ), default="classic")
+    phase_list = SelectField(_l("Phases"), choices=options(
+        ("all", _l("All ten")), ("to5", _l("Up to phase 5")), ("to8", _l("Up to phase 8")),
+        ("even", _l("Even phases only")), ("odd", _l("Odd phases only")), ("custom", _l("My own list")),
+    ), default="all")
+    custom_phases = StringField(_l("My own list"), validators=[Optional(), Length(max=60)],
+                                description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"))
+    natural_card = SelectField(_l("Natural card rule"), choices=options(
+        ("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))),
+        default="phase")
+    skip_target = SelectField(_l("Who a Skip skips"), choices=options(
+        ("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))), default="next")
+    skip_once_per_lap = BooleanField(_l("One Skip per player per lap"), default=True)
+    go_out_by_hit = BooleanField(_l("A player may go out by hitting"), default=False)
+    # UNO
+    target = IntegerField(_l("Target score"), default=500, validators=[Optional(), NumberRange(1, 10000)])
+    scoring = SelectField(_l("Scoring"), choices=options(
+        ("winner_takes", _l("Who goes out scores the others' cards")),
+        ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins"))), default="winner_takes")
+    newer_wilds = BooleanField(_l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"))
+    first_wild = SelectField(_l("A Wild as first discard"), choices=options(
+        ("choose", _l("The first player names the colour")), ("reshuffle", _l("Shuffle and turn again"))),
+        default="choose")
+    draw_until_playable = BooleanField(_l("Draw until playable"))
+    stacking = BooleanField(_l("Stacking Draw Twos and Wild Draw Fours"))
+    seven_o = BooleanField(_l("Seven-O (7 swaps hands, 0 passes them on)"))
+    jump_in = BooleanField(_l("Jump-in"))
+    multiples = BooleanField(_l("Multiples"))
+    submit = SubmitField(_l("Start the score sheet"))
+
+    P10_RULES = ("variant", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit")
+    UNO_RULES = ("target", "scoring", "newer_wilds", "first_wild", "draw_until_playable", "stacking", "seven_o",
+                 "jump_in", "multiples")
+
+    def player_names(self) -> list[str]:
+        return [name.strip() for name in self.players.data if name and name.strip()]
+
+    def rules(self) -> dict:
+        """The table rules chosen, as the API takes them."""
+        if self.game.data == "uno":
+            rules = {name: getattr(self, name).data for name in self.UNO_RULES}
+            if rules["target"] is None:
+                rules["target"] = 500
+            return rules
+        rules = {name: getattr(self, name).data for name in self.P10_RULES}
+        if self.phase_list.data == "custom":
+            rules["phases"] = self.custom_phases.data or ""
+        else:
+            rules["phases"] = list(PHASE_LISTS[self.phase_list.data])
+        return rules
+
+
+class PlayerRow(Form):
+    """One player's line in a round: completed (Phase 10), and the cards left as counts, cards or a total."""
+
+    seat = HiddenField()
+    completed = BooleanField(_l("Completed the phase"))
+    phase = SelectField(_l("Phase completed"), choices=[], validate_choice=False)
+    low = IntegerField("1–9", validators=[Optional(), NumberRange(0, 10)])
+    high = IntegerField("10–12", validators=[Optional(), NumberRange(0, 10)])
+    skip = IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)])
+    wild = IntegerField(_l("Wild"), validators=[Optional(), NumberRange(0, 8)])
+    points = IntegerField(_l("or the total"), validators=[Optional(), NumberRange(0, 5000)])
+    cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=200)])
+    laid_down = StringField(_l("Phase laid down (optional, to check it)"), validators=[Optional(), Length(max=200)])
+
+
+class RoundForm(FlaskForm):
+    """A round of a score sheet; ``round``, ``version`` and ``idempotency`` travel with it."""
+
+    round = HiddenField()
+    version = HiddenField()
+    idempotency = HiddenField()
+    went_out = RadioField(_l("Who went out?"), validators=[InputRequired(message=_l("Choose who went out."))])
+    players = FieldList(FormField(PlayerRow))
+    preview = SubmitField(_l("Check"))
+    submit = SubmitField(_l("Save round"))

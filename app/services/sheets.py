@@ -105,6 +105,21 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     return body
 
 
+def export_game(game: Game) -> dict[str, Any]:
+    """The whole game as JSON: what was created and entered (rounds as entered, with computed points)."""
+    data = game_json(game)
+    return {
+        "format": "deckside-sheet",
+        "format_version": 1,
+        "game": game.kind,
+        "players": player_names(game),
+        "rules": data["rules"],
+        "rounds": data["rounds"],
+        "tiebreaker_winner": game.tiebreaker_winner,
+        "standings": {"status": data["status"], "winner": data["winner"], "players": data["players"]},
+    }
+
+
 # --- credentials ---------------------------------------------------------------------------------
 
 def check_edit_key(game: Game, key: str | None) -> None:
@@ -129,8 +144,13 @@ def check_version(game: Game, if_match: str | None) -> None:
 
 # --- writing -------------------------------------------------------------------------------------
 
-def create_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
-    """A new game and its edit key (shown once; only its hash is stored)."""
+def create_game(kind_name: Any, players: Any, rules: Any, *, edit_key_hash: str | None = None,
+                commit: bool = True) -> tuple[Game, str | None]:
+    """A new game and its edit key (shown once; only its hash is stored).
+
+    ``edit_key_hash`` makes the sheet share an existing key (a digital game's): the key returned is
+    then ``None``. ``commit=False`` leaves the transaction open for the caller to commit.
+    """
     kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
         raise ApiError(_('"game" must be "phase10" or "uno".'))
@@ -139,11 +159,13 @@ def create_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
         ruleset = kind.make_rules(rules)
     except EngineError as error:
         raise ApiError(str(error)) from error
-    key = new_edit_key()
-    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
+    key = new_edit_key() if edit_key_hash is None else None
+    stored_hash = hash_key(key) if key is not None else edit_key_hash
+    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=stored_hash)
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return game, key
 
 
@@ -161,11 +183,16 @@ def _store_round(game: Game, scored) -> Round:
     return Round(number=data["round"], went_out=data["went_out"], results=_result_rows(game, data))
 
 
+def refusal(error: EngineError) -> ApiError:
+    """A 400 carrying the engine's sentence (and the player it is about, when it says)."""
+    return ApiError(str(error), 400, getattr(error, "player", None))
+
+
 def _entry(game: Game, body: Any):
     try:
         return kind_of(game).parse_round(body, rules_of(game))
     except EngineError as error:
-        raise ApiError(str(error)) from error
+        raise refusal(error) from error
 
 
 def _bump(game: Game) -> None:
@@ -203,8 +230,12 @@ def _commit() -> None:
         raise Conflict(_("Someone else saved this round at the same moment: reload the sheet.")) from None
 
 
-def record_round(game: Game, body: Any, idempotency_key: str | None = None) -> tuple[dict[str, Any], int]:
-    """Record the next round; the answer (the whole game) and its status, 201."""
+def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
+                 commit: bool = True) -> tuple[dict[str, Any], int]:
+    """Record the next round; the answer (the whole game) and its status, 201.
+
+    ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
+    state in one transaction)."""
     idempotency_key = check_idempotency_key(idempotency_key)
     replay = replay_reply(game, idempotency_key)
     if replay is not None:
@@ -234,12 +265,13 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None) -> t
     try:
         scored = sheet.add_round(entry)
     except EngineError as error:
-        raise ApiError(str(error)) from error
+        raise refusal(error) from error
     game.rounds.append(_store_round(game, scored))
     _bump(game)
     answer = game_json(game, sheet)
     _remember(game, idempotency_key, 201, answer)
-    _commit()
+    if commit:
+        _commit()
     return answer, 201
 
 
@@ -249,7 +281,7 @@ def preview_round(game: Game, body: Any):
     try:
         return build_sheet(game).check_round(entry)
     except EngineError as error:
-        raise ApiError(str(error)) from error
+        raise refusal(error) from error
 
 
 def _round_number(game: Game, number: int) -> Round:
@@ -274,7 +306,7 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
     try:
         correction = sheet.replace_round(number, entry)
     except EngineError as error:
-        raise ApiError(str(error)) from error
+        raise refusal(error) from error
     if game.kind == "phase10" and getattr(correction, "tiebreaker_dropped", False):
         game.tiebreaker_winner = None
     data = sheet.rounds[number - 1].to_json()
@@ -319,8 +351,10 @@ def _sheet_without_stale_tiebreaker(game: Game):
     return sheet
 
 
-def record_tiebreaker(game: Game, body: Any, if_match: str | None = None) -> dict[str, Any]:
-    """Record who laid the tie-breaker phase down first (409 when no tie-breaker is pending)."""
+def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, commit: bool = True) -> dict[str, Any]:
+    """Record who laid the tie-breaker phase down first (409 when no tie-breaker is pending).
+
+    ``commit=False`` leaves the transaction open for the caller."""
     check_version(game, if_match)
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
@@ -340,7 +374,8 @@ def record_tiebreaker(game: Game, body: Any, if_match: str | None = None) -> dic
     game.tiebreaker_winner = sheet.tiebreaker["winner"]
     _bump(game)
     answer = game_json(game, sheet)
-    _commit()
+    if commit:
+        _commit()
     return answer
 
 

@@ -1,0 +1,99 @@
+// Score sheets: conveniences on top of forms that work without JavaScript.
+(function () {
+  "use strict";
+
+  // New game: show the table rules of the chosen game, and as many name fields as it takes.
+  var newGame = document.querySelector("form.new-game");
+  if (newGame) {
+    var maxPlayers = { phase10: 6, uno: 10 };
+    var update = function () {
+      var chosen = newGame.querySelector("[data-game-choice]:checked");
+      var game = chosen ? chosen.value : "phase10";
+      newGame.querySelectorAll("[data-for-game]").forEach(function (box) {
+        box.hidden = box.dataset.forGame !== game;
+      });
+      var rows = newGame.querySelectorAll(".player-input");
+      var filled = 0;
+      rows.forEach(function (row, i) { if (row.querySelector("input").value.trim()) filled = i + 1; });
+      rows.forEach(function (row, i) {
+        row.hidden = i >= maxPlayers[game] || i > Math.max(filled, 2);
+      });
+      var custom = newGame.querySelector("[name=custom_phases]");
+      var list = newGame.querySelector("[name=phase_list]");
+      if (custom && list) custom.closest(".field").hidden = list.value !== "custom";
+    };
+    newGame.addEventListener("change", update);
+    newGame.addEventListener("input", update);
+    update();
+  }
+
+  // Round form: steppers, "went out" hides the leftover entry, and a live penalty preview from the server.
+  var form = document.querySelector("form.round-form");
+  if (form) {
+    var problem = form.querySelector(".round-problem");
+    var timer = null;
+    var sequence = 0;
+
+    var syncRows = function () {
+      form.querySelectorAll(".player-row").forEach(function (row) {
+        var out = row.querySelector(".went-out").checked;
+        row.classList.toggle("is-out", out);
+        row.querySelector(".leftover").hidden = out;
+        var completed = row.querySelector(".completed");
+        if (out && completed) completed.checked = true;
+        var note = row.querySelector(".low-note");
+        if (note) note.hidden = !completed || completed.checked;
+      });
+    };
+
+    var preview = function () {
+      var mine = ++sequence;
+      var body = new FormData(form);
+      body.delete("submit");
+      body.delete("preview");
+      fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (answer) {
+          if (mine !== sequence) return;
+          form.querySelectorAll(".player-row").forEach(function (row) {
+            var value = answer.ok ? answer.points[row.dataset.player] : null;
+            row.querySelector(".penalty-value").textContent = value === undefined || value === null ? "–" : value;
+            row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);
+          });
+          problem.hidden = answer.ok;
+          problem.textContent = answer.ok ? "" : answer.error;
+        })
+        .catch(function () { /* offline: the server checks again on save */ });
+    };
+
+    var schedule = function () {
+      syncRows();
+      clearTimeout(timer);
+      timer = setTimeout(preview, 250);
+    };
+
+    form.querySelectorAll(".step").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var input = button.parentNode.querySelector("input");
+        var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+        input.value = Math.max(0, Math.min(10, value));
+        schedule();
+      });
+    });
+    form.addEventListener("input", schedule);
+    form.addEventListener("change", schedule);
+    syncRows();
+    if (form.querySelector(".went-out:checked")) preview();
+  }
+
+  // Confirm before taking a round back; select a share link on focus.
+  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
+    f.addEventListener("submit", function (event) {
+      if (!window.confirm(f.dataset.confirm)) event.preventDefault();
+    });
+  });
+  document.querySelectorAll("input.copy-source").forEach(function (input) {
+    input.addEventListener("focus", function () { input.select(); });
+  });
+})();
