@@ -1,0 +1,238 @@
+"""Score-sheet pages through the test client, CSRF on: create, record, correct, undo, tie-breaker, share, export."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+
+import pytest
+
+
+def text(answer) -> str:
+    return html.unescape(answer.get_data(as_text=True))
+
+
+def token_of(page: str, name: str = "csrf_token") -> str:
+    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert tag, f"no {name} on the page"
+    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)
+
+
+@pytest.fixture
+def new_sheet(client):
+    """Create a sheet through the form; returns its URL."""
+
+    def create(game="phase10", players=("Ana", "Ben", "Cy", "Dee"), **rules):
+        page = client.get("/sheets/new").get_data(as_text=True)
+        data = {"csrf_token": token_of(page), "game": game, "variant": "classic", "phase_list": "all",
+                "natural_card": "phase", "skip_target": "next", "skip_once_per_lap": "y", "target": "500",
+                "scoring": "winner_takes", "first_wild": "choose"}
+        data.update({f"players-{i}": name for i, name in enumerate(players)})
+        data.update(rules)
+        answer = client.post("/sheets/new", data=data)
+        assert answer.status_code == 302, text(answer)
+        return answer.headers["Location"]
+
+    return create
+
+
+def round_data(client, url: str, went_out: int, rows: dict[int, dict[str, str]], players: int = 4, **extra):
+    page = client.get(url + "/rounds/new").get_data(as_text=True)
+    data = {"csrf_token": token_of(page), "round": token_of(page, "round"), "version": token_of(page, "version"),
+            "idempotency": token_of(page, "idempotency"), "went_out": str(went_out), "submit": "Save round"}
+    for seat in range(players):
+        data[f"players-{seat}-seat"] = str(seat)
+        for key, value in rows.get(seat, {}).items():
+            data[f"players-{seat}-{key}"] = value
+    data.update(extra)
+    return data
+
+
+def record(client, url, went_out, rows, players=4, **extra):
+    return client.post(url + "/rounds/new", data=round_data(client, url, went_out, rows, players, **extra))
+
+
+def totals(page: str) -> list[int]:
+    return [int(v) for v in re.findall(r'class="num total">(\d+)<', page)]
+
+
+def test_create_shows_empty_sheet_with_dealer(client, new_sheet):
+    url = new_sheet()
+    page = text(client.get(url))
+    assert "Round 1" in page and "Dee deals" in page  # the last player deals the first round
+    assert "Record round 1" in page and totals(page) == [0, 0, 0, 0]
+
+
+def test_create_refuses_bad_players(client):
+    page = client.get("/sheets/new").get_data(as_text=True)
+    answer = client.post("/sheets/new", data={"csrf_token": token_of(page), "game": "phase10", "players-0": "Ana",
+                                              "players-1": "ana", "variant": "classic", "phase_list": "all",
+                                              "natural_card": "phase", "skip_target": "next", "scoring": "winner_takes",
+                                              "first_wild": "choose"})
+    assert answer.status_code == 200 and "same name" in text(answer)
+
+
+def test_record_round_with_keypad_counts(client, new_sheet):
+    url = new_sheet()
+    # Ana went out; Ben completed phase 1 and holds a 10 and a 5; Cy holds 3 high cards (low filled in: 7);
+    # Dee holds one wild (9 low filled in).
+    answer = record(client, url, 0, {1: {"completed": "y", "high": "1", "low": "1"}, 2: {"high": "3"}, 3: {"wild": "1"}})
+    assert answer.status_code == 302
+    page = text(client.get(url))
+    assert "Round 1 saved." in page
+    assert totals(page) == [0, 15, 30 + 35, 25 + 45]
+    assert "Record round 2" in page and "Ana deals" in page
+
+
+def test_preview_computes_penalties_without_saving(client, new_sheet):
+    url = new_sheet()
+    data = round_data(client, url, 0, {2: {"points": "85"}, 3: {"skip": "2", "wild": "1"}})
+    answer = client.post(url + "/rounds/preview", data=data).get_json()
+    assert answer == {"ok": True, "points": {"Ana": 0, "Ben": 50, "Cy": 85, "Dee": 30 + 25 + 35}}
+    data["players-3-points"] = "47"
+    answer = client.post(url + "/rounds/preview", data=data).get_json()
+    assert answer["ok"] is False and answer["player"] == "Dee" and "multiple of 5" in answer["error"]
+    assert "Record round 1" in text(client.get(url))
+
+
+def test_impossible_round_is_shown_next_to_the_row_and_not_saved(client, new_sheet):
+    url = new_sheet()
+    answer = record(client, url, 0, {1: {"points": "45"}})
+    page = text(answer)
+    assert answer.status_code == 200
+    assert "Ben did not complete a phase, so Ben holds 10 cards" in page
+    assert "Record round 1" in text(client.get(url))
+
+
+def test_check_button_shows_penalties(client, new_sheet):
+    url = new_sheet()
+    data = round_data(client, url, 1, {0: {"high": "2"}})
+    data.pop("submit")
+    data["preview"] = "Check"
+    page = text(client.post(url + "/rounds/new", data=data))
+    assert "This round is possible." in page
+    assert re.search(r'<output class="penalty-value">60</output>', page)
+
+
+def test_correct_and_undo(client, new_sheet):
+    url = new_sheet()
+    record(client, url, 0, {})
+    record(client, url, 1, {})
+    page = text(client.get(url))
+    assert totals(page) == [50, 50, 100, 100]
+    edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
+    assert re.search(r'<input checked class="went-out" id="went_out-0"', edit)
+    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
+            "went_out": "0", "submit": "Save round", "players-2-points": "80"}
+    data.update({f"players-{s}-seat": str(s) for s in range(4)})
+    answer = client.post(url + "/rounds/1/edit", data=data)
+    assert answer.status_code == 302
+    page = text(client.get(url))
+    assert "Round 1 corrected." in page and totals(page) == [50, 50, 130, 100]
+    # Undo the last round.
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    undo = client.post(url + "/rounds/2/undo", data={"csrf_token": token_of(page), "version": version})
+    assert undo.status_code == 302
+    page = text(client.get(url))
+    assert "Round 2 was taken back." in page and totals(page) == [0, 50, 80, 50]
+
+
+def test_correction_on_a_stale_version_is_refused(client, new_sheet):
+    url = new_sheet()
+    record(client, url, 0, {})
+    edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
+    record(client, url, 1, {})  # the sheet changes meanwhile
+    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
+            "went_out": "0", "submit": "Save round", **{f"players-{s}-seat": str(s) for s in range(4)}}
+    page = text(client.post(url + "/rounds/1/edit", data=data, follow_redirects=True))
+    assert "changed since you loaded it" in page
+
+
+def test_second_phone_saving_the_same_round_gets_a_message(client, new_sheet, app):
+    url = new_sheet()
+    first = round_data(client, url, 0, {})
+    second = round_data(client, url, 1, {})
+    assert client.post(url + "/rounds/new", data=first).status_code == 302
+    page = text(client.post(url + "/rounds/new", data=second, follow_redirects=True))
+    assert "already saved" in page
+    assert totals(page) == [0, 50, 50, 50]
+
+
+def test_view_only_and_edit_link(client, new_sheet, app):
+    url = new_sheet()
+    page = text(client.get(url))
+    edit_link = re.search(r'id="edit-link" type="text" readonly value="([^"]+)"', page).group(1)
+    other = app.test_client()
+    view = text(other.get(url))
+    assert "View only" in view and "Record round 1" not in view and 'id="edit-link"' not in view
+    assert "only view" in text(other.get(url + "/rounds/new", follow_redirects=True))
+    wrong = text(other.get(url + "?key=nope", follow_redirects=True))
+    assert "not right for this sheet" in wrong
+    answer = other.get(edit_link.replace("http://localhost", ""))
+    assert answer.status_code == 302 and "key=" not in answer.headers["Location"]
+    assert "Record round 1" in text(other.get(url))
+
+
+def test_tiebreaker_flow_on_the_page(client, new_sheet):
+    url = new_sheet(players=("Ana", "Ben", "Cy"), phase_list="custom", custom_phases="1 2")
+    record(client, url, 0, {1: {"completed": "y", "points": "20"}}, players=3)
+    record(client, url, 1, {0: {"completed": "y", "points": "20"}}, players=3)
+    page = text(client.get(url))
+    assert "Tie-breaker round" in page and "a set of 5 and a set of 3" in page
+    assert "Record round 3" not in page
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    answer = client.post(url + "/tiebreaker", data={"csrf_token": token_of(page), "version": version, "winner": "Ben"})
+    assert answer.status_code == 302
+    page = text(client.get(url))
+    assert "Ben wins!" in page and "tie-breaker" in page
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    client.post(url + "/tiebreaker/clear", data={"csrf_token": token_of(page), "version": version})
+    page = text(client.get(url))
+    assert "Who laid it down first?" in page
+
+
+def test_uno_sheet_to_target(client, new_sheet):
+    url = new_sheet(game="uno", players=("Ana", "Ben", "Cy"), target="100")
+    answer = record(client, url, 0, {1: {"cards": "R5 W4"}, 2: {"points": "12"}}, players=3)
+    assert answer.status_code == 302
+    page = text(client.get(url))
+    assert totals(page) == [67, 0, 0]
+    record(client, url, 2, {0: {"points": "3"}, 1: {"cards": "W"}}, players=3)
+    record(client, url, 0, {1: {"points": "40"}, 2: {"points": "0"}}, players=3)
+    page = text(client.get(url))
+    assert "Ana wins!" in page and totals(page) == [107, 0, 53]
+
+
+def test_rules_page_marks_the_tables_choices(client, new_sheet):
+    url = new_sheet(natural_card="group", phase_list="even")
+    page = text(client.get(url + "/rules"))
+    assert "How this table plays" in page
+    assert "This table: group" in page and "2, 4, 6, 8, 10" in page
+    assert "changed from phase" in page
+
+
+def test_export_json_and_csv(client, new_sheet):
+    url = new_sheet(players=("=cmd", "Ben", "Cy", "Dee"))
+    record(client, url, 1, {})
+    data = client.get(url + "/export.json").get_json()
+    assert data["game"] == "phase10" and data["players"][0] == "=cmd" and len(data["rounds"]) == 1
+    rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data(as_text=True))))
+    assert rows[0] == ["round", "went out", "'=cmd", "Ben", "Cy", "Dee"]
+    assert rows[1] == ["1", "Ben", "50", "0", "50", "50"] and rows[-1][0] == "total"
+
+
+def test_recent_games_on_this_device(client, new_sheet):
+    first = new_sheet(players=("Ana", "Ben"))
+    new_sheet(game="uno", players=("Cy", "Dee"))
+    page = text(client.get("/sheets/"))
+    assert page.index("Cy") < page.index("Ana")  # newest first
+    assert first.rsplit("/", 1)[-1] in page
+
+
+def test_names_are_shown_as_text(client, new_sheet):
+    url = new_sheet(players=("<script>x</script>", "Ben"))
+    record(client, url, 1, {}, players=2)
+    raw = client.get(url).get_data(as_text=True)
+    assert "<script>x</script>" not in raw and "&lt;script&gt;" in raw
