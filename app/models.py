@@ -99,3 +99,29 @@ class IdempotentReply(db.Model):
     status: Mapped[int] = mapped_column(Integer)
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PlayGame(db.Model):
+    """A digital game: the engine's whole state as JSON, its edit key (hashed) and a version.
+
+    ``version`` is SQLAlchemy's version counter: every save is ``UPDATE ... WHERE version = <read>``,
+    so of two writes made from the same version one wins and the other is refused (409), whole.
+    ``sheet`` is the score sheet the finished rounds land in (created with the first one);
+    ``sheet_error`` says why landing stopped, should the sheet ever refuse a round.
+    """
+
+    __tablename__ = "play_game"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    edit_key_hash: Mapped[str] = mapped_column(String(128))
+    sheet_id: Mapped[str | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), nullable=True)
+    sheet_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    sheet: Mapped[Game | None] = relationship()
+
+    __mapper_args__ = {"version_id_col": version}

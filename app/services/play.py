@@ -1,0 +1,366 @@
+"""Digital games (``/api/play``): create, read and act, with bots moving in between and finished rounds
+landing in a score sheet.
+
+The engine holds every rule; this module stores its state and translates its errors:
+
+- The whole state (the engine's ``to_json``) is one JSON column of :class:`~app.models.PlayGame`,
+  saved with an optimistic version check (``UPDATE ... WHERE version = <the version read>``), so
+  of two actions made on the same version one wins and the other gets a 409 with nothing
+  written. A game resumes from that column alone (after a reload or a restart).
+- Every write (the action, the bots' moves, the rounds landed in the score sheet) is one
+  transaction: on SQLite it begins ``IMMEDIATE`` (see :mod:`app.database`).
+- When a round (Phase 10) or a hand (UNO) ends, it is recorded in a score sheet through
+  :func:`app.services.sheets.record_round`, the same path as ``POST /api/games/<id>/rounds``, so
+  the sheet's engine checks every round the digital game produced. The sheet is created with the
+  first finished round, with the same players, rules and edit-key hash. A sheet that refuses a
+  round is an engine bug: with ``PLAY_STRICT_SHEETS`` (on when ``TESTING``) it raises; otherwise
+  it is logged, the reason kept in ``sheet_error``, and the game goes on without landing more.
+
+Choices where API.md leaves room:
+
+- A seat that is a bot cannot be acted for or looked at with the key (400): the key holder plays
+  for the people at the table, not the bots.
+- A game of bots only is played to its end when it is created (a few hundredths of a second); a
+  run is capped at :data:`MAX_ROUNDS` Phase 10 rounds or :data:`MAX_HANDS` UNO hands, after which
+  the game stays as it stands (no bot game has come near either cap in the simulator's runs).
+- ``If-Match: <version>`` on an action makes it conditional (409 when the game has moved on);
+  the state carries its ``version``.
+- An UNO game keeps the latest :data:`STORED_LOG` log events in storage (the view shows 50).
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from flask import current_app
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..engine.errors import EngineError, GameOverError, NotYourTurnError
+from ..engine.phase10 import bots as p10_bots
+from ..engine.phase10 import game as p10_game
+from ..engine.phase10 import phases as p10_phases
+from ..engine.phase10 import sheet as p10_sheet
+from ..engine.uno import bots as uno_bots
+from ..engine.uno import game as uno_game
+from ..engine.uno import rules as uno_rules
+from ..errors import ApiError
+from ..extensions import db
+from ..keys import hash_key, new_edit_key, new_id
+from ..models import PlayGame
+from . import sheets
+from .sheets import Conflict
+
+MAX_ROUNDS = 200
+"""Bots stop after this Phase 10 round (a game of bots only that would go on for ever)."""
+
+MAX_HANDS = 1000
+"""Bots stop after this many UNO hands (see :data:`MAX_ROUNDS`)."""
+
+STORED_LOG = 200
+"""How many of the latest UNO log events are kept in storage."""
+
+MAX_SEED = 2**63 - 1
+CREATE_FIELDS = ("game", "seats", "rules", "seed", "deck")
+ACTION_FIELDS = ("seat", "action")
+
+
+def _run_phase10(game: p10_game.Game) -> None:
+    p10_bots.run_bots(game, max_rounds=MAX_ROUNDS)
+
+
+def _run_uno(game: uno_game.UnoGame) -> None:
+    while game.status == uno_game.PLAYING and len(game.finished_rounds) < MAX_HANDS:
+        hand = game.round
+        uno_bots.run_bots(game, stop_after_hand=True)
+        if game.round == hand:  # stopped within the hand: a person must act (or the game ended)
+            return
+
+
+def _stored_phase10(game: p10_game.Game) -> dict[str, Any]:
+    return game.to_json()
+
+
+def _stored_uno(game: uno_game.UnoGame) -> dict[str, Any]:
+    state = game.to_json()
+    state["log"] = state["log"][-STORED_LOG:]
+    return state
+
+
+@dataclass(frozen=True)
+class PlayKind:
+    """How the service reaches one game's digital engine."""
+
+    name: str
+    new: Callable[..., Any]
+    from_json: Callable[[dict[str, Any]], Any]
+    make_rules: Callable[[Any], Any]
+    bots: tuple[str, ...]
+    min_seats: int
+    max_seats: int
+    run_bots: Callable[[Any], None]
+    stored: Callable[[Any], dict[str, Any]]
+
+
+KINDS = {
+    "phase10": PlayKind("phase10", p10_game.Game, p10_game.Game.from_json, p10_phases.make_rules,
+                        tuple(p10_bots.BOTS), p10_sheet.MIN_PLAYERS, p10_sheet.MAX_PLAYERS, _run_phase10,
+                        _stored_phase10),
+    "uno": PlayKind("uno", uno_game.UnoGame, uno_game.UnoGame.from_json, uno_rules.make_rules,
+                    tuple(uno_bots.BOTS), 2, uno_game.MAX_PLAYERS, _run_uno, _stored_uno),
+}
+
+
+# --- engine helpers --------------------------------------------------------------------------------
+
+def names_of(engine: Any) -> list[str]:
+    return list(engine.names)
+
+
+def bots_of(engine: Any) -> list[str | None]:
+    return list(engine.bots)
+
+
+def is_finished(engine: Any) -> bool:
+    return engine.status != "playing"
+
+
+def first_person(engine: Any) -> int | None:
+    """The first seat played by a person (``None`` when every seat is a bot)."""
+    return next((seat for seat, bot in enumerate(bots_of(engine)) if bot is None), None)
+
+
+def load(play: PlayGame) -> Any:
+    """The engine rebuilt from the stored state."""
+    return KINDS[play.kind].from_json(copy.deepcopy(play.state))
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+def get_play(play_id: str) -> PlayGame:
+    """The digital game with this id, or a 404 (before any credential check)."""
+    found = None
+    if isinstance(play_id, str) and len(play_id) <= 64:
+        found = db.session.execute(select(PlayGame).where(PlayGame.id == play_id)).scalar_one_or_none()
+    if found is None:
+        raise ApiError(_("There is no game with this id."), 404)
+    return found
+
+
+def parse_seat(value: Any, engine: Any) -> int:
+    """A seat number given as an int or a string of digits, checked against the table (400)."""
+    count = len(names_of(engine))
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 3:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise ApiError(_('"seat" must be a seat number from 0 to {last}.').format(last=count - 1))
+    return value
+
+
+def person_seat(value: Any, engine: Any) -> int:
+    """:func:`parse_seat`, refusing a bot's seat (400): the edit key plays for the people only."""
+    seat = parse_seat(value, engine)
+    bot = bots_of(engine)[seat]
+    if bot is not None:
+        raise ApiError(_("Seat {seat} ({name}) is played by the {bot} bot; act and look only for the people's "
+                         "seats.").format(seat=seat, name=names_of(engine)[seat], bot=bot))
+    return seat
+
+
+def state_json(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
+    """The state API.md describes: the engine's view for ``seat`` (``None``: a spectator), plus the
+    game's ``id``, its score ``sheet`` (``null`` until a round has ended) and its ``version``."""
+    body: dict[str, Any] = {"id": play.id}
+    body.update(engine.view(seat))
+    body["sheet"] = play.sheet_id
+    body["version"] = play.version
+    return body
+
+
+# --- creating ----------------------------------------------------------------------------------------
+
+def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise ApiError(_('Unknown field "{name}": {what} takes {fields}.').format(
+            name=unknown[0][:40], what=what, fields=", ".join(f'"{f}"' for f in allowed)))
+
+
+def _check_seats(kind: PlayKind, seats: Any) -> list[dict[str, Any]]:
+    if not isinstance(seats, list) or not kind.min_seats <= len(seats) <= kind.max_seats:
+        raise ApiError(_('"seats" must be a list of {minimum} to {maximum} seats, such as '
+                         '[{{"name": "Ana"}}, {{"name": "Bot", "bot": "smart"}}].').format(
+            minimum=kind.min_seats, maximum=kind.max_seats))
+    out = []
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict):
+            raise ApiError(_('Seat {number} must be an object with a "name" (and "bot" for a bot).').format(
+                number=number))
+        unknown = sorted(str(k) for k in seat if k not in ("name", "bot"))
+        if unknown:
+            raise ApiError(_('Seat {number} has an unknown field "{name}": a seat has "name" and "bot".').format(
+                number=number, name=unknown[0][:40]))
+        bot = seat.get("bot")
+        if bot is not None and bot not in kind.bots:
+            raise ApiError(_("Seat {number}: there is no bot called {bot}; choose one of {bots}.").format(
+                number=number, bot=str(bot)[:40], bots=", ".join(kind.bots)))
+        out.append({"name": seat.get("name"), "bot": bot})
+    try:
+        names = sheets.KINDS[kind.name].check_players([s["name"] for s in out])
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    for seat, name in zip(out, names):
+        seat["name"] = name
+    return out
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ApiError(_('"seed" must be a whole number from 0 to {maximum}.').format(maximum=MAX_SEED))
+    return seed
+
+
+def _check_rules(kind: PlayKind, rules: Any):
+    try:
+        ruleset = kind.make_rules(rules)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    if kind.name == "uno" and ruleset["newer_wilds"]:
+        raise ApiError(_("The digital game deals the standard 108-card deck: newer_wilds is for score sheets "
+                         "only."))
+    return ruleset
+
+
+def create_play(data: Any) -> dict[str, Any]:
+    """Start a game from the body of ``POST /api/play``; bots move until a person must act.
+
+    Returns the state for the first person's seat (a spectator's when every seat is a bot) plus
+    ``edit_key`` (shown once; only its hash is stored).
+    """
+    if not isinstance(data, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    _check_fields(data, CREATE_FIELDS, _("a new game"))
+    kind = KINDS.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    if kind is None:
+        raise ApiError(_('"game" must be "phase10" or "uno".'))
+    seats = _check_seats(kind, data.get("seats"))
+    ruleset = _check_rules(kind, data.get("rules"))
+    seed = _check_seed(data.get("seed"))
+    deck = data.get("deck")
+    if deck is not None and (not isinstance(deck, list) or not all(isinstance(t, str) for t in deck)):
+        raise ApiError(_('"deck" must be a list of card tokens (strings).'))
+    try:
+        engine = kind.new(seats, ruleset, seed, deck or None)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    kind.run_bots(engine)
+    key = new_edit_key()
+    play = PlayGame(id=new_id(), kind=kind.name, state=kind.stored(engine), edit_key_hash=hash_key(key))
+    db.session.add(play)
+    land_rounds(play, engine)
+    body = _save(play, engine, first_person(engine))
+    body["edit_key"] = key
+    return body
+
+
+# --- acting --------------------------------------------------------------------------------------------
+
+def check_version(play: PlayGame, if_match: str | None) -> None:
+    """409 when ``If-Match`` names another version than the game's current one."""
+    if if_match is None:
+        return
+    value = if_match.strip().removeprefix("W/").strip('"')
+    if value != str(play.version):
+        raise Conflict(_("The game has moved on since you loaded it (version {current} now, not {sent}): "
+                         "reload it and choose again.").format(current=play.version, sent=value[:20]))
+
+
+def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict[str, Any]:
+    """Apply ``{"seat": n, "action": {...}}`` for a person, let the bots move, land finished rounds, save.
+
+    Returns the new state for that seat. 409 for a finished game, an action out of turn, or a
+    version that moved on; 400 for anything else the rules refuse (nothing is then saved).
+    """
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    _check_fields(body, ACTION_FIELDS, _("an action"))
+    check_version(play, if_match)
+    engine = load(play)
+    if is_finished(engine):
+        raise Conflict(_("The game is over; no more actions can be taken."))
+    if "seat" not in body:
+        raise ApiError(_('"seat" is missing: send the number of the seat that acts.'))
+    seat = person_seat(body["seat"], engine)
+    action = body.get("action")
+    if not isinstance(action, dict):
+        raise ApiError(_('"action" must be an object such as {{"type": "draw"}}.'))
+    try:
+        engine.apply(seat, action)
+    except (GameOverError, NotYourTurnError) as error:
+        raise Conflict(str(error)) from error
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    KINDS[play.kind].run_bots(engine)
+    play.state = KINDS[play.kind].stored(engine)
+    land_rounds(play, engine)
+    return _save(play, engine, seat)
+
+
+def _save(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
+    """Write and commit; the answer is the state for ``seat`` at the new version. A write that lost the
+    race (the version moved on since it was read) is a 409, and nothing of it is kept."""
+    try:
+        db.session.flush()
+        body = state_json(play, engine, seat)
+        db.session.commit()
+    except (StaleDataError, IntegrityError):
+        db.session.rollback()
+        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) \
+            from None
+    return body
+
+
+# --- landing rounds in the score sheet ---------------------------------------------------------------
+
+def _strict() -> bool:
+    return bool(current_app.config.get("PLAY_STRICT_SHEETS", current_app.testing))
+
+
+def land_rounds(play: PlayGame, engine: Any) -> None:
+    """Record the game's newly finished rounds (and a Phase 10 tie-breaker result) in its score sheet.
+
+    The sheet is created with the first finished round. Runs inside the caller's transaction.
+    """
+    if play.sheet_error is not None:
+        return
+    finished = engine.finished_rounds
+    sheet = play.sheet
+    recorded = len(sheet.rounds) if sheet is not None else 0
+    tiebreaker = getattr(engine, "tiebreaker", None) or {}
+    tiebreaker_winner = tiebreaker.get("winner")
+    if len(finished) <= recorded and (
+            tiebreaker_winner is None or (sheet is not None and sheet.tiebreaker_winner is not None)):
+        return
+    try:
+        if sheet is None:
+            sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(),
+                                             edit_key_hash=play.edit_key_hash, commit=False)
+            play.sheet = sheet
+            db.session.flush()
+        for record in finished[recorded:]:
+            sheets.record_round(sheet, copy.deepcopy(record), commit=False)
+        if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
+            sheets.record_tiebreaker(sheet, {"winner": tiebreaker_winner}, commit=False)
+    except ApiError as error:
+        message = _("The score sheet refused a round of this game: {reason}").format(reason=error.message)
+        if _strict():
+            raise RuntimeError(message) from error
+        current_app.logger.error("Digital game %s: %s", play.id, message)
+        play.sheet_error = message[:500]
