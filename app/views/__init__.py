@@ -7,11 +7,13 @@ def init_app(app: Flask) -> None:
     from ..api import bp as api_bp
     from ..extensions import csrf
     from . import check, main, rules, sheets
+    from . import play
 
     app.register_blueprint(main.bp)
     app.register_blueprint(check.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(play.bp)
     csrf.init_app(app)
     csrf.exempt(api_bp)  # the JSON API authenticates writes with the edit key, not a cookie
     app.register_blueprint(api_bp)

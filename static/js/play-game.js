@@ -1,0 +1,644 @@
+// The game page: fetches the state from /api/play/<id>, draws the table, and sends the moves.
+// Hot seat: every person plays on this device; the hand hides behind a hand-over screen between people.
+(function () {
+  "use strict";
+  var P = window.DecksidePlay;
+  var root = document.getElementById("play-game");
+  if (!root || !P) return;
+  var T = P.json(root, "data-i18n"), PHASES = P.json(root, "data-phases");
+  var ID = root.dataset.id, API = root.dataset.api;
+  var $ = function (sel) { return root.querySelector(sel); };
+  var tableBox = $("[data-table]"), meBox = $("[data-me]"), seatsBox = $("[data-seats]"), logBox = $("[data-log]");
+  var statusBox = $("[data-status]"), errorBox = $("[data-error]");
+  var overlay = $("[data-overlay]"), overlayTitle = $("[data-overlay-title]"), overlayBody = $("[data-overlay-body]");
+  var el = P.el, bdi = P.bdi;
+  var f = function (key, values) { return P.fmt(T, key, values); };
+  var t = function (key, values) { return P.text(T, key, values); };
+
+  // --- the key: from #key=… (kept, then removed from the address) or from this device ---------------
+  var stored = P.saved(ID) || {};
+  var key = stored.key || null;
+  var hash = /[#&]key=([^&]+)/.exec(window.location.hash);
+  if (hash) {
+    key = decodeURIComponent(hash[1]);
+    P.save(ID, { key: key, created: stored.created || Date.now() });
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+
+  var state = null;          // the latest state from the API
+  var seat = null;           // the seat whose view we hold (a person's, or null: spectator)
+  var ready = null;          // the person who tapped the hand-over screen
+  var seenSeq = stored.seen || 0;   // log entries up to this one were shown as "new" already
+  var busy = false, pollTimer = null;
+  var ui = { sel: [], groups: [], sort: stored.sort || "number", uno: false, phase: null };
+
+  function persons(s) {
+    var out = [];
+    s.seats.forEach(function (x, i) { if (!x.bot) out.push(i); });
+    return out;
+  }
+  function acting(s) {
+    if (s.status !== "playing") return null;
+    return s.pending ? s.pending.seat : s.turn;
+  }
+
+  // --- cards -------------------------------------------------------------------------------------
+  var UNO_FACE = { S: "⊘", R: "⇄", "+2": "+2" };
+  function parseCard(token, game) {
+    if (token === "W" || token === "W4" || token === "WS" || token === "WC")
+      return { color: "W", face: token === "W4" ? "+4" : token, rank: token };
+    if (token === "S" && game === "phase10") return { color: "S", face: "S", rank: "S" };
+    if (/^[RBGY]./.test(token)) {
+      var rank = token.slice(1);
+      return { color: token[0], face: game === "uno" ? (UNO_FACE[rank] || rank) : rank, rank: rank };
+    }
+    return { color: "N", face: token, rank: token };
+  }
+  function cardName(token, game) {
+    var c = parseCard(token, game);
+    if (token === "W") return T.wild;
+    if (token === "W4") return T.wild4;
+    if (c.color === "S") return T.skip;
+    var rank = c.rank;
+    if (game === "uno") rank = { S: T.skip, R: T.reverse, "+2": T.draw2 }[rank] || rank;
+    if (c.color === "N") return rank;
+    return T["color_" + c.color] + " " + rank;
+  }
+  function cardEl(token, game, standsFor, small) {
+    var c = parseCard(token, game);
+    var label = cardName(token, game);
+    var wildValue = standsFor !== undefined && standsFor !== null && c.color === "W";
+    if (wildValue) label += " (" + t("as_value", { value: standsFor }) + ")";
+    return el("span", { class: "card c-" + c.color + (small ? " card-sm" : ""), role: "img", "aria-label": label }, [
+      el("span", { class: "card-face", "aria-hidden": "true", text: c.face }),
+      /[RBGY]/.test(c.color) ? el("span", { class: "card-corner", "aria-hidden": "true", text: c.color }) : null,
+      wildValue ? el("span", { class: "card-as", "aria-hidden": "true", text: "=" + standsFor }) : null
+    ]);
+  }
+  function cardsEl(tokens, game, standsFor, small) {
+    return el("span", { class: "cards" }, tokens.map(function (tok, i) {
+      return cardEl(tok, game, standsFor ? standsFor[i] : undefined, small);
+    }));
+  }
+  function countText(n) { return n === 1 ? T.one_card : t("cards_n", { n: n }); }
+
+  // --- overlay (hand-over screen, prompts, round results) -----------------------------------------
+  var overlayClose = null, overlayReturn = null;
+  function openOverlay(title, body, options) {
+    options = options || {};
+    overlayReturn = document.activeElement;
+    overlayTitle.textContent = "";
+    overlayTitle.appendChild(typeof title === "string" ? document.createTextNode(title) : title);
+    overlayBody.textContent = "";
+    body.forEach(function (node) { if (node) overlayBody.appendChild(node); });
+    overlay.className = "overlay" + (options.full ? " overlay-full" : "");
+    overlay.hidden = false;
+    overlayClose = options.cancel ? function () { closeOverlay(); options.cancel(); } : null;
+    var first = overlayBody.querySelector("button, a");
+    (first || overlayBody).focus();
+  }
+  function closeOverlay() {
+    overlay.hidden = true;
+    overlayClose = null;
+    if (overlayReturn && document.contains(overlayReturn) && overlayReturn !== document.body) overlayReturn.focus();
+    else { var h = meBox.querySelector(".hand-heading"); if (h) h.focus({ preventScroll: true }); }
+  }
+  overlay.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && overlayClose) { e.preventDefault(); overlayClose(); }
+    if (e.key === "Tab") {   // keep focus inside the dialog
+      var items = overlay.querySelectorAll("button, a[href]");
+      if (!items.length) return;
+      var first = items[0], last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    }
+  });
+  // Ask to choose one of several labelled values; calls back with the value.
+  function ask(title, choices, done) {
+    var list = el("div", { class: "choices" }, choices.map(function (c) {
+      return el("button", { type: "button", class: "choice " + (c.cls || ""), onclick: function () { closeOverlay(); done(c.value); } },
+                c.label);
+    }));
+    var cancel = el("button", { type: "button", class: "choice-cancel", text: T.cancel, onclick: closeOverlay });
+    openOverlay(title, [list, cancel], { cancel: function () {} });
+  }
+  function colorChoices(colors) {
+    return colors.map(function (c) {
+      return { value: c, cls: "color-choice c-" + c, label: [el("strong", { text: c }), " ", T["color_" + c]] };
+    });
+  }
+
+  // --- talking to the API -------------------------------------------------------------------------
+  function showError(message) { errorBox.textContent = message || ""; }
+
+  function fetchState(forSeat) {
+    var url = API + (key && forSeat !== null && forSeat !== undefined ? "?seat=" + forSeat : "");
+    return P.api("GET", url, key).then(function (r) {
+      if (r.status === 404) { statusBox.textContent = T.not_found; tableBox.textContent = ""; meBox.textContent = ""; return null; }
+      if ((r.status === 401 || r.status === 403) && key) { key = null; return fetchState(null); }
+      if (r.status !== 200) { showError(r.body.error || String(r.status)); return null; }
+      return { state: r.body, seat: key && forSeat !== null && forSeat !== undefined ? forSeat : null };
+    }, function () { showError(T.network); return null; });
+  }
+
+  // Load the view of the person who must act (or keep the current person's when a bot or nobody must).
+  function load() {
+    return fetchState(null).then(function (got) {
+      if (!got) return;
+      if (!key) return show(got.state, null);
+      var s = got.state, act = acting(s), people = persons(s);
+      var want = act !== null && !s.seats[act].bot ? act
+        : people.indexOf(seat) >= 0 ? seat
+        : people.indexOf(stored.seat) >= 0 ? stored.seat : (people.length ? people[0] : null);
+      if (want === null) return show(s, null);
+      return fetchState(want).then(function (again) { if (again) show(again.state, again.seat); });
+    });
+  }
+
+  function send(action) {
+    if (busy || seat === null) return;
+    busy = true;
+    root.classList.add("busy");
+    showError("");
+    P.api("POST", API + "/actions", key, { seat: seat, action: action }).then(function (r) {
+      busy = false;
+      root.classList.remove("busy");
+      if (r.status === 200 || r.status === 201) {
+        ui.sel = []; ui.groups = []; ui.uno = false;
+        var act = acting(r.body);
+        if (act !== null && act !== seat && !r.body.seats[act].bot) {
+          state = r.body;   // show the others' moves, then hand over
+          return fetchState(act).then(function (again) { if (again) show(again.state, again.seat); });
+        }
+        show(r.body, seat);
+      } else if (r.status === 409) {
+        showError(r.body.error || String(r.status));
+        load();
+      } else {
+        showError(r.body.error || String(r.status));
+      }
+    }, function () {
+      busy = false;
+      root.classList.remove("busy");
+      showError(T.network);
+    });
+  }
+
+  // --- showing a state ----------------------------------------------------------------------------
+  function show(s, forSeat) {
+    var previousSeq = seenSeq;
+    state = s;
+    seat = forSeat;
+    if (seat !== null) { P.save(ID, { seat: seat }); stored.seat = seat; }
+    P.save(ID, { game: s.game, names: s.seats.map(function (x) { return x.name; }), finished: s.status === "finished" });
+    var people = persons(s);
+    if (people.length <= 1) ready = seat;
+    var fresh = s.log.filter(function (e) { return e.seq > previousSeq; });
+    var maxSeq = s.log.length ? s.log[s.log.length - 1].seq : 0;
+    if (!stored.seen && !previousSeq) fresh = [];   // first visit: nothing is "new"
+    seenSeq = Math.max(seenSeq, maxSeq);
+    stored.seen = seenSeq;
+    P.save(ID, { seen: seenSeq });
+
+    render(previousSeq);
+    announce(fresh);
+
+    var steps = [];
+    fresh.forEach(function (e) {
+      if (e.type === "out" || e.type === "hand_end") steps.push(function (next) { roundOver(e, next); });
+    });
+    var act = acting(s);
+    if (seat !== null && act === seat && people.length > 1 && ready !== seat) {
+      steps.push(function (next) { handOver(seat, next); });
+    }
+    (function run(i) { if (i < steps.length) steps[i](function () { run(i + 1); }); })(0);
+
+    clearTimeout(pollTimer);
+    if (seat === null || act === null || s.seats[act].bot) {
+      if (s.status === "playing") pollTimer = setTimeout(function () { load(); }, seat === null ? 5000 : 2000);
+    }
+  }
+
+  function announce(fresh) {
+    var s = state, act = acting(s), parts = fresh.slice(-6).map(function (e) { return e.text; });
+    var line;
+    if (s.status === "finished") line = s.winner ? t("winner", { name: s.winner }) : T.game_over;
+    else if (act === null) line = "";
+    else if (act === seat) line = t("your_turn", { name: s.seats[act].name });
+    else line = t("turn_of", { name: s.seats[act].name });
+    statusBox.textContent = "";
+    if (parts.length) statusBox.appendChild(el("span", { class: "visually-hidden", text: parts.join(" ") + " " }));
+    if (s.status === "finished") statusBox.appendChild(document.createTextNode(line));
+    else if (act !== null) statusBox.appendChild(f(act === seat ? "your_turn" : "turn_of", { name: bdi(s.seats[act].name) }));
+  }
+
+  function handOver(who, next) {
+    var name = state.seats[who].name;
+    var go = el("button", { type: "button", class: "button primary handover-go", onclick: function () {
+      ready = who;
+      closeOverlay();
+      render(seenSeq);
+      next();
+    } }, [T.handover_tap]);
+    openOverlay(f("handover", { name: bdi(name) }), [el("p", null, [f("handover_note", { name: bdi(name) })]), go], { full: true });
+    meBox.classList.add("hidden-hand");
+  }
+
+  function roundOver(entry, next) {
+    var s = state, rows = s.seats.map(function (x) {
+      return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), el("td", { class: "num", text: String(x.score) })]);
+    });
+    var table = el("table", { class: "compact" }, [
+      el("caption", { text: T.scores }), el("tbody", null, rows)]);
+    var ok = el("button", { type: "button", class: "button primary", onclick: function () { closeOverlay(); next(); } }, [T.continue]);
+    openOverlay(T.round_over, [el("p", { text: entry.text }), table, ok]);
+  }
+
+  // --- the table -----------------------------------------------------------------------------------
+  function render(previousSeq) {
+    var s = state;
+    $("[data-title]").textContent = T[s.game] || s.game;
+    $("[data-round]").textContent = t(s.game === "uno" ? "hand_no" : "round", { n: s.round }) +
+      (s.tiebreaker_round ? " · " + T.p10_tiebreaker : "");
+    tableBox.textContent = "";
+    meBox.textContent = "";
+    meBox.classList.toggle("hidden-hand", seat !== null && persons(s).length > 1 && ready !== seat && acting(s) === seat);
+    if (seat === null) meBox.appendChild(el("p", { class: "flash", text: T.spectator }));
+    tableBox.appendChild(renderPiles(s));
+    seatsBox.textContent = "";
+    seatsBox.appendChild(renderSeats(s));
+    if (s.status === "finished") meBox.appendChild(renderResult(s));
+    else if (seat !== null) meBox.appendChild(s.game === "uno" ? renderUno(s) : renderPhase10(s));
+    var panel = meBox.querySelector(".me");
+    (panel || meBox).appendChild(errorBox);   // refusals show next to the buttons that caused them
+    if (!document.activeElement || document.activeElement === document.body || !document.contains(document.activeElement)) {
+      var heading = meBox.querySelector(".hand-heading");
+      if (heading && overlay.hidden) heading.focus({ preventScroll: true });
+    }
+    renderLog(s, previousSeq);
+  }
+
+  function renderPiles(s) {
+    var drawLegal = s.game === "phase10" ? findLegal(function (a) { return a.type === "draw" && a.from === "pile"; }) : null;
+    var discardLegal = s.game === "phase10" ? findLegal(function (a) { return a.type === "draw" && a.from === "discard"; }) : null;
+    var back = el("span", { class: "card card-back", "aria-hidden": "true" }, [el("span", { class: "card-face", text: String(s.draw_pile) })]);
+    var drawLabel = [back, el("span", { class: "pile-label" }, [T.draw_pile, el("br"), countText(s.draw_pile)])];
+    var draw = drawLegal ? el("button", { type: "button", class: "pile pile-act", onclick: function () { send(drawLegal); } }, drawLabel)
+                         : el("div", { class: "pile" }, drawLabel);
+    var top = s.discard_top ? cardEl(s.discard_top, s.game) : el("span", { class: "card card-empty", text: "–" });
+    var discardLabel = [top, el("span", { class: "pile-label" }, [T.discard_pile])];
+    var discard = discardLegal ? el("button", { type: "button", class: "pile pile-act", onclick: function () { send(discardLegal); } }, discardLabel)
+                               : el("div", { class: "pile" }, discardLabel);
+    var box = el("div", { class: "piles" }, [draw, discard]);
+    if (s.game === "uno") {
+      box.appendChild(el("div", { class: "uno-state" }, [
+        s.color ? el("p", { class: "uno-color" }, [T.uno_color + ": ",
+          el("span", { class: "color-chip c-" + s.color, text: s.color }), " ", T["color_" + s.color]]) : null,
+        el("p", { class: "uno-direction" }, [T.uno_direction + ": ", s.direction === 1 ? T.uno_cw : T.uno_ccw])
+      ]));
+    }
+    return box;
+  }
+
+  function renderSeats(s) {
+    var act = acting(s);
+    var hitCard = s.game === "phase10" && seat === act && ui.sel.length === 1 ? handToken(ui.sel[0]) : null;
+    return el("ol", { class: "seats" }, s.seats.map(function (x, i) {
+      var tags = [];
+      tags.push(el("span", { class: "tag", text: x.bot ? (T[x.bot] || T.bot) : T.person }));
+      if (i === s.dealer) tags.push(el("span", { class: "tag", text: T.dealer }));
+      if (i === act) tags.push(el("span", { class: "tag tag-turn", text: "▶ " + T.to_play }));
+      if (x.uno && x.cards === 1) tags.push(el("span", { class: "tag tag-uno", text: T.uno_called }));
+      if (x.skipped) tags.push(el("span", { class: "tag", text: T.p10_skipped }));
+      if (x.playing === false) tags.push(el("span", { class: "tag", text: T.p10_out }));
+      var line = el("span", { class: "seat-line" }, [countText(x.cards) + " · " + T.score + " " + x.score]);
+      var items = [el("p", { class: "seat-name" }, [el("strong", null, [bdi(x.name)]), " "].concat(tags).concat([line]))];
+      if (s.game === "phase10") {
+        items.push(el("p", { class: "seat-phase" }, [phaseText(s, x)]));
+        if (x.laid && x.laid.length) items.push(renderLaid(s, x, i, hitCard));
+      }
+      return el("li", { class: "seat" + (i === act ? " seat-turn" : "") + (i === seat ? " seat-me" : "") }, items);
+    }));
+  }
+
+  function phaseKey(s, x) {
+    if (s.tiebreaker_round) return "tiebreaker";
+    return x.phase;
+  }
+  function phaseText(s, x) {
+    if (x.laid_down_phase !== null && x.laid_down_phase !== undefined) {
+      var done = PHASES[String(x.laid_down_phase)];
+      return (done ? done.name : x.laid_down_phase) + " — " + T.p10_done;
+    }
+    var k = phaseKey(s, x), p = PHASES[String(k)];
+    if (!p) return "";
+    if (s.rules.variant === "pick_a_phase" && !s.tiebreaker_round) {
+      var left = (s.rules.phases || []).filter(function (n) { return (x.phases_done || []).indexOf(n) < 0; });
+      return T.p10_phase + ": " + left.join(", ");
+    }
+    return t("p10_phase_of", { phase: p.name, needs: p.needs });
+  }
+
+  function renderLaid(s, x, owner, hitCard) {
+    return el("ul", { class: "laid" }, x.laid.map(function (g, gi) {
+      var hits = hitCard ? state.legal.filter(function (a) {
+        return a.type === "hit" && a.seat === owner && a.group === gi && a.card === hitCard;
+      }) : [];
+      var cards = cardsEl(g.cards, "phase10", g.stands_for, true);
+      if (!hits.length) return el("li", { class: "group" }, [cards]);
+      var button = el("button", { type: "button", class: "group group-target", onclick: function () {
+        if (hits.length === 1) return send(hits[0]);
+        ask(T.p10_which_end, hits.map(function (a) {
+          return { value: a, label: a.end === "low" ? T.p10_low : T.p10_high };
+        }), send);
+      } }, [cards, el("span", { class: "hit-label", text: T.p10_hit })]);
+      return el("li", null, [button]);
+    }));
+  }
+
+  function renderLog(s, previousSeq) {
+    logBox.textContent = "";
+    s.log.slice().reverse().forEach(function (e) {
+      logBox.appendChild(el("li", { class: e.seq > previousSeq && previousSeq ? "log-new" : "" }, [e.text]));
+    });
+  }
+
+  function renderResult(s) {
+    var sorted = s.seats.slice().sort(function (a, b) { return s.game === "uno" && s.rules.scoring !== "lowest_wins" ? b.score - a.score : a.score - b.score; });
+    var box = el("section", { class: "panel result", "aria-labelledby": "play-result-heading" }, [
+      el("h2", { id: "play-result-heading" }, [s.winner ? f("winner", { name: bdi(s.winner) }) : T.game_over]),
+      el("table", { class: "compact" }, [el("caption", { text: T.scores }), el("tbody", null, sorted.map(function (x) {
+        return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), el("td", { class: "num", text: String(x.score) })]);
+      }))])
+    ]);
+    var links = el("p", { class: "result-links" });
+    if (s.sheet) links.appendChild(el("a", { class: "button", href: root.dataset.sheetUrl + encodeURIComponent(s.sheet), text: T.sheet }));
+    links.appendChild(el("a", { class: "button", href: root.dataset.playUrl, text: T.new_game }));
+    box.appendChild(links);
+    return box;
+  }
+
+  function findLegal(test) {
+    if (!state || !state.legal) return null;
+    for (var i = 0; i < state.legal.length; i++) if (test(state.legal[i])) return state.legal[i];
+    return null;
+  }
+
+  // --- your hand -----------------------------------------------------------------------------------
+  function hand() { return (state && seat !== null && state.seats[seat].hand) || []; }
+  function handToken(i) { return hand()[i]; }
+
+  var COLOR_ORDER = { R: 0, B: 1, G: 2, Y: 3, N: 4, W: 5, S: 6 };
+  function sortedIndices(game) {
+    var h = hand(), idx = h.map(function (_, i) { return i; });
+    if (game !== "phase10") return idx;
+    function num(tok) { var c = parseCard(tok, game); return /^\d+$/.test(c.rank) ? parseInt(c.rank, 10) : (c.color === "W" ? 13 : 14); }
+    idx.sort(function (a, b) {
+      var ca = parseCard(h[a], game), cb = parseCard(h[b], game);
+      if (ui.sort === "color") return (COLOR_ORDER[ca.color] - COLOR_ORDER[cb.color]) || (num(h[a]) - num(h[b])) || (a - b);
+      return (num(h[a]) - num(h[b])) || (COLOR_ORDER[ca.color] - COLOR_ORDER[cb.color]) || (a - b);
+    });
+    return idx;
+  }
+
+  function handHeading(s) {
+    return el("h2", { class: "hand-heading", tabindex: "-1" }, [t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
+  }
+
+  // Phase 10 ------------------------------------------------------------------------------------------
+  function renderPhase10(s) {
+    var box = el("div", { class: "panel me" }), me = s.seats[seat], myTurn = acting(s) === seat;
+    var inGroups = [].concat.apply([], ui.groups);
+    box.appendChild(handHeading(s));
+    box.appendChild(el("p", { class: "my-phase" }, [phaseText(s, me)]));
+
+    var sortBox = el("div", { class: "sort", role: "group", "aria-label": T.p10_sort }, [el("span", { text: T.p10_sort + ":" })]);
+    ["number", "color"].forEach(function (k) {
+      sortBox.appendChild(el("button", { type: "button", class: "small-btn", "aria-pressed": String(ui.sort === k), onclick: function () {
+        ui.sort = k; P.save(ID, { sort: k }); stored.sort = k; render(seenSeq);
+        var again = meBox.querySelector('.sort [aria-pressed="true"]'); if (again) again.focus();
+      } }, [T["p10_sort_" + k]]));
+    });
+    box.appendChild(sortBox);
+
+    var handEl = el("div", { class: "hand", role: "group", "aria-label": T.p10_select_hint });
+    sortedIndices("phase10").forEach(function (i) {
+      if (inGroups.indexOf(i) >= 0) return;
+      var tok = hand()[i], on = ui.sel.indexOf(i) >= 0;
+      handEl.appendChild(el("button", { type: "button", class: "card-btn" + (on ? " selected" : ""), "aria-pressed": String(on),
+        "data-index": String(i), onclick: function () { toggle(i); } }, [cardEl(tok, "phase10")]));
+    });
+    box.appendChild(handEl);
+    if (!myTurn) return box;
+
+    if (s.stage === "draw") {
+      box.appendChild(el("p", { class: "hint", text: T.p10_draw_first }));
+      var row = el("div", { class: "actions" });
+      s.legal.forEach(function (a) {
+        if (a.type !== "draw") return;
+        row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () { send(a); } },
+          [a.from === "pile" ? T.p10_draw_pile : t("p10_draw_discard", { card: cardName(s.discard_top, "phase10") })]));
+      });
+      box.appendChild(row);
+      return box;
+    }
+
+    var laid = me.laid_down_phase !== null && me.laid_down_phase !== undefined;
+    if (!laid) box.appendChild(renderLayDown(s));
+    else box.appendChild(el("p", { class: "hint", text: T.p10_laid_this_round }));
+
+    // one card selected: discard it, or hit with it (targets light up on the table)
+    var row2 = el("div", { class: "actions" });
+    if (ui.sel.length === 1) {
+      var tok = handToken(ui.sel[0]);
+      var discards = s.legal.filter(function (a) { return a.type === "discard" && a.card === tok; });
+      if (discards.length) {
+        row2.appendChild(el("button", { type: "button", class: "button primary", onclick: function () {
+          if (discards.length === 1) return send(discards[0]);
+          ask(T.p10_skip_whom, discards.map(function (a) {
+            return { value: a, label: [f("p10_skip", { name: bdi(s.seats[a.skip].name) })] };
+          }), send);
+        } }, [t("p10_discard", { card: cardName(tok, "phase10") })]));
+      }
+      var hits = s.legal.filter(function (a) { return a.type === "hit" && a.card === tok; });
+      if (hits.length) box.appendChild(el("p", { class: "hint hint-hit", text: t("p10_hit_hint", { card: cardName(tok, "phase10") }) }));
+      hits.forEach(function (a) {
+        row2.appendChild(el("button", { type: "button", class: "button hit-btn", onclick: function () { send(a); } }, [
+          f("p10_hit_on", { name: bdi(s.seats[a.seat].name), n: a.group + 1 }),
+          a.end ? " " + t("p10_hit_end", { end: a.end === "low" ? T.p10_low : T.p10_high }) : null]));
+      });
+    } else {
+      box.appendChild(el("p", { class: "hint", text: T.p10_discard_hint }));
+    }
+    if (ui.sel.length) row2.appendChild(el("button", { type: "button", onclick: function () { ui.sel = []; render(seenSeq); } }, [T.p10_clear]));
+    box.appendChild(row2);
+    return box;
+  }
+
+  function toggle(i) {
+    var at = ui.sel.indexOf(i);
+    if (at >= 0) ui.sel.splice(at, 1); else ui.sel.push(i);
+    render(seenSeq);
+    var again = meBox.querySelector('.card-btn[data-index="' + i + '"]');
+    if (again) again.focus();
+  }
+
+  function renderLayDown(s) {
+    var box = el("div", { class: "laydown" });
+    var pick = s.rules.variant === "pick_a_phase" && !s.tiebreaker_round;
+    s.legal.forEach(function (a) {
+      if (a.type !== "lay_down") return;
+      var p = a.phase !== undefined ? PHASES[String(a.phase)] : null;
+      box.appendChild(el("div", { class: "suggestion" }, [
+        el("p", { class: "suggestion-head" }, [T.p10_suggestion + (p ? " — " + p.name : "") + ":"]),
+        el("div", { class: "suggestion-groups" }, a.groups.map(function (g) { return cardsEl(g, "phase10", null, true); })),
+        el("button", { type: "button", class: "button primary", onclick: function () { send(a); } }, [T.p10_suggested])
+      ]));
+    });
+    // build a lay-down by hand: select cards, make a group, repeat
+    var built = el("div", { class: "built" });
+    if (ui.groups.length) {
+      built.appendChild(el("p", { class: "suggestion-head", text: T.p10_groups }));
+      var list = el("ol", { class: "built-groups" });
+      ui.groups.forEach(function (g, gi) {
+        list.appendChild(el("li", null, [cardsEl(g.map(handToken), "phase10", null, true),
+          el("button", { type: "button", class: "small-btn", "aria-label": t("p10_undo_group", { n: gi + 1 }), onclick: function () {
+            ui.groups.splice(gi, 1); render(seenSeq);
+          } }, ["↩"])]));
+      });
+      built.appendChild(list);
+    }
+    var row = el("div", { class: "actions" });
+    row.appendChild(el("button", { type: "button", disabled: ui.sel.length ? null : true, onclick: function () {
+      ui.groups.push(ui.sel.slice()); ui.sel = []; render(seenSeq);
+    } }, [T.p10_make_group]));
+    if (ui.groups.length) {
+      var phaseSelect = null;
+      if (pick) {
+        var me = s.seats[seat];
+        var open = (s.rules.phases || []).filter(function (n) { return (me.phases_done || []).indexOf(n) < 0; });
+        phaseSelect = el("select", { "aria-label": T.p10_pick, class: "phase-select" }, open.map(function (n) {
+          var o = el("option", { value: String(n), text: PHASES[String(n)] ? PHASES[String(n)].name + " — " + PHASES[String(n)].needs : String(n) });
+          if (String(ui.phase) === String(n)) o.selected = true;
+          return o;
+        }));
+        phaseSelect.addEventListener("change", function () { ui.phase = phaseSelect.value; });
+        if (ui.phase === null && open.length) ui.phase = open[0];
+        row.appendChild(phaseSelect);
+      }
+      row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () {
+        var action = { type: "lay_down", groups: ui.groups.map(function (g) { return g.map(handToken); }) };
+        if (pick && ui.phase !== null) action.phase = parseInt(ui.phase, 10);
+        send(action);
+      } }, [T.p10_lay_down]));
+    }
+    built.appendChild(row);
+    box.appendChild(built);
+    return box;
+  }
+
+  // UNO -------------------------------------------------------------------------------------------------
+  function plays() { return state.legal.filter(function (a) { return a.type === "play"; }); }
+  function playsOf(tok) {
+    return plays().filter(function (a) { return a.card === tok || (a.cards && a.cards[0] === tok); });
+  }
+
+  // Narrow the possible plays of one card step by step: how many, which colour, whom to swap with.
+  function choosePlay(options) {
+    var withUno = options.filter(function (a) { return !!a.uno === ui.uno; });
+    if (withUno.length) options = withUno;
+    else options = options.filter(function (a) { return !a.uno; }).length ? options.filter(function (a) { return !a.uno; }) : options;
+    var steps = [
+      { get: function (a) { return a.cards ? a.cards.length : 1; }, title: T.uno_how_many,
+        label: function (v) { return t("uno_play_n", { n: v }); } },
+      { get: function (a) { return a.color || ""; }, title: T.uno_choose_color, colors: true },
+      { get: function (a) { return a.swap === undefined ? -1 : a.swap; }, title: T.uno_swap,
+        label: function (v) { return v === -1 ? T.uno_no_swap : f("uno_swap_with", { name: bdi(state.seats[v].name) }); } }
+    ];
+    (function next(opts, i) {
+      if (i >= steps.length || opts.length === 1) return send(opts[0]);
+      var step = steps[i], values = [];
+      opts.forEach(function (a) { var v = step.get(a); if (values.indexOf(v) < 0) values.push(v); });
+      if (values.length < 2) return next(opts, i + 1);
+      var choices = step.colors ? colorChoices(values) : values.map(function (v) { return { value: v, label: [step.label(v)] }; });
+      ask(step.title, choices, function (v) { next(opts.filter(function (a) { return step.get(a) === v; }), i + 1); });
+    })(options, 0);
+  }
+
+  function renderUno(s) {
+    var box = el("div", { class: "panel me" }), myTurn = acting(s) === seat, pending = s.pending;
+    box.appendChild(handHeading(s));
+    var prompt = unoPrompt(s);
+    if (prompt) box.appendChild(prompt);
+
+    var handEl = el("div", { class: "hand" });
+    hand().forEach(function (tok, i) {
+      var options = playsOf(tok);
+      var drawn = pending && pending.type === "drawn" && pending.seat === seat && pending.card === tok;
+      var label = cardName(tok, "uno") + (options.length ? " — " + T.uno_playable : "");
+      var button = el("button", { type: "button", class: "card-btn" + (options.length ? " playable" : " unplayable") + (drawn ? " drawn" : ""),
+        "aria-label": label, "aria-disabled": options.length ? null : "true", onclick: function () {
+          if (options.length) choosePlay(options);
+        } }, [cardEl(tok, "uno")]);
+      handEl.appendChild(button);
+    });
+    box.appendChild(handEl);
+
+    var row = el("div", { class: "actions" });
+    if (plays().some(function (a) { return a.uno; })) {
+      row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(ui.uno), onclick: function () {
+        ui.uno = !ui.uno; render(seenSeq); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
+      } }, [T.uno_call_with]));
+    }
+    s.legal.forEach(function (a) {
+      if (a.type === "uno") row.appendChild(el("button", { type: "button", class: "button uno-call", onclick: function () { send(a); } }, [T.uno_call]));
+      if (a.type === "catch") row.appendChild(el("button", { type: "button", class: "button catch", onclick: function () { send(a); } },
+        [f("uno_catch", { name: bdi(s.seats[a.seat].name) })]));
+      if (a.type === "draw" && !pending) row.appendChild(el("button", { type: "button", class: "button", onclick: function () { send(a); } }, [T.uno_draw]));
+    });
+    if (myTurn && !pending && plays().length) box.appendChild(el("p", { class: "hint", text: T.uno_tap_play }));
+    box.appendChild(row);
+    return box;
+  }
+
+  function unoPrompt(s) {
+    var p = s.pending;
+    if (!p || p.seat !== seat) return null;
+    var box = el("div", { class: "prompt", role: "group" }), row = el("div", { class: "actions" });
+    function button(label, action, cls) {
+      row.appendChild(el("button", { type: "button", class: "button " + (cls || ""), onclick: function () { send(action); } }, [label]));
+    }
+    if (p.type === "color") {
+      box.appendChild(el("p", { text: T.uno_first_color }));
+      var colors = s.legal.filter(function (a) { return a.type === "color"; });
+      var pick = el("div", { class: "choices choices-row" }, colorChoices(colors.map(function (a) { return a.color; })).map(function (c) {
+        return el("button", { type: "button", class: "choice " + c.cls, onclick: function () { send({ type: "color", color: c.value }); } }, c.label);
+      }));
+      box.appendChild(pick);
+      return box;
+    }
+    if (p.type === "drawn") {
+      box.appendChild(el("p", null, [f("uno_drawn", { card: cardName(p.card || "", "uno") })]));
+      if (p.card) box.appendChild(cardEl(p.card, "uno"));
+      var options = playsOf(p.card);
+      if (options.length) row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () { choosePlay(options); } }, [T.uno_play_drawn]));
+      s.legal.forEach(function (a) { if (a.type === "pass") button(T.uno_pass, a); });
+    } else if (p.type === "draw_two") {
+      box.appendChild(el("p", { text: t("uno_d2", { n: p.amount }) }));
+      s.legal.forEach(function (a) { if (a.type === "draw") button(t("uno_take", { n: p.amount }), a, "primary"); });
+    } else if (p.type === "wild_draw_four") {
+      box.appendChild(el("p", null, [f("uno_w4", { by: bdi(p.by !== undefined ? s.seats[p.by].name : ""), n: p.amount })]));
+      if (plays().length) box.appendChild(el("p", { class: "hint", text: T.uno_w4_stack }));
+      s.legal.forEach(function (a) {
+        if (a.type === "challenge") button(T.uno_challenge, a);
+        if (a.type === "accept") button(T.uno_accept, a, "primary");
+      });
+    }
+    box.appendChild(row);
+    return box;
+  }
+
+  // --- start ----------------------------------------------------------------------------------------
+  statusBox.textContent = T.loading;
+  load();
+})();

@@ -1,0 +1,122 @@
+"""The digital-game pages (/play/): shells that the scripts fill from the /api/play JSON API."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def page(client, url: str) -> str:
+    answer = client.get(url)
+    assert answer.status_code == 200, url
+    return answer.get_data(as_text=True)
+
+
+def attribute_json(text: str, name: str) -> dict:
+    match = re.search(name + r"='([^']*)'", text)
+    assert match, f"no {name} attribute"
+    return json.loads(html.unescape(match.group(1)))
+
+
+def js_keys(script: str) -> set[str]:
+    """The translation keys a script reads: T.key, T["key"], t("key"…) and f("key"…)."""
+    keys = set(re.findall(r"\bT\.(\w+)", script))
+    keys |= set(re.findall(r'\bT\["(\w+)"\]', script))
+    keys |= set(re.findall(r'\b[tf]\("(\w+)"', script))
+    keys |= set(re.findall(r'P\.text\(T, "(\w+)"', script))
+    return keys
+
+
+def assert_no_inline_script(text: str) -> None:
+    for tag in re.findall(r"<script\b[^>]*>", text):
+        assert "src=" in tag, tag
+    assert not re.search(r"<script\b[^>]*>(?!\s*</script>)", text), "a <script> element with a body"
+    assert not re.search(r"\son[a-z]+\s*=", text), "an inline event handler"
+    assert "javascript:" not in text
+
+
+def test_start_page_renders_form_hooks_and_no_inline_script(client):
+    text = page(client, "/play/")
+    assert_no_inline_script(text)
+    assert 'data-api="/api/play"' in text
+    assert "/static/js/play-common.js" in text and "/static/js/play-start.js" in text
+    assert "/static/css/play.css" in text
+    assert "<noscript>" in text and "needs JavaScript" in text
+    assert attribute_json(text, "data-seats") == {"phase10": [2, 6], "uno": [2, 10]}
+    for rule in ("variant", "phases", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit",
+                 "target", "scoring", "first_wild", "draw_until_playable", "stacking", "seven_o", "jump_in",
+                 "multiples"):
+        assert f'data-rule="{rule}"' in text, rule
+    assert 'data-rule="newer_wilds"' not in text  # the digital game deals the 108-card deck only
+    assert 'id="play-seed"' in text
+
+
+def test_start_page_has_every_string_its_script_uses(client):
+    strings = attribute_json(page(client, "/play/"), "data-i18n")
+    script = (STATIC / "js" / "play-start.js").read_text()
+    missing = js_keys(script) - set(strings)
+    assert not missing
+    assert strings["smart"] == "Smart bot" and strings["uno"] == "UNO"
+
+
+def test_game_page_shell_carries_id_api_strings_and_phases(client):
+    text = page(client, "/play/abc123_-XYZ")
+    assert_no_inline_script(text)
+    assert 'data-id="abc123_-XYZ"' in text and 'data-api="/api/play/abc123_-XYZ"' in text
+    assert 'data-sheet-url="/sheets/"' in text and 'data-play-url="/play/"' in text
+    assert 'aria-live="polite"' in text and 'role="alert"' in text
+    phases = attribute_json(text, "data-phases")
+    assert phases["1"]["needs"] == "a set of 3 + a set of 3"
+    assert phases["8"]["needs"] == "7 cards of one colour"
+    assert set(phases) == {str(n) for n in range(1, 11)} | {"tiebreaker"}
+
+
+def test_game_page_has_every_string_its_script_uses(client):
+    strings = attribute_json(page(client, "/play/some-game"), "data-i18n")
+    script = (STATIC / "js" / "play-game.js").read_text()
+    used = js_keys(script)
+    assert {"handover", "uno_catch", "p10_lay_down", "p10_skip_whom", "uno_challenge"} <= used
+    dynamic = {f"color_{c}" for c in "RYGB"} | {"p10_sort_number", "p10_sort_color", "random", "smart",
+                                                "phase10", "uno"}
+    assert not (used | dynamic) - set(strings)
+    assert "{name}" in strings["handover"]
+
+
+def test_strings_in_json_attributes_cannot_break_out(client):
+    text = page(client, "/play/x")
+    for name in ("data-i18n", "data-phases"):
+        raw = re.search(name + r"='([^']*)'", text).group(1)
+        assert "<" not in raw and ">" not in raw
+
+
+@pytest.mark.parametrize("bad", ["a.b", "a%20b", "x" * 65])
+def test_game_page_refuses_ids_that_cannot_be_games(client, bad):
+    assert client.get(f"/play/{bad}").status_code == 404
+
+
+def test_game_page_of_a_real_game(client):
+    answer = client.post("/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}],
+                                             "seed": 5})
+    assert answer.status_code == 201
+    game_id = answer.get_json()["id"]
+    text = page(client, f"/play/{game_id}")
+    assert f'data-api="/api/play/{game_id}"' in text
+
+
+def test_nav_and_home_link_to_play(client):
+    home = page(client, "/")
+    assert home.count('href="/play/"') == 2  # the nav link and the home tile
+    assert 'aria-current="page"' in page(client, "/play/").split("</nav>")[0]
+
+
+def test_scripts_and_styles_are_served(client):
+    for path in ("js/play-common.js", "js/play-start.js", "js/play-game.js", "css/play.css"):
+        answer = client.get(f"/static/{path}")
+        assert answer.status_code == 200, path
+        answer.close()
