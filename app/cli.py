@@ -15,9 +15,8 @@ import sys
 from typing import Any, Callable
 
 import click
-from flask import Flask, current_app
+from flask import Flask
 from flask.cli import with_appcontext
-from flask_babel import force_locale
 
 from .engine.errors import EngineError
 from .engine.phase10 import phases as p10_phases
@@ -38,11 +37,6 @@ def register_cli(app: Flask) -> None:
         click.echo("Database ready.")
 
     app.cli.add_command(simulate_command)
-
-
-def _cli_locale():
-    """Messages in the default language: a command has no request whose Accept-Language could choose."""
-    return force_locale(current_app.config.get("BABEL_DEFAULT_LOCALE", "en"))
 
 
 def _bot_list(_ctx, _param, value: str) -> list[str]:
@@ -72,8 +66,7 @@ def _bot_list(_ctx, _param, value: str) -> list[str]:
 def simulate_command(game: str, games: int, players: int, bots: list[str], seed: int | None, rules_text: str,
                      hands: int | None, as_json: bool) -> None:
     """Let bots play GAME (phase10 or uno) many times and sum up the results."""
-    with _cli_locale():
-        _simulate(game, games, players, bots, seed, rules_text, hands, as_json)
+    _simulate(game, games, players, bots, seed, rules_text, hands, as_json)
 
 
 def _simulate(game: str, games: int, players: int, bots: list[str], seed: int | None, rules_text: str,

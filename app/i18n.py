@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, has_request_context, request
 from flask_babel import get_locale, gettext
 
 from .engine import i18n as engine_i18n
@@ -11,6 +11,8 @@ from .extensions import babel
 
 def select_locale() -> str:
     """The best of the configured languages for ``Accept-Language``, matched on the primary code."""
+    if not has_request_context():
+        return current_app.config["BABEL_DEFAULT_LOCALE"]
     languages = current_app.config["LANGUAGES"]
     for entry, _quality in request.accept_languages:
         primary = entry.split("-")[0].lower()

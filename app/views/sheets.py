@@ -18,7 +18,7 @@ from flask import (Blueprint, Response, abort, flash, jsonify, redirect, render_
 from flask_babel import gettext as _
 
 from ..engine.notation import parse_groups, split_tokens
-from ..engine.phase10.rounds import HAND_SIZE
+from ..engine.phase10.cards import HAND_SIZE
 from ..errors import ApiError
 from ..forms import NewGameForm, RoundForm
 from ..keys import key_matches

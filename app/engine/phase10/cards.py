@@ -103,6 +103,9 @@ def parse_text_groups(text: str) -> list[list[Card]]:
 
 # --- the deck -------------------------------------------------------------------------------------
 
+HAND_SIZE = 10
+"""Cards dealt to each player; a player who does not lay down a phase still holds this many."""
+
 WILDS_IN_DECK = 8
 SKIPS_IN_DECK = 4
 COPIES_PER_COLOR = 2

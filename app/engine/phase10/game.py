@@ -43,7 +43,7 @@ from typing import Any
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
-from .cards import COLORS, DECK, Card, Kind, check_fits_deck
+from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import check_hit, hit_options
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
@@ -52,8 +52,6 @@ from .scoring import hand_points
 from .sheet import Outcome, Sheet, check_players
 from .verify import LaidGroup, verify_groups
 
-HAND_SIZE = 10
-"""Cards dealt to each player."""
 
 ROUND_TURN_LIMIT = 600
 """A round that passes this many turns is void and dealt again (see the module's notes)."""

@@ -21,13 +21,11 @@ from typing import Any
 from ..errors import DeckError, NotationError, RoundError
 from ..i18n import _
 from ..options import RuleSet
-from .cards import SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
+from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
 from .phases import PHASES, Phase
 from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
 from .verify import verify_groups
 
-HAND_SIZE = 10
-"""Cards dealt to each player; a player who does not lay down a phase still holds this many."""
 
 LOW_IN_DECK = 9 * 8
 HIGH_IN_DECK = 3 * 8
