@@ -64,3 +64,13 @@ class Defaults:
     SEND_FILE_MAX_AGE_DEFAULT = 7 * 24 * 3600
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_SECURE = False  # app.security adds Secure to every cookie sent over HTTPS anyway
+    # Create the tables of an empty database on start (and stamp the migration head); 0 turns it
+    # off, e.g. to autogenerate a migration against an empty database.
+    AUTO_SCHEMA = os.environ.get("DECKSIDE_AUTO_SCHEMA", "1") != "0"
+    # Trust this many proxies in front of the app for X-Forwarded-For/-Proto/-Host (werkzeug ProxyFix).
+    PROXY_COUNT = int(os.environ.get("DECKSIDE_PROXIES", "0") or 0)
+    # Wrong edit keys: after this many from one address within the window, requests carrying a key
+    # are refused (429) until the window has passed.
+    EDIT_KEY_FAILURES = 10
+    EDIT_KEY_WINDOW = 300

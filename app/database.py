@@ -1,13 +1,28 @@
-"""Database set-up: SQLite pragmas, and bringing an empty database to the current schema."""
+"""Database set-up: SQLite pragmas, migrations, and bringing an empty database to the current schema.
+
+Alembic (Flask-Migrate, ``migrations/``) owns the schema. An existing database is upgraded by
+``flask db upgrade``, never by ``create_all``; an empty one is created from the models and stamped
+at the head revision when the app starts, so that a later ``upgrade`` starts from the right place.
+"""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
+
 from flask import Flask, has_request_context, request
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from flask_migrate import Migrate
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import Connection, Engine
 
 from .extensions import db
 
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+BASELINE = "0001"
+"""The first revision: the score-sheet tables, before digital games were stored."""
+
+migrate = Migrate()
+log = logging.getLogger(__name__)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -41,14 +56,70 @@ def _sqlite_begin(connection) -> None:
     """
     if connection.dialect.name != "sqlite":
         return
-    writes = has_request_context() and request.method in WRITE_METHODS
+    writes = connection.get_execution_options().get("sqlite_immediate") or (
+        has_request_context() and request.method in WRITE_METHODS)
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
 def init_app(app: Flask) -> None:
-    """Bind the database and create the tables of an empty database."""
+    """Bind the database and the migrations; bring an empty database to the current schema."""
     db.init_app(app)
     from . import models  # noqa: F401  (register the tables)
 
-    with app.app_context():
-        db.create_all()
+    migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True, compare_type=True)
+    if app.config.get("AUTO_SCHEMA", True):
+        with app.app_context():
+            prepare_schema()
+
+
+def _script():
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS))
+
+
+def _stamp(connection: Connection, revision: str) -> None:
+    from alembic.runtime.migration import MigrationContext
+
+    MigrationContext.configure(connection).stamp(_script(), revision)
+
+
+def _lock(connection: Connection) -> None:
+    """Serialise schema set-up between workers starting at the same moment.
+
+    SQLite: the transaction began ``IMMEDIATE`` (it holds the write lock). PostgreSQL: an
+    advisory lock held until the transaction ends.
+    """
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(4242104242)"))
+
+
+def prepare_schema() -> str:
+    """Create the tables of an empty database and stamp it at the head revision.
+
+    Returns what was found: ``"created"`` (the database was empty), ``"versioned"`` (it is under
+    migrations: left to ``flask db upgrade``), ``"stamped"`` (tables made before migrations existed,
+    recognised and stamped so that ``upgrade`` can take over) or ``"unknown"`` (tables that match no
+    revision: left alone, with a warning).
+    """
+    with db.engine.connect().execution_options(sqlite_immediate=True) as connection:
+        with connection.begin():
+            _lock(connection)
+            tables = set(inspect(connection).get_table_names())
+            if "alembic_version" in tables:
+                return "versioned"
+            if not tables:
+                db.metadata.create_all(connection)
+                _stamp(connection, "head")
+                return "created"
+            if set(db.metadata.tables) <= tables:
+                _stamp(connection, "head")
+                return "stamped"
+            if BASELINE_TABLES <= tables:
+                _stamp(connection, BASELINE)
+                return "stamped"
+    log.warning("The database has tables that match no migration; run `flask db stamp` by hand.")
+    return "unknown"
+
+
+BASELINE_TABLES = frozenset({"game", "player", "round", "result", "idempotent_reply"})

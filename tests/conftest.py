@@ -1,24 +1,54 @@
-"""Shared fixtures: an app on a temporary SQLite file, its test client and CLI runner."""
+"""Shared fixtures: an app on a fresh database, its test client and CLI runner.
+
+The database is a temporary SQLite file, or, when ``TEST_DATABASE_URL`` is set (``make
+test-postgres`` sets it), that PostgreSQL database emptied before each test.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from app import create_app
+from app.extensions import db
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
+
+
+def empty_postgres(url: str) -> None:
+    """Drop everything in the database's public schema (each test starts from an empty database)."""
+    engine = create_engine(url, poolclass=NullPool)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
 
 
 @pytest.fixture
-def app(tmp_path):
+def database_url(tmp_path):
+    """The URL of an empty database for one test: PostgreSQL when TEST_DATABASE_URL is set, else SQLite."""
+    if TEST_DATABASE_URL:
+        empty_postgres(TEST_DATABASE_URL)
+        return TEST_DATABASE_URL
+    return f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+@pytest.fixture
+def app(database_url):
     app = create_app(
         {
             "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_url,
             "SECRET_KEY": "test-only",
         }
     )
     yield app
+    with app.app_context():
+        db.engine.dispose()
 
 
 @pytest.fixture
