@@ -117,7 +117,7 @@
   function ask(title, choices, done) {
     var list = el("div", { class: "choices" }, choices.map(function (c) {
       return el("button", { type: "button", class: "choice " + (c.cls || ""), onclick: function () { closeOverlay(); done(c.value); } },
-                c.label);
+                [el("span", null, c.label)]);
     }));
     var cancel = el("button", { type: "button", class: "choice-cancel", text: T.cancel, onclick: closeOverlay });
     openOverlay(title, [list, cancel], { cancel: function () {} });
@@ -463,9 +463,9 @@
       var hits = s.legal.filter(function (a) { return a.type === "hit" && a.card === tok; });
       if (hits.length) box.appendChild(el("p", { class: "hint hint-hit", text: t("p10_hit_hint", { card: cardName(tok, "phase10") }) }));
       hits.forEach(function (a) {
-        row2.appendChild(el("button", { type: "button", class: "button hit-btn", onclick: function () { send(a); } }, [
+        row2.appendChild(el("button", { type: "button", class: "button hit-btn", onclick: function () { send(a); } }, [el("span", null, [
           f("p10_hit_on", { name: bdi(s.seats[a.seat].name), n: a.group + 1 }),
-          a.end ? " " + t("p10_hit_end", { end: a.end === "low" ? T.p10_low : T.p10_high }) : null]));
+          a.end ? " " + t("p10_hit_end", { end: a.end === "low" ? T.p10_low : T.p10_high }) : null])]));
       });
     } else {
       box.appendChild(el("p", { class: "hint", text: T.p10_discard_hint }));
@@ -593,7 +593,7 @@
     s.legal.forEach(function (a) {
       if (a.type === "uno") row.appendChild(el("button", { type: "button", class: "button uno-call", onclick: function () { send(a); } }, [T.uno_call]));
       if (a.type === "catch") row.appendChild(el("button", { type: "button", class: "button catch", onclick: function () { send(a); } },
-        [f("uno_catch", { name: bdi(s.seats[a.seat].name) })]));
+        [el("span", null, [f("uno_catch", { name: bdi(s.seats[a.seat].name) })])]));
       if (a.type === "draw" && !pending) row.appendChild(el("button", { type: "button", class: "button", onclick: function () { send(a); } }, [T.uno_draw]));
     });
     if (myTurn && !pending && plays().length) box.appendChild(el("p", { class: "hint", text: T.uno_tap_play }));
