@@ -21,7 +21,14 @@
       var list = tokens();
       if (button.dataset.action === "back") { list.pop(); put(list); return; }
       var key = button.dataset.key;
-      if (/^\d+$/.test(key)) key = color + key;
+      if (button.dataset.colored) {
+        if (!color && pad.dataset.needsColor) {
+          var hint = pad.querySelector(".keypad-hint");
+          if (hint) hint.hidden = false;
+          return;
+        }
+        key = color + key;
+      }
       list.push(key);
       put(list);
     });
