@@ -1,0 +1,87 @@
+"""Phones at the same table at once, over real HTTP against a threaded server (SQLite or PostgreSQL).
+
+- Two phones saving the same round of the same game: exactly one is stored, the other is told (409).
+- Twenty phones recording rounds in twenty games at once: every round is stored, nobody sees an error.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from hardening_support import PLAYERS, Http, new_game, rotating_round
+
+GAMES = 8
+ROUNDS = 25  # 8 games x 25 rounds = 200 races
+
+
+def test_two_phones_saving_the_same_round_store_it_once(served):
+    setup = Http(served)
+    games = [new_game(setup) for _ in range(GAMES)]
+    barrier = threading.Barrier(2)
+    outcomes: list[list[tuple[int, object]]] = [[], []]
+
+    def phone(index: int) -> None:
+        http = Http(served)
+        for game_id, key in games:
+            for number in range(1, ROUNDS + 1):
+                # The two phones enter the round differently, so the stored one shows who won.
+                body = rotating_round(number, points=50 + 5 * index)
+                barrier.wait(timeout=30)
+                outcomes[index].append(http.request("POST", f"/api/games/{game_id}/rounds", body, key))
+        http.close()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert all(len(o) == GAMES * ROUNDS for o in outcomes)
+
+    for race, (first, second) in enumerate(zip(*outcomes)):
+        assert sorted([first[0], second[0]]) == [201, 409], (race, first, second)
+        loser = first if first[0] == 409 else second
+        assert "reload" in loser[1]["error"]
+    for g, (game_id, _key) in enumerate(games):
+        status, game = setup.request("GET", f"/api/games/{game_id}")
+        assert status == 200 and game["version"] == 1 + ROUNDS
+        assert [r["round"] for r in game["rounds"]] == list(range(1, ROUNDS + 1))
+        for number, stored in enumerate(game["rounds"], start=1):
+            race = g * ROUNDS + number - 1
+            winner = 0 if outcomes[0][race][0] == 201 else 1
+            others = [r for r in stored["results"] if r["player"] != stored["went_out"]]
+            assert others[0]["points"] == 50 + 5 * winner
+            assert len(stored["results"]) == len(PLAYERS)
+    setup.close()
+
+
+def test_twenty_phones_in_twenty_games_all_rounds_stored(served):
+    phones, rounds = 20, 8
+    setup = Http(served)
+    games = [new_game(setup) for _ in range(phones)]
+    setup.close()
+    start = threading.Barrier(phones)
+
+    def phone(game) -> list[tuple[int, object]]:
+        game_id, key = game
+        http = Http(served)
+        start.wait(timeout=30)
+        answers = []
+        for number in range(1, rounds + 1):
+            answers.append(http.request("POST", f"/api/games/{game_id}/rounds", rotating_round(number), key))
+            answers.append(http.request("GET", f"/api/games/{game_id}"))
+        http.close()
+        return answers
+
+    with ThreadPoolExecutor(phones) as pool:
+        results = list(pool.map(phone, games))
+    for answers in results:
+        saves, reads = answers[0::2], answers[1::2]
+        assert [status for status, _body in saves] == [201] * rounds, [b for s, b in saves if s != 201][:3]
+        assert all(status == 200 for status, _body in reads)
+        assert not any("locked" in str(body) for _status, body in answers)
+    check = Http(served)
+    for game_id, _key in games:
+        status, game = check.request("GET", f"/api/games/{game_id}")
+        assert status == 200 and len(game["rounds"]) == rounds and game["version"] == rounds + 1
+    check.close()
