@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import games, play, rules  # noqa: E402,F401  (register the routes)
+from . import games, imports, play, rules  # noqa: E402,F401  (register the routes)

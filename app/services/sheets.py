@@ -28,6 +28,10 @@ from ..keys import hash_key, key_matches, new_edit_key, new_id
 from ..models import Game, IdempotentReply, Player, Result, Round
 
 
+MAX_ROUNDS = 200
+"""Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
+
+
 @dataclass(frozen=True)
 class GameKind:
     """How the service reaches one game's engine."""
@@ -256,6 +260,9 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
             if number < expected else
             _("The next round is {expected}, not {number}: reload the sheet.").format(number=number, expected=expected)
         )
+    if number > MAX_ROUNDS:
+        raise ApiError(_("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(
+            maximum=MAX_ROUNDS))
     sheet = build_sheet(game)
     try:
         sheet.check_open()
