@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup bench clean help
+.PHONY: run test setup browser-deps bench clean help
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -27,11 +27,31 @@ run: setup
 	$(BIN)/flask --app app init-db
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
-test: setup
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browsers here)
+# and inject axe-core from node_modules; both are installed here, never skipped.
+CHROMIUM := /usr/bin/chromium
+AXE := node_modules/axe-core/axe.min.js
+
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+		echo "The browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (Debian package 'chromium'), then make test again." >&2; \
+		exit 1; \
+	fi
+
+$(AXE): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "The accessibility tests need npm: install Debian's package 'npm' (apt-get install -y npm)." >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $(AXE)
+
+browser-deps: $(CHROMIUM) $(AXE)
+
+test: setup browser-deps
 	$(BIN)/python -m pytest
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts

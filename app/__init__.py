@@ -33,12 +33,13 @@ def create_app(test_config=None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
 
-    from . import database, errors, i18n, security, views
+    from . import assets, database, errors, i18n, security, views
 
     database.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    assets.init_app(app)  # compression, versioned static URLs with cache headers
     views.init_app(app)
 
     from .cli import register_cli

@@ -1,10 +1,30 @@
-"""Home page."""
+"""Home page, and the service worker (served from the root so that its scope is the whole app)."""
 
-from flask import Blueprint, render_template
+import hashlib
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, url_for
 
 bp = Blueprint("main", __name__)
+
+# The static files a score sheet needs offline, cached when the service worker installs;
+# every other static file is cached the first time a page uses it.
+PRECACHE = ("css/app.css", "js/sheets.js", "js/keypad.js", "js/offline.js", "icons/icon.svg",
+            "manifest.webmanifest")
 
 
 @bp.get("/")
 def home():
     return render_template("main/home.html")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker: static/js/sw.js with its cache version and precache list in front."""
+    source = Path(current_app.static_folder, "js", "sw.js").read_text(encoding="utf-8")
+    precache = [url_for("static", filename=name) for name in PRECACHE]
+    version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
+    head = f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"
+    return Response(head + source, mimetype="text/javascript",
+                    headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})

@@ -1,0 +1,74 @@
+"""Serving for a weak connection: compressed responses, versioned static URLs with long cache headers.
+
+Every ``url_for("static", filename=...)`` gets ``?v=<content hash>``, so a static file can be
+cached for a year (``immutable``) and a new version is a new URL. A static URL without the
+right version (typed by hand, or from an old page) is cached for a short while only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Flask, request
+from flask_compress import Compress
+
+LONG_CACHE = "public, max-age=31536000, immutable"
+SHORT_CACHE = "public, max-age=300"
+
+
+class StaticVersions:
+    """Content hashes of the files under ``static/``, recomputed when a file's mtime or size changes."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = Path(folder)
+        self._seen: dict[str, tuple[float, int, str]] = {}
+
+    def version(self, filename: str) -> str | None:
+        """A short hash of the file's content, or None when there is no such file."""
+        path = (self.folder / filename).resolve()
+        if self.folder.resolve() not in path.parents:
+            return None
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        known = self._seen.get(filename)
+        if known and known[:2] == (stat.st_mtime, stat.st_size):
+            return known[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        self._seen[filename] = (stat.st_mtime, stat.st_size, digest)
+        return digest
+
+
+def init_app(app: Flask) -> None:
+    """Compress responses; version static URLs and give them cache headers."""
+    Compress(app)  # one per app: it keeps its settings on itself
+    versions = StaticVersions(app.static_folder)
+    app.extensions["static_versions"] = versions
+
+    @app.url_defaults
+    def _static_version(endpoint: str, values: dict) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            version = versions.version(values["filename"])
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def _static_cache(response):
+        if request.endpoint == "static" and response.status_code in (200, 304):
+            filename = (request.view_args or {}).get("filename", "")
+            current = versions.version(filename)
+            fresh = current is not None and request.args.get("v") == current
+            response.headers["Cache-Control"] = LONG_CACHE if fresh else SHORT_CACHE
+            if response.status_code == 200 and response.direct_passthrough:
+                # Static files are small: read them here so Flask-Compress compresses a body in memory
+                # (its streaming path leaves the file open).
+                wrapper = response.response
+                try:
+                    data = b"".join(wrapper)
+                finally:
+                    getattr(wrapper, "close", lambda: None)()
+                response.direct_passthrough = False
+                response.set_data(data)
+        return response

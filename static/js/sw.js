@@ -1,0 +1,82 @@
+// Service worker, served at /sw.js (scope: the whole app) by app/views/main.py, which puts
+// VERSION (changes with any static file) and PRECACHE (versioned static URLs) in front of this file.
+//
+// Pages: network first, the last copy seen as the fallback when the connection drops (cache-first
+// would show stale scores and stale CSRF tokens). Static files: their URLs carry a content hash, so a
+// cached copy is always right. Writes (POST) are never touched here: a cache cannot replay them;
+// static/js/offline.js keeps a round entered offline and sends it when the connection returns.
+/* global VERSION, PRECACHE */
+"use strict";
+
+var STATIC = "deckside-static-" + VERSION;
+var PAGES = "deckside-pages";
+var PAGE_TIMEOUT = 6000;  // on a weak connection, show the copy we have rather than wait forever
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC)
+      .then(function (cache) { return cache.addAll(PRECACHE); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.filter(function (name) {
+          return name.indexOf("deckside-static-") === 0 && name !== STATIC;
+        }).map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+function offlinePage() {
+  var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Offline · Deckside</title>" +
+    "<style>body{font:1.05rem/1.5 system-ui,sans-serif;margin:2rem 1rem;color:#1d1b16;background:#f4f1ea}" +
+    "a{display:inline-block;min-height:44px;line-height:44px;color:#0b5fa5}</style></head><body><main>" +
+    "<h1>No connection</h1><p>This page was not opened on this phone before, so there is no copy to show.</p>" +
+    "<p>Score sheets opened before still work: <a href=\"/sheets/\">your sheets</a>.</p></main></body></html>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function fromNetworkOrCache(request) {
+  var url = new URL(request.url);
+  var key = url.origin + url.pathname;  // an edit link's ?key=… is never stored
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(key).then(function (cached) {
+      var network = fetch(request).then(function (response) {
+        if (response.ok && !response.redirected && response.type === "basic" && !url.search) {
+          cache.put(key, response.clone());
+        }
+        return response;
+      });
+      if (!cached) return network.catch(offlinePage);
+      var timeout = new Promise(function (resolve) {
+        setTimeout(function () { resolve(cached); }, PAGE_TIMEOUT);
+      });
+      return Promise.race([network.catch(function () { return cached; }), timeout]);
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(caches.open(STATIC).then(function (cache) {
+      return cache.match(request).then(function (cached) {
+        return cached || fetch(request).then(function (response) {
+          if (response.ok && url.searchParams.get("v")) cache.put(request, response.clone());
+          return response;
+        });
+      });
+    }));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fromNetworkOrCache(request));
+  }
+});

@@ -1,0 +1,43 @@
+"""Helpers shared by the browser tests: axe-core checks and tap-target sizes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe(page, label: str = "") -> list[dict]:
+    """Run axe-core on the page; return the serious and critical violations (and print every violation)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
+    }""")
+    for v in result:
+        print(f"axe {label or page.url}: {v['impact']} {v['id']}: {v['help']} -> {json.dumps(v['nodes'])[:400]}")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def assert_accessible(page, label: str = "") -> None:
+    bad = axe(page, label)
+    assert not bad, f"axe found serious or critical problems on {label or page.url}: " + json.dumps(bad, indent=1)
+
+
+def small_targets(page, selector: str, minimum: float = 44) -> list[str]:
+    """The visible elements matching ``selector`` smaller than ``minimum``×``minimum`` CSS px."""
+    return page.evaluate("""([selector, minimum]) => {
+        const out = [];
+        document.querySelectorAll(selector).forEach(el => {
+            const r = el.getBoundingClientRect();
+            const style = getComputedStyle(el);
+            if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') return;
+            if (r.width < minimum - 0.5 || r.height < minimum - 0.5)
+                out.push(`${el.tagName.toLowerCase()}${el.className ? '.' + el.className.split(' ').join('.') : ''}`
+                         + ` "${(el.textContent || el.value || '').trim().slice(0, 20)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+        });
+        return out;
+    }""", [selector, minimum])
