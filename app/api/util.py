@@ -12,7 +12,10 @@ from ..errors import ApiError
 
 def json_object() -> dict[str, Any]:
     """The request body as a JSON object, or a 400 that says what is wrong with it."""
-    data = request.get_json(force=True, silent=True)
+    try:
+        data = request.get_json(force=True, silent=True)
+    except RecursionError:  # nesting deeper than the parser goes: silent=True catches only ValueError
+        raise ApiError(_("The body is nested too deeply to be read.")) from None
     if not isinstance(data, dict):
         raise ApiError(_("The body must be a JSON object."))
     return data

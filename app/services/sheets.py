@@ -8,6 +8,7 @@ is told the round was taken (409). Standings are always replayed from the stored
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -30,6 +31,21 @@ from ..models import Game, IdempotentReply, Player, Result, Round
 
 MAX_ROUNDS = 200
 """Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction controls: in a name they could turn the rest of a line around (pages isolate names with <bdi>)."""
+
+
+def check_name_characters(names: Any) -> None:
+    """400 when a name holds a control character (a line break, a NUL, a direction override) or half of a
+    surrogate pair (text that cannot be stored as UTF-8)."""
+    if not isinstance(names, (list, tuple)):
+        return
+    for name in names:
+        if isinstance(name, str) and any(
+                unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+            raise ApiError(_("A player's name can hold letters, digits, spaces and signs, "
+                             "but no control characters."))
 
 
 @dataclass(frozen=True)
@@ -158,6 +174,7 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, edit_key_hash: str 
     kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
         raise ApiError(_('"game" must be "phase10" or "uno".'))
+    check_name_characters(players)
     try:
         names = kind.check_players(players)
         ruleset = kind.make_rules(rules)
