@@ -1,0 +1,121 @@
+"""Digital games at phone size: a person against a bot, Phase 10 and UNO, played through the page until a round ends."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e_helpers import assert_accessible, small_targets
+
+MAX_MOVES = 300
+# Card buttons in the hand are named "red 3 — playable" while they show "3 R": axe's label-content-name-mismatch
+# (serious). Reported to the owner of static/js/play-game.js; printed by every run until fixed, not failed.
+KNOWN = ("label-content-name-mismatch",)
+
+
+def start(page: Page, shot, game: str) -> None:
+    page.goto("/play/")
+    form = page.locator("#play-start")
+    expect(form).to_be_visible()
+    form.get_by_label("UNO" if game == "uno" else "Phase 10", exact=True).check()
+    seats = form.locator(".seat-rows .seat-row")
+    expect(seats.first).to_be_visible()
+    seats.nth(0).locator("[data-name]").fill("Ana")
+    seats.nth(0).locator("[data-kind]").select_option("person")
+    for i in range(1, seats.count()):
+        seats.nth(i).locator("[data-kind]").select_option("smart")
+    form.locator(".rules-box summary").click()
+    form.get_by_label("Seed (optional)").fill("7")  # the same deal every run
+    assert_accessible(page, f"play start {game}")
+    shot(page, f"start-{game}")
+    form.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/play/*")
+    expect(page.locator("[data-me] button").first).to_be_visible()
+
+
+def round_ended(page: Page) -> bool:
+    title = page.locator("[data-overlay]:not([hidden]) [data-overlay-title]")
+    if title.count() and "Round over" in title.inner_text():
+        return True
+    return "Round 2" in (page.locator("[data-round]").inner_text() or "") or page.get_by_text("The game is over.").count() > 0
+
+
+def resolve_overlay(page: Page) -> bool:
+    overlay = page.locator("[data-overlay]:not([hidden])")
+    if not overlay.count():
+        return False
+    for selector in (".handover-go", ".choice:not(.choice-cancel)", "button.primary", "button"):
+        button = overlay.locator(selector)
+        if button.count():
+            button.first.click()
+            return True
+    return False
+
+
+def first_button(me, *names: str):
+    for name in names:
+        button = me.get_by_role("button", name=name)
+        if button.count():
+            return button.first
+    return None
+
+
+def uno_move(page: Page) -> None:
+    me = page.locator("[data-me]")
+    button = first_button(me, "Play it", "Accept the cards")
+    if button is None:
+        taking = me.locator("button", has_text="Take ")
+        button = taking.first if taking.count() else None
+    if button is None and me.locator(".card-btn.playable").count():
+        button = me.locator(".card-btn.playable").first
+    if button is None:
+        button = first_button(me, "Draw a card", "Keep it")
+    if button is not None:
+        button.click()
+
+
+def phase10_move(page: Page) -> None:
+    me = page.locator("[data-me]")
+    draw = me.locator(".pile.pile-act")
+    if page.locator(".play-table .pile.pile-act").count():
+        page.locator(".play-table .pile.pile-act").first.click()
+        return
+    if draw.count():
+        draw.first.click()
+        return
+    suggested = first_button(me, "Lay down as suggested")
+    if suggested is not None:
+        suggested.click()
+        return
+    discard = me.locator("button", has_text="Discard ")
+    if discard.count():
+        discard.first.click()
+        return
+    cards = me.locator(".card-btn")
+    if cards.count():
+        cards.last.click()
+
+
+@pytest.mark.parametrize("game", ["uno", "phase10"])
+def test_digital_game_against_a_bot_until_a_round_ends(page: Page, shot, game: str):
+    start(page, shot, game)
+    assert_accessible(page, f"play {game}", known=KNOWN)
+    bad = small_targets(page, "[data-me] button, [data-table] button")
+    assert not bad, f"tap targets under 44×44 px: {bad}"
+    shot(page, f"{game}-first-turn")
+    move = uno_move if game == "uno" else phase10_move
+    for moves in range(MAX_MOVES):
+        if round_ended(page):
+            break
+        if not resolve_overlay(page):
+            move(page)
+        page.wait_for_timeout(60)
+        if moves == 6:
+            shot(page, f"{game}-playing", full_page=False)
+    else:
+        pytest.fail(f"no round ended after {MAX_MOVES} moves")
+    print(f"{game}: a round ended after {moves} moves of the person")
+    shot(page, f"{game}-round-over")
+    resolve_overlay(page)
+    page.wait_for_timeout(100)
+    shot(page, f"{game}-after-round")
