@@ -6,12 +6,15 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser-deps bench clean help
+.PHONY: run test test-postgres fuzz load setup browser-deps bench clean help
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
 	@echo "make test    set up and run the whole suite"
 	@echo "make bench   run the benchmarks (they print their figures)"
+	@echo "make test-postgres  the database tests again on a throwaway PostgreSQL (installed when missing)"
+	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
+	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +27,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 setup: $(STAMP)
 
 run: setup
-	$(BIN)/flask --app app init-db
+	$(BIN)/flask --app app db upgrade
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium (Playwright cannot download its own browsers here)
@@ -49,6 +52,19 @@ browser-deps: $(CHROMIUM) $(AXE)
 
 test: setup browser-deps
 	$(BIN)/python -m pytest
+
+# The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
+# the pure engine tests do not depend on the database and run once, in `make test`.
+test-postgres: setup
+	bash scripts/pg-test.sh $(BIN)/python -m pytest -p no:cacheprovider tests/web tests/hardening
+
+FUZZ_EXAMPLES ?= 3000
+fuzz: setup
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider -s tests/hardening/test_fuzz.py
+
+load: setup
+	$(BIN)/python bench/load.py --database sqlite
+	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/load.py --database postgres
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py

@@ -27,7 +27,7 @@ def _editable(game_id: str):
 
 
 def _round_number(value: str) -> int:
-    if not value.isdigit() or len(value) > 6:
+    if not (value.isascii() and value.isdigit()) or len(value) > 6:
         raise ApiError(_("There is no round {number} in this game.").format(number=value[:10]), 404)
     return int(value)
 

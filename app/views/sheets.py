@@ -128,6 +128,8 @@ def _round_form(game, data: dict[str, Any], number: int, entered: dict[str, Any]
     if not posted:
         for seat in range(len(names)):
             form.players.append_entry({"seat": str(seat)})
+    while len(form.players.entries) > len(names):  # a forged post with rows for players the game lacks
+        form.players.pop_entry()
     form.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
     pick = data["rules"].get("variant") == "pick_a_phase"
     for name, row in zip(names, form.players.entries):
@@ -330,7 +332,10 @@ def preview(game_id: str):
     form = _round_form(game, data, len(game.rounds) + 1)
     form.validate()
     try:
-        number = int(request.form.get("round") or len(game.rounds) + 1)
+        posted = request.form.get("round") or str(len(game.rounds) + 1)
+        if not (posted.isascii() and posted.isdigit()) or len(posted) > 6:
+            raise ApiError(_("Reload the page: the form does not say which round it is."))
+        number = int(posted)
         body = round_body(game, form, names, number)
         if number <= len(game.rounds):
             scored = _preview_replacement(game, number, body)

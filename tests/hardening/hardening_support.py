@@ -132,3 +132,21 @@ class ServerProcess:
             self.log.close()
 
 
+
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
+
+
+def fresh_database_url(directory: Path) -> str:
+    """An empty database for a module's app: TEST_DATABASE_URL emptied (as tests/conftest.py does), or SQLite."""
+    if TEST_DATABASE_URL is None:
+        return f"sqlite:///{directory / 'test.sqlite'}"
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(TEST_DATABASE_URL, poolclass=NullPool)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+    return TEST_DATABASE_URL

@@ -97,7 +97,7 @@ def get_phase(key: Any) -> Phase:
     """The phase for ``key``: an integer 1-10 or ``"tiebreaker"``; anything else is a :class:`PhaseError`."""
     if isinstance(key, bool):
         key = None
-    if isinstance(key, str) and key.strip().isdigit():
+    if isinstance(key, str) and key.strip().isascii() and key.strip().isdigit():  # "²" is a digit int() refuses
         key = int(key.strip())
     elif isinstance(key, str):
         key = key.strip().lower().replace("-", "")
@@ -130,7 +130,7 @@ def parse_phase_list(value: Any) -> tuple[int, ...]:
         if text in PHASE_LISTS:
             return PHASE_LISTS[text]
         pieces = [p for p in text.replace(";", " ").replace(",", " ").split() if p]
-        if not all(p.isdigit() for p in pieces):
+        if not all(p.isascii() and p.isdigit() for p in pieces):
             raise RulesError(
                 _("The phase list must be phase numbers 1 to 10, or one of: {names}.").format(names=", ".join(PHASE_LISTS))
             )
