@@ -263,6 +263,10 @@ def record(game_id: str):
     number = len(game.rounds) + 1
     if request.method == "POST":
         posted = request.form.get("round", "")
+        if sheets.replay_reply(game, request.form.get("idempotency") or None) is not None:
+            # This very form was saved already (a resend after a lost answer): not a conflict.
+            flash(_("Round %(number)s saved.", number=posted), "ok")
+            return redirect(url_for("sheets.show", game_id=game.id))
         if posted != str(number):
             flash(_("Round %(number)s was already saved, perhaps from another phone: here is the sheet as it is now.",
                     number=posted or "?"), "error")

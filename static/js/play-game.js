@@ -575,11 +575,11 @@
     hand().forEach(function (tok, i) {
       var options = playsOf(tok);
       var drawn = pending && pending.type === "drawn" && pending.seat === seat && pending.card === tok;
-      var label = cardName(tok, "uno") + (options.length ? " — " + T.uno_playable : "");
+      // The name comes from the card's own label plus a hidden word, so it matches what is shown.
       var button = el("button", { type: "button", class: "card-btn" + (options.length ? " playable" : " unplayable") + (drawn ? " drawn" : ""),
-        "aria-label": label, "aria-disabled": options.length ? null : "true", onclick: function () {
+        "aria-disabled": options.length ? null : "true", onclick: function () {
           if (options.length) choosePlay(options);
-        } }, [cardEl(tok, "uno")]);
+        } }, [cardEl(tok, "uno"), options.length ? el("span", { class: "visually-hidden", text: " — " + T.uno_playable }) : null]);
       handEl.appendChild(button);
     });
     box.appendChild(handEl);

@@ -236,3 +236,12 @@ def test_names_are_shown_as_text(client, new_sheet):
     record(client, url, 1, {}, players=2)
     raw = client.get(url).get_data(as_text=True)
     assert "<script>x</script>" not in raw and "&lt;script&gt;" in raw
+
+
+def test_resending_a_saved_form_is_not_a_conflict(client, new_sheet):
+    url = new_sheet()
+    data = round_data(client, url, 0, {})
+    assert client.post(url + "/rounds/new", data=data).status_code == 302
+    page = text(client.post(url + "/rounds/new", data=data, follow_redirects=True))
+    assert "Round 1 saved." in page and "already saved" not in page
+    assert totals(page) == [0, 50, 50, 50]

@@ -986,7 +986,9 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "draw":
         if "cards" in entry:
             return _("{name} draws {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
-        return _("{name} draws {count} card(s).").format(name=name, count=entry["count"])
+        if entry["count"] == 1:
+            return _("{name} draws a card.").format(name=name)
+        return _("{name} draws {count} cards.").format(name=name, count=entry["count"])
     if kind == "pass":
         return _("{name} keeps the drawn card.").format(name=name)
     if kind == "uno":
