@@ -15,6 +15,7 @@ from typing import Any, Callable
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..engine.errors import EngineError
 from ..engine.phase10 import phases as p10_phases
@@ -83,7 +84,9 @@ def kind_of(game: Game) -> GameKind:
 
 def get_game(game_id: str, lock: bool = False) -> Game:
     """The game with this id, or a 404 (before any credential check)."""
-    query = select(Game).where(Game.id == game_id)
+    # Players, rounds and results in three queries, not one per round (every answer replays them all).
+    query = select(Game).where(Game.id == game_id).options(
+        selectinload(Game.players), selectinload(Game.rounds).selectinload(Round.results))
     if lock and db.session.get_bind().dialect.name != "sqlite":
         query = query.with_for_update()
     game = db.session.execute(query).scalar_one_or_none() if isinstance(game_id, str) and len(game_id) <= 64 else None
