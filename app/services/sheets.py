@@ -354,28 +354,15 @@ def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str
     if number != len(game.rounds):
         raise Conflict(_("Only the last round ({last}) can be undone; correct round {number} instead.").format(
             last=len(game.rounds), number=number))
+    sheet = build_sheet(game)
+    correction = sheet.undo()
+    if getattr(correction, "tiebreaker_dropped", False):
+        game.tiebreaker_winner = None
     game.rounds.remove(row)
-    db.session.flush()
-    sheet = build_sheet(game) if game.kind == "uno" else None
-    if game.kind == "phase10":
-        sheet = _sheet_without_stale_tiebreaker(game)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()
     return answer
-
-
-def _sheet_without_stale_tiebreaker(game: Game):
-    """Rebuild a Phase 10 sheet; a recorded tie-breaker result that no longer applies is dropped."""
-    kind = kind_of(game)
-    sheet = kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game))
-    if game.tiebreaker_winner is not None:
-        tie = sheet.tiebreaker
-        if tie is not None and game.tiebreaker_winner in tie["players"]:
-            sheet.record_tiebreaker(game.tiebreaker_winner)
-        else:
-            game.tiebreaker_winner = None
-    return sheet
 
 
 def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, commit: bool = True) -> dict[str, Any]:

@@ -351,3 +351,22 @@ def test_uno_refusals(client, results, fragment):
     assert answer.status_code == 400
     if fragment:
         assert fragment in answer.get_json()["error"]
+
+
+def test_undoing_the_tying_round_drops_the_tiebreaker_result(client):
+    game_id, key, _ = create(client, players=("Ana", "Ben", "Cy"), rules={"phases": [1, 2]})
+    auth = {"Authorization": f"Bearer {key}"}
+    post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
+        {"player": "Ana", "completed": True}, {"player": "Ben", "completed": True, "points": 20},
+        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ben", "results": [
+        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
+        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ana"}, key).get_json()["winner"] == "Ana"
+    data = client.delete(f"/api/games/{game_id}/rounds/2", headers=auth).get_json()
+    assert data["status"] == "playing" and data["winner"] is None and data["tiebreaker"] is None
+    # Entering the same round again ties again, with no stale result carried over.
+    data = post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ben", "results": [
+        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
+        {"player": "Cy", "completed": False, "points": 50}]}, key).get_json()
+    assert data["status"] == "tiebreaker" and data["tiebreaker"]["winner"] is None
