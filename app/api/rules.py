@@ -8,15 +8,16 @@ from flask_babel import gettext as _
 from ..engine.errors import EngineError
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10 import scoring as p10_scoring
-from ..engine.phase10.phases import get_phase
-from ..engine.phase10.verify import find_lay_down, verify_groups
+from ..engine.phase10.finder import find_lay_down
+from ..engine.phase10.phases import NATURAL_CARD, get_phase
+from ..engine.phase10.verify import verify_groups
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
 from ..errors import ApiError
 from . import bp
 from .util import json_object, token_list
 
-NATURAL_CARD_CHOICES = ("phase", "group")
+NATURAL_CARD_CHOICES = NATURAL_CARD.choices
 
 
 def _natural_card(data: dict) -> str:

@@ -46,6 +46,7 @@ from ..engine.phase10 import bots as p10_bots
 from ..engine.phase10 import game as p10_game
 from ..engine.phase10 import phases as p10_phases
 from ..engine.phase10 import sheet as p10_sheet
+from ..engine.players import parse_seats
 from ..engine.uno import bots as uno_bots
 from ..engine.uno import game as uno_game
 from ..engine.uno import rules as uno_rules
@@ -112,7 +113,7 @@ KINDS = {
                         tuple(p10_bots.BOTS), p10_sheet.MIN_PLAYERS, p10_sheet.MAX_PLAYERS, _run_phase10,
                         _stored_phase10),
     "uno": PlayKind("uno", uno_game.UnoGame, uno_game.UnoGame.from_json, uno_rules.make_rules,
-                    tuple(uno_bots.BOTS), 2, uno_game.MAX_PLAYERS, _run_uno, _stored_uno),
+                    tuple(uno_bots.BOTS), uno_game.MIN_PLAYERS, uno_game.MAX_PLAYERS, _run_uno, _stored_uno),
 }
 
 
@@ -196,27 +197,11 @@ def _check_seats(kind: PlayKind, seats: Any) -> list[dict[str, Any]]:
         raise ApiError(_('"seats" must be a list of {minimum} to {maximum} seats, such as '
                          '[{{"name": "Ana"}}, {{"name": "Bot", "bot": "smart"}}].').format(
             minimum=kind.min_seats, maximum=kind.max_seats))
-    out = []
-    for number, seat in enumerate(seats, start=1):
-        if not isinstance(seat, dict):
-            raise ApiError(_('Seat {number} must be an object with a "name" (and "bot" for a bot).').format(
-                number=number))
-        unknown = sorted(str(k) for k in seat if k not in ("name", "bot"))
-        if unknown:
-            raise ApiError(_('Seat {number} has an unknown field "{name}": a seat has "name" and "bot".').format(
-                number=number, name=unknown[0][:40]))
-        bot = seat.get("bot")
-        if bot is not None and bot not in kind.bots:
-            raise ApiError(_("Seat {number}: there is no bot called {bot}; choose one of {bots}.").format(
-                number=number, bot=str(bot)[:40], bots=", ".join(kind.bots)))
-        out.append({"name": seat.get("name"), "bot": bot})
     try:
-        names = sheets.KINDS[kind.name].check_players([s["name"] for s in out])
+        names, bots = parse_seats(seats, kind.bots, kind.min_seats, kind.max_seats, plain_names=False)
     except EngineError as error:
         raise ApiError(str(error)) from error
-    for seat, name in zip(out, names):
-        seat["name"] = name
-    return out
+    return [{"name": name, "bot": bot} for name, bot in zip(names, bots)]
 
 
 def _check_seed(seed: Any) -> int:

@@ -8,7 +8,8 @@ from ..engine.errors import EngineError
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10.phases import get_phase
 from ..engine.phase10.hits import check_hit, read_group
-from ..engine.phase10.verify import find_lay_down, verify_groups
+from ..engine.phase10.finder import find_lay_down
+from ..engine.phase10.verify import verify_groups
 from ..forms import HitCheckForm, PhaseCheckForm
 
 bp = Blueprint("check", __name__, url_prefix="/check")

@@ -151,6 +151,8 @@ def test_seats_are_checked():
         Game(["Ana", "ana"], seed=1)
     with pytest.raises(RulesError, match="no bot called"):
         Game(["Ana", {"name": "Bot", "bot": "genius"}], seed=1)
+    with pytest.raises(RulesError, match='Seat 1 has an unknown field "seat"'):
+        Game([{"name": "Ana", "seat": 1}, "Ben"], seed=1)
 
 
 def test_lay_down_hits_and_going_out_score_the_round_like_a_score_sheet():
@@ -547,7 +549,9 @@ def test_hits_that_break_a_rule_change_nothing():
     assert_refused(game, 0, {"type": "hit", "card": "W", "seat": 9, "group": 0}, match="no seat")
     assert_refused(game, 0, {"type": "lay_down", "groups": [["7", "7", "7"], ["3", "3", "3"]]}, match="already")
     assert_refused(game, 1, {"type": "draw", "from": "pile"}, error=NotYourTurnError)
-    assert_refused(game, 7, {"type": "draw", "from": "pile"}, error=NotYourTurnError)
+    with pytest.raises(IllegalActionError, match="no seat 7") as caught:
+        game.apply(7, {"type": "draw", "from": "pile"})
+    assert not isinstance(caught.value, NotYourTurnError)  # a bad request, not a turn question
 
 
 def test_every_legal_action_is_accepted():
@@ -625,3 +629,43 @@ def test_a_lay_down_appears_once_as_the_finders_suggestion_and_others_are_accept
     assert len(suggested) == 1 and [len(g) for g in suggested[0]["groups"]] == [3, 3]
     act(game, 0, "lay_down", groups=[["3", "3", "3", "3"], ["7", "7", "7", "7", "7"]])
     assert [len(g["cards"]) for g in game.view(0)["seats"][0]["laid"]] == [4, 5]
+
+
+# --- a number without a colour names whichever card of the hand makes the move legal -------------------
+
+
+def colour_phase_game(hand):
+    other = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10"]
+    game = new_game([hand, other], "R12", ["Y1", "R8"], phases=[8])
+    draw(game, 0)
+    return game
+
+
+def test_a_colourless_lay_down_takes_the_colour_that_makes_the_phase():
+    game = colour_phase_game(["R1", "R2", "R3", "R4", "R5", "R6", "B7", "R7", "Y9", "Y10"])
+    act(game, 0, "lay_down", groups=[["1", "2", "3", "4", "5", "6", "7"]])
+    assert game.view(0)["seats"][0]["laid"][0]["cards"] == ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+    assert sorted(game.view(0)["seats"][0]["hand"]) == ["B7", "Y1", "Y10", "Y9"]
+
+
+def test_a_colourless_lay_down_that_no_choice_makes_is_still_refused():
+    game = colour_phase_game(["R1", "R2", "R3", "R4", "R5", "R6", "B7", "G7", "Y9", "Y10"])
+    assert_refused(game, 0, {"type": "lay_down", "groups": [["1", "2", "3", "4", "5", "6", "7"]]},
+                   match="mixes colours")
+
+
+def test_a_colourless_hit_takes_the_colour_the_group_needs():
+    game = colour_phase_game(["R1", "R2", "R3", "R4", "R5", "R6", "R7", "B9", "R9", "Y10"])
+    act(game, 0, "lay_down", groups=[["R1", "R2", "R3", "R4", "R5", "R6", "R7"]])
+    act(game, 0, "hit", card="9", seat=0, group=0)
+    assert game.view(0)["seats"][0]["laid"][0]["cards"][-1] == "R9"
+    assert "B9" in game.view(0)["seats"][0]["hand"]
+    assert_refused(game, 0, {"type": "hit", "card": "9", "seat": 0, "group": 0}, match="only red")
+
+
+def test_a_colourless_set_lay_down_mixed_with_coloured_tokens_still_works():
+    game = new_game([["R3", "B3", "G3", "Y5", "B5", "R5", "G8", "G9", "Y11", "Y12"],
+                     ["G1", "G2", "G4", "G6", "G7", "G10", "B1", "B2", "B4", "B6"]], "R12", ["Y1"])
+    draw(game, 0)
+    act(game, 0, "lay_down", groups=[["R3", "3", "3"], ["5", "B5", "5"]])
+    assert game.view(0)["seats"][0]["laid_down_phase"] == 1

@@ -72,6 +72,42 @@ def test_bots_call_uno_with_their_play():
         assert game.uno[0] and not game.catchable
 
 
+def exchange_to_a_person(seats):
+    """Seat 1 (a smart bot, to play) holds R0 and Y2 under seven_o: its 0 hands its last card on to seat 2."""
+    game = deal([[], [], []], "R5", rules={"seven_o": True}, bots=seats)
+    game = arrange(game, hands={0: ["R1", "G2", "G3"], 1: ["R0", "Y2"]})
+    game.apply(0, {"type": "play", "card": "R1"})
+    run_bots(game)
+    return game
+
+
+def test_bots_do_not_catch_a_person_handed_one_card_by_an_exchange_before_they_can_call():
+    game = exchange_to_a_person({1: "smart"})
+    assert game.hands[2] and len(game.hands[2]) == 1 and game.turn == 2
+    assert not any(entry["type"] == "catch" for entry in game.log)
+    assert {"type": "uno"} in game.legal_actions(2)
+    # People may still catch each other, as RULES.md says.
+    assert {"type": "catch", "seat": 2} in game.legal_actions(0)
+    # The protection is part of the stored state: a reloaded game gives the bots no second chance.
+    game = UnoGame.from_json(game.to_json())
+    run_bots(game)
+    assert not any(entry["type"] == "catch" for entry in game.log)
+    game.apply(2, {"type": "uno"})
+    assert game.uno[2] and not game.catchable
+
+
+def test_a_bot_handed_one_card_by_an_exchange_calls_uno_before_another_bot_catches_it():
+    game = deal([[], [], [], []], "R5", rules={"seven_o": True}, bots={s: "smart" for s in range(4)})
+    game = arrange(game, hands={0: ["R1", "G2", "G3"], 1: ["R0", "Y2", "Y3"], 3: ["B9"]})
+    game.apply(3, {"type": "uno"})
+    game.apply(0, {"type": "play", "card": "R1"})
+    run_bots(game, stop_after_hand=True)
+    rotate = next(i for i, entry in enumerate(game.log) if entry["type"] == "rotate")
+    after = [(entry["type"], entry["seat"]) for entry in game.log[rotate + 1:rotate + 3]]
+    assert after[0] == ("uno", 0)  # seat 0 got seat 3's last card and calls before seat 2 plays
+    assert not any(entry["type"] == "catch" and entry["target"] == 0 for entry in game.log[rotate:rotate + 3])
+
+
 def test_random_never_challenges():
     game = deal([["W4", "R1"], [], []], "R5", bots={1: "random"})
     game.apply(0, {"type": "play", "card": "W4", "color": "G"})  # a bluff

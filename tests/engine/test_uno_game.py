@@ -7,8 +7,9 @@ import json
 import pytest
 from test_uno_game_helpers import arrange, card_count, deal
 
-from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotYourTurnError
-from app.engine.uno.game import UnoGame
+from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotYourTurnError, RulesError
+from app.engine.uno.bots import run_bots
+from app.engine.uno.game import LOG_KEEP, UnoGame
 
 
 def hand(game, seat):
@@ -59,10 +60,28 @@ def test_a_deck_the_real_deck_cannot_hold_is_refused(deck, message):
 
 
 @pytest.mark.parametrize("seats", [["Ana"], ["P%d" % i for i in range(11)], ["Ana", "ana"], ["Ana", ""],
-                                   [{"name": "Ana", "bot": "genius"}, "Ben"]])
+                                   [{"name": "Ana", "bot": "genius"}, "Ben"], [{"name": "Ana", "seat": 1}, "Ben"],
+                                   "Ana Ben", [{"bot": "smart"}, "Ben"]])
 def test_bad_seats_are_refused(seats):
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(RulesError):
         UnoGame(seats)
+
+
+def test_without_a_seed_the_game_picks_one_and_records_it():
+    game = UnoGame(["Ana", "Ben"], seed=None)
+    assert isinstance(game.seed, int) and 0 <= game.seed < 2**31
+    again = UnoGame(["Ana", "Ben"], seed=game.seed)
+    assert again.to_json()["hands"] == game.to_json()["hands"]
+
+
+def test_the_stored_log_keeps_a_bounded_tail():
+    game = UnoGame([{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}], seed=9)
+    run_bots(game)
+    stored = game.to_json()["log"]
+    assert game._seq > LOG_KEEP + 50
+    assert LOG_KEEP <= len(stored) <= LOG_KEEP + 50
+    assert [e["seq"] for e in stored] == list(range(game._seq - len(stored) + 1, game._seq + 1))
+    assert UnoGame.from_json(game.to_json()).view(0)["log"][-1]["seq"] == game._seq
 
 
 def test_ten_players_can_play():
@@ -435,6 +454,42 @@ def test_zero_passes_every_hand_on_in_the_direction_of_play():
     assert hand(game, 0) == hands[2]
 
 
+def cy_has_called_uno(ana):
+    """Seven_o; Ana holds ``ana`` (after an R1), Ben G1 G3, Cy has called UNO on B2; Ana is to play."""
+    game = deal([[], [], []], "R5", rules={"seven_o": True})
+    game = arrange(game, hands={0: ["R1", *ana], 1: ["R2", "G1", "G3"], 2: ["R3", "B2"]})
+    play(game, 0, "R1")
+    play(game, 1, "R2")
+    play(game, 2, "R3", uno=True)
+    return game
+
+
+def test_a_seven_swap_keeps_the_uno_call_of_a_player_outside_the_swap():
+    game = cy_has_called_uno(["R7", "G4", "G5"])
+    play(game, 0, "R7", swap=1)
+    assert game.view(None)["seats"][2]["uno"] is True
+    assert {"type": "catch", "seat": 2} not in game.legal_actions(1)
+    assert_refused(game, 1, {"type": "catch", "seat": 2}, match="cannot be caught")
+
+
+def test_both_seats_of_a_seven_swap_lose_their_uno_call():
+    game = cy_has_called_uno(["R7", "G4"])
+    play(game, 0, "R7", swap=2, uno=True)
+    assert hand(game, 0) == ["B2"] and hand(game, 2) == ["G4"]
+    seats = game.view(None)["seats"]
+    assert seats[0]["uno"] is False and seats[2]["uno"] is False
+    legal = game.legal_actions(1)
+    assert {"type": "catch", "seat": 0} in legal and {"type": "catch", "seat": 2} in legal
+
+
+def test_a_zero_resets_every_uno_call():
+    game = cy_has_called_uno(["R0", "G4", "G5"])
+    play(game, 0, "R0")
+    assert hand(game, 0) == ["B2"]
+    assert game.view(None)["seats"][0]["uno"] is False
+    assert {"type": "catch", "seat": 0} in game.legal_actions(1)
+
+
 def test_jump_in_with_an_identical_card_out_of_turn():
     game = deal([["R1"], ["G1"], ["R5", "B2"]], "R5", rules={"jump_in": True})
     assert {"type": "play", "card": "R5"} in game.legal_actions(2)
@@ -456,6 +511,28 @@ def test_multiples_both_take_effect():
     assert game.view(None)["turn"] == 3
     game = deal([["R3", "R3"], [], []], "R5")
     assert_refused(game, 0, {"type": "play", "cards": ["R3", "R3"]}, match="multiples")
+
+
+def play_sizes(game, seat):
+    return {len(a.get("cards", [a.get("card")])) for a in game.legal_actions(seat) if a["type"] == "play"}
+
+
+def test_multiples_are_exactly_two_identical_cards():
+    game = deal([["W4", "W4", "W4", "W4", "G5"], [], []], "R5", rules={"multiples": True})
+    assert play_sizes(game, 0) == {1, 2}
+    for count in (3, 4):
+        assert_refused(game, 0, {"type": "play", "cards": ["W4"] * count, "color": "G"}, match="two")
+    game.apply(0, {"type": "play", "cards": ["W4", "W4"], "color": "G"})
+    assert game.view(None)["pending"]["amount"] == 8
+
+
+def test_stacked_multiples_are_exactly_two_identical_cards():
+    game = deal([["W4", "G5"], ["W4", "W4", "W4", "B1"], []], "R5", rules={"multiples": True, "stacking": True})
+    game.apply(0, {"type": "play", "card": "W4", "color": "G"})
+    assert play_sizes(game, 1) == {1, 2}
+    assert_refused(game, 1, {"type": "play", "cards": ["W4"] * 3, "color": "B"}, match="two")
+    game.apply(1, {"type": "play", "cards": ["W4", "W4"], "color": "B"})
+    assert game.view(None)["pending"]["amount"] == 12
 
 
 # --- illegal actions, views, storage ---------------------------------------------------------------------

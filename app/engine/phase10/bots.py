@@ -212,7 +212,7 @@ class SmartBot(Bot):
             leader = target is not None and _threat(game, target) >= max(_threat(game, s) for s in others)
             if not rest or danger or laid_target or (leader and target is not None) or game.completed[seat] is not None:
                 action: dict[str, Any] = {"type": "discard", "card": "S"}
-                if target is not None and game.rules.skip_target == "choose" and len(game.active) > 2:
+                if target is not None and game.skip_target_chosen():
                     action["skip"] = target
                 return action
         pool = rest or junk

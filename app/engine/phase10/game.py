@@ -37,19 +37,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain, product
 from typing import Any
 
+from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
+from ..players import parse_seats
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import check_hit, hit_options
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
-from .sheet import Outcome, Sheet, check_players
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, Outcome, Sheet
 from .verify import LaidGroup, verify_groups
 
 
@@ -85,10 +88,6 @@ def _sort_key(card: Card) -> tuple[int, int, str]:
     return (0, card.number, card.color or "")
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Game:
     """One digital Phase 10 game (see the module's docstring).
 
@@ -113,12 +112,8 @@ class Game:
         on_deal: Callable[[list[list[Card]]], None] | None = None,
     ):
         self.rules = rules if isinstance(rules, RuleSet) else make_rules(rules)
-        self.names, self.bots = _parse_seats(seats)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        if not _is_int(seed):
-            raise RulesError(_("The seed must be a whole number."))
-        self.seed = seed
+        self.names, self.bots = _seats(seats)
+        self.seed = seed = check_seed(seed)
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(seed * 7919 + 17)
         self.record_log = record_log
@@ -273,10 +268,15 @@ class Game:
                         )
         return actions
 
+    def skip_target_chosen(self) -> bool:
+        """Whether the player who discards a Skip chooses whom it skips (``skip_target=choose`` with more
+        than two players in play); otherwise it skips the next player."""
+        return self.rules.skip_target == "choose" and len(self.active) > 2
+
     def skip_targets(self, seat: int) -> list[int]:
         """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard)."""
         others = self._after(seat)
-        if self.rules.skip_target == "next" or len(self.active) == 2:
+        if not self.skip_target_chosen():
             others = others[:1]
         if self.rules.skip_once_per_lap:
             others = [s for s in others if not self.skipped[s]]
@@ -288,7 +288,7 @@ class Game:
             return []
         actions = []
         for card in sorted(set(self.hands[seat]), key=_sort_key):
-            if card.is_skip and self.rules.skip_target == "choose" and len(self.active) > 2:
+            if card.is_skip and self.skip_target_chosen():
                 targets = self.skip_targets(seat)
                 if targets:
                     actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
@@ -309,12 +309,12 @@ class Game:
 
     def apply(self, seat: int, action: Mapping[str, Any]) -> None:
         """Take ``action`` for ``seat``. Raises :class:`GameOverError` on a finished game,
-        :class:`NotYourTurnError` for a seat that may not act, :class:`IllegalActionError` (saying
-        why) for anything else the rules refuse; the state is then unchanged."""
+        :class:`NotYourTurnError` for a seat that may not act now, :class:`IllegalActionError` (saying
+        why) for a seat that does not exist and anything else the rules refuse; the state is then unchanged."""
         if self.status != "playing":
             raise GameOverError(_("The game is over: no more actions."))
-        if not _is_int(seat) or not 0 <= seat < len(self.names):
-            raise NotYourTurnError(_("There is no seat {seat} in this game.").format(seat=seat))
+        if not is_int(seat) or not 0 <= seat < len(self.names):
+            raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
         if seat != self.turn:
             raise NotYourTurnError(
                 _("It is not {name}'s turn: {other} is to play.").format(
@@ -380,7 +380,8 @@ class Game:
         if not open_phases:
             raise IllegalActionError(_("You have no phase left to lay down."))
         hand = self.hands[seat]
-        cards = _resolve_groups(hand, groups)
+        readings = _resolve_groups(hand, groups)
+        cards = next(readings)
         used = sum(len(g) for g in cards)
         if used >= len(hand) and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep a card to discard: a lay-down cannot use your whole hand."))
@@ -398,12 +399,18 @@ class Game:
             candidates = chosen
         else:
             candidates = open_phases
-        verdict = None
-        for phase in candidates:
-            verdict = verify_groups(phase, cards, natural_card=natural)
+        refusal = None
+        for reading in chain([cards], readings):  # a colourless number takes a colour that makes the phase
+            for phase in candidates:
+                verdict = verify_groups(phase, reading, natural_card=natural)
+                if verdict.valid:
+                    break
             if verdict.valid:
+                cards = reading
                 break
+            refusal = refusal or verdict
         if not verdict.valid:
+            verdict = refusal
             if len(candidates) > 1:
                 raise IllegalActionError(_("These cards make none of the phases you may lay down."))
             raise IllegalActionError(
@@ -432,12 +439,12 @@ class Game:
         self._need_stage("play")
         if self.completed[seat] is None:
             raise IllegalActionError(_("Lay down your own phase before you hit."))
-        if not _is_int(target) or not 0 <= target < len(self.names):
+        if not is_int(target) or not 0 <= target < len(self.names):
             raise IllegalActionError(_("There is no seat {seat} to hit on.").format(seat=target))
         groups = self.laid[target]
         if not groups:
             raise IllegalActionError(_("{name} has no phase laid down to hit on.").format(name=self.names[target]))
-        if not _is_int(index) or not 0 <= index < len(groups):
+        if not is_int(index) or not 0 <= index < len(groups):
             raise IllegalActionError(
                 _("{name} has no group {group}: groups count from 0 to {last}.").format(
                     name=self.names[target], group=index, last=len(groups) - 1
@@ -451,12 +458,17 @@ class Game:
         if end is not None and end not in ("low", "high"):
             raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
         hand = self.hands[seat]
-        card = _resolve_card(hand, token)
+        choices = _card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep your last card: a turn ends with a discard."))
-        result = check_hit(groups[index], card, end)
-        if not result.legal:
-            raise IllegalActionError(result.reason)
+        refusal = None
+        for card in choices:  # a colourless number: the first held card of that number the group takes
+            result = check_hit(groups[index], card, end)
+            if result.legal:
+                break
+            refusal = refusal or result
+        else:
+            raise IllegalActionError(refusal.reason)
         hand.remove(card)
         groups[index] = result.group
         if self.record_log:
@@ -473,7 +485,7 @@ class Game:
         target = None
         if card.is_skip:
             targets = self.skip_targets(seat)
-            if self.rules.skip_target == "choose" and len(self.active) > 2:
+            if self.skip_target_chosen():
                 if skip is None and targets:
                     raise IllegalActionError(
                         _('Say whom the Skip skips: add "skip" with a seat number ({seats}).').format(
@@ -642,7 +654,7 @@ class Game:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (API.md "Digital games", the state minus ``id`` and ``sheet``); ``None``
         is a spectator: no hands, no legal actions."""
-        if seat is not None and (not _is_int(seat) or not 0 <= seat < len(self.names)):
+        if seat is not None and (not is_int(seat) or not 0 <= seat < len(self.names)):
             raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
         standings = self.standings()
         seats = []
@@ -696,8 +708,8 @@ class Game:
             "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
             "rules": self.rules.to_dict(),
             "seed": self.seed,
-            "rng": _rng_json(self.rng),
-            "bot_rng": _rng_json(self.bot_rng),
+            "rng": rng_to_json(self.rng),
+            "bot_rng": rng_to_json(self.bot_rng),
             "status": self.status,
             "round": self.round,
             "dealer": self.dealer,
@@ -734,10 +746,10 @@ class Game:
                 raise RulesError(_("This is not a stored Phase 10 game."))
             game = cls.__new__(cls)
             game.rules = make_rules(data["rules"])
-            game.names, game.bots = _parse_seats(data["seats"])
+            game.names, game.bots = _seats(data["seats"])
             game.seed = data["seed"]
-            game.rng = _rng_from(data["rng"])
-            game.bot_rng = _rng_from(data["bot_rng"])
+            game.rng = rng_from_json(data["rng"])
+            game.bot_rng = rng_from_json(data["bot_rng"])
             game.record_log = data["record_log"]
             game.sheet = Sheet.replay(game.rules, game.names, data["finished_rounds"],
                                       (data["tiebreaker"] or {}).get("winner"))
@@ -777,28 +789,10 @@ class Game:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _parse_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    if not isinstance(seats, (list, tuple)):
-        raise RulesError(_("The seats must be a list of players."))
-    names, bots = [], []
-    from .bots import BOTS
+def _seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    from .bots import BOTS  # the bots import this module
 
-    for number, seat in enumerate(seats, start=1):
-        if isinstance(seat, str):
-            seat = {"name": seat}
-        if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
-            raise RulesError(_("Seat {number} needs a name.").format(number=number))
-        unknown = sorted(str(k) for k in seat if k not in ("name", "bot"))
-        if unknown:
-            raise RulesError(_('Seat {number} has an unknown key "{key}".').format(number=number, key=unknown[0]))
-        bot = seat.get("bot")
-        if bot is not None and bot not in BOTS:
-            raise RulesError(
-                _("There is no bot called {bot}: choose one of {bots}.").format(bot=bot, bots=", ".join(BOTS))
-            )
-        names.append(seat["name"])
-        bots.append(bot)
-    return check_players(names), tuple(bots)
+    return parse_seats(seats, tuple(BOTS), MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
@@ -830,58 +824,90 @@ def _bad_token(token: Any) -> Card:
     raise NotationError(_("A card must be a token such as R7, 7, W or S, not {value}.").format(value=token))
 
 
-def _resolve_card(hand: list[Card], token: Any) -> Card:
-    """The card of ``hand`` that ``token`` names (a colourless number: any card of that number)."""
+def _parse_token(token: Any) -> Card:
     if not isinstance(token, str):
         raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
     try:
-        card = Card.parse(token)
+        return Card.parse(token)
     except NotationError as error:
         raise IllegalActionError(str(error)) from None
+
+
+def _colourless(card: Card) -> bool:
+    return card.kind is Kind.NUMBER and card.color is None
+
+
+def _card_choices(hand: list[Card], token: Any) -> list[Card]:
+    """The distinct cards of ``hand`` that ``token`` may name: the card itself, or for a number without
+    a colour each held card of that number (API.md: "7" is any 7 of the hand)."""
+    card = _parse_token(token)
     if card in hand:
-        return card
-    if card.kind is Kind.NUMBER and card.color is None:
-        for held in hand:
-            if held.kind is Kind.NUMBER and held.number == card.number:
-                return held
+        return [card]
+    if _colourless(card):
+        choices = list(dict.fromkeys(held for held in hand if held.kind is Kind.NUMBER and held.number == card.number))
+        if choices:
+            return choices
     raise IllegalActionError(_("You do not hold {card}.").format(card=str(card)))
 
 
-def _resolve_groups(hand: list[Card], groups: Any) -> list[list[Card]]:
-    """The hand's cards that the groups of tokens name; each card of the hand is used once."""
+def _resolve_card(hand: list[Card], token: Any) -> Card:
+    """The card of ``hand`` that ``token`` names (a colourless number: the first held card of that number)."""
+    return _card_choices(hand, token)[0]
+
+
+_MAX_OPEN_GROUPS = 2
+"""Colourless numbers are tried in every colour only for lay-downs of up to this many groups with such
+numbers (every phase has at most two groups): at most 5 ** 2 readings to verify."""
+
+
+def _resolve_groups(hand: list[Card], groups: Any) -> Iterator[list[list[Card]]]:
+    """The readings of the groups of tokens as cards of the hand, each card of the hand used once.
+
+    The first reading gives a number without a colour the colour its group names most (then the first
+    colour letter); the next ones, when some group holds such numbers, prefer each colour in turn in
+    each of those groups, so a caller can look for a reading that makes the lay-down legal. Raises
+    :class:`IllegalActionError` before the first reading when the hand cannot supply the tokens.
+    """
     if not isinstance(groups, list) or not groups or not all(isinstance(g, list) and g for g in groups):
         raise IllegalActionError(_("A lay-down's groups must be a list of non-empty lists of card tokens."))
+    parsed = [[_parse_token(token) for token in group] for group in groups]
     free = Counter(hand)
-    parsed: list[list[Card | None]] = []
-    for group in groups:
-        row: list[Card | None] = []
-        for token in group:
-            if not isinstance(token, str):
-                raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
-            try:
-                row.append(Card.parse(token))
-            except NotationError as error:
-                raise IllegalActionError(str(error)) from None
-        parsed.append(row)
     for row in parsed:
         for card in row:
-            if card.kind is not Kind.NUMBER or card.color:
+            if not _colourless(card):
                 if free[card] <= 0:
                     raise IllegalActionError(
                         _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
                 free[card] -= 1
+    first = _fill_colourless(parsed, Counter(free), {})
+    yield first
+    open_rows = [i for i, row in enumerate(parsed) if any(_colourless(card) for card in row)]
+    if not open_rows or len(open_rows) > _MAX_OPEN_GROUPS:
+        return
+    seen = {tuple(map(tuple, first))}
+    for colors in product((None, *COLORS), repeat=len(open_rows)):
+        reading = _fill_colourless(parsed, Counter(free), dict(zip(open_rows, colors)))
+        key = tuple(map(tuple, reading))
+        if key not in seen:
+            seen.add(key)
+            yield reading
+
+
+def _fill_colourless(parsed: list[list[Card]], free: Counter, prefer: Mapping[int, str | None]) -> list[list[Card]]:
+    """``parsed`` with each colourless number replaced by a free card of the hand (``free`` is used up);
+    group ``i`` takes colour ``prefer[i]`` when it can."""
     result = []
-    for row in parsed:
+    for index, row in enumerate(parsed):
+        wanted = prefer.get(index)
         colors = Counter(c.color for c in row if c.kind is Kind.NUMBER and c.color)
         out = []
         for card in row:
-            if card.kind is Kind.NUMBER and not card.color:
+            if _colourless(card):
                 options = [c for c in free if free[c] > 0 and c.kind is Kind.NUMBER and c.number == card.number]
                 if not options:
                     raise IllegalActionError(
                         _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
-                options.sort(key=lambda c: (-colors[c.color], c.color))
-                card = options[0]
+                card = min(options, key=lambda c: (c.color != wanted, -colors[c.color], c.color))
                 free[card] -= 1
             out.append(card)
         result.append(out)
@@ -904,9 +930,9 @@ def _check_shape(action: Any) -> str:
     if extra:
         raise IllegalActionError(_('A {kind} action has no "{key}".').format(kind=kind, key=extra[0]))
     if kind == "hit":
-        if not _is_int(action["seat"]) or not _is_int(action["group"]):
+        if not is_int(action["seat"]) or not is_int(action["group"]):
             raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
-    if kind == "discard" and action.get("skip") is not None and not _is_int(action["skip"]):
+    if kind == "discard" and action.get("skip") is not None and not is_int(action["skip"]):
         raise IllegalActionError(_('A Skip\'s "skip" is a seat number.'))
     return kind
 
@@ -921,14 +947,3 @@ def _group_json(group: LaidGroup) -> dict[str, Any]:
 
 def _group_from(data: Mapping[str, Any]) -> LaidGroup:
     return LaidGroup.from_json(dict(data))
-
-
-def _rng_json(rng: random.Random) -> list[Any]:
-    version, state, gauss = rng.getstate()
-    return [version, list(state), gauss]
-
-
-def _rng_from(data: Sequence[Any]) -> random.Random:
-    rng = random.Random()
-    rng.setstate((data[0], tuple(data[1]), data[2]))
-    return rng

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..common import is_int
 from ..errors import PhaseError, RulesError
 from ..i18n import _
 from ..i18n import N_
@@ -138,7 +139,7 @@ def parse_phase_list(value: Any) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)) or not value:
         raise RulesError(_("The phase list must be a non-empty list of phase numbers from 1 to 10."))
     for number in value:
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 10:
+        if not is_int(number) or not 1 <= number <= 10:
             raise RulesError(_("The phase list may only hold phase numbers from 1 to 10, not {value}.").format(value=number))
     if len(set(value)) != len(value):
         raise RulesError(_("The phase list names a phase twice."))
@@ -157,14 +158,18 @@ def phase_list_name(phases: Sequence[int]) -> str | None:
 
 VARIANTS = ("classic", "all_advance", "pick_a_phase")
 
+NATURAL_CARD = Option(
+    "natural_card", "choice", "phase", N_("Natural card rule"), choices=("phase", "group"),
+    help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group."))
+"""The ``natural_card`` table rule; its choices are the one list of the values the phase check takes."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("variant", "choice", "classic", N_("Variation"), choices=VARIANTS,
            help=N_("classic: complete each phase in order; all_advance: everybody moves on every round, "
                 "lowest total wins; pick_a_phase: complete the phases in any order, each once.")),
     Option("phases", "custom", STANDARD, N_("Phase list"), convert=parse_phase_list,
            help=N_("The phases played, in order; the last one finishes the game.")),
-    Option("natural_card", "choice", "phase", N_("Natural card rule"), choices=("phase", "group"),
-           help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group.")),
+    NATURAL_CARD,
     Option("skip_target", "choice", "next", N_("Who a Skip skips"), choices=("next", "choose"),
            help=N_("next: the next player; choose: the player who discards the Skip chooses.")),
     Option("skip_once_per_lap", "bool", True, N_("One Skip per player per lap"),

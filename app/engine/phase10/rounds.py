@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..common import is_int
 from ..errors import DeckError, NotationError, RoundError
 from ..i18n import _
 from ..options import RuleSet
+from ..players import match_player
 from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
 from .phases import PHASES, Phase
 from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
@@ -149,10 +151,6 @@ _RESULT_KEYS = frozenset({"player", "completed", "cards", "counts", "points", "l
 _STORED_ROUND_KEYS = frozenset({"round", "went_out", "results", "dealer"})
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_tokens(value: Any, where: str, player: str | None) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
         raise RoundError(_("{where} must be a list of card tokens.").format(where=where), player=player)
@@ -179,7 +177,7 @@ def _parse_counts(value: Any, where: str, player: str | None) -> Counts:
     numbers = {}
     for key in COUNT_KEYS:
         number = value.get(key, 0)
-        if not _is_int(number) or not 0 <= number <= HAND_SIZE:
+        if not is_int(number) or not 0 <= number <= HAND_SIZE:
             raise RoundError(
                 _("{where}.{key} must be a whole number from 0 to {maximum}.").format(
                     where=where, key=key, maximum=HAND_SIZE
@@ -192,7 +190,7 @@ def _parse_counts(value: Any, where: str, player: str | None) -> Counts:
 
 def _parse_completed(value: Any, where: str, player: str | None, pick: bool) -> bool | int:
     if pick:
-        if value is False or (_is_int(value) and value in PHASES):
+        if value is False or (is_int(value) and value in PHASES):
             return value
         raise RoundError(
             _("{where}.completed must be the number of the phase the player completed, or false.").format(where=where),
@@ -229,7 +227,7 @@ def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
     points = None
     if "points" in item:
         points = item["points"]
-        if not _is_int(points) or points < 0:
+        if not is_int(points) or points < 0:
             raise RoundError(
                 _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
             )
@@ -275,7 +273,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     unknown = sorted(str(key) for key in body if key not in known)
     if unknown:
         raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
-    if "round" in body and body["round"] is not None and (not _is_int(body["round"]) or body["round"] < 1):
+    if "round" in body and body["round"] is not None and (not is_int(body["round"]) or body["round"] < 1):
         raise RoundError(_("round must be a round number (1 or more)."))
     went_out = body.get("went_out")
     if not isinstance(went_out, str) or not went_out.strip():
@@ -386,15 +384,6 @@ class ScoredRound:
 
 def _plural_cards(count: int) -> str:
     return _("1 card") if count == 1 else _("{count} cards").format(count=count)
-
-
-def match_player(name: str, players: Sequence[str]) -> str | None:
-    """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
-    key = name.strip().casefold()
-    for player in players:
-        if player.casefold() == key:
-            return player
-    return None
 
 
 def _canonical_results(entry: RoundEntry, context: RoundContext) -> tuple[str, dict[str, Result]]:

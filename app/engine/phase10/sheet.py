@@ -18,14 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RoundError, RulesError
+from ..errors import RoundError
 from ..i18n import _
 from ..options import RuleSet
+from ..players import check_players as _check_players
+from ..players import join_names, match_player
 from .phases import PHASES
-from .rounds import RoundContext, RoundEntry, ScoredRound, match_player, parse_round, score_round
+from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-MAX_NAME = 30
 
 SOLE_FINISHER = "sole_finisher"
 LOWEST_TOTAL = "lowest_total"
@@ -33,43 +34,13 @@ TIEBREAKER = "tiebreaker"
 """The rules that can decide a game (:attr:`Outcome.rule`)."""
 
 
-def join_names(names: Sequence[str]) -> str:
-    """``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
-def check_players(names: Any, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> tuple[str, ...]:
-    """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
+def check_players(names: Any) -> tuple[str, ...]:
+    """The players' names, trimmed, in seating order; raise :class:`~app.engine.errors.RulesError` when the
+    list cannot be a game.
 
     Phase 10 takes 2-6 players; each name is 1-30 characters after trimming, unique ignoring case.
     """
-    if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
-        raise RulesError(_("The players must be a list of names."))
-    trimmed = tuple(name.strip() for name in names)
-    if not minimum <= len(trimmed) <= maximum:
-        raise RulesError(
-            _("This game takes {minimum} to {maximum} players, not {count}.").format(
-                minimum=minimum, maximum=maximum, count=len(trimmed)
-            )
-        )
-    seen: dict[str, str] = {}
-    for number, name in enumerate(trimmed, start=1):
-        if not name:
-            raise RulesError(_("Player {number} has no name.").format(number=number))
-        if len(name) > MAX_NAME:
-            raise RulesError(
-                _("The name {name} is too long: at most {maximum} characters.").format(name=name, maximum=MAX_NAME)
-            )
-        if name.casefold() in seen:
-            raise RulesError(
-                _("{name} and {other} are the same name: give each player a different one.").format(
-                    name=seen[name.casefold()], other=name
-                )
-            )
-        seen[name.casefold()] = name
-    return trimmed
+    return _check_players(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
 @dataclass(frozen=True, slots=True)

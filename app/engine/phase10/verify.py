@@ -19,9 +19,9 @@ from typing import Any
 from ..errors import NotationError, RulesError
 from ..i18n import _
 from .cards import COLORS, HIGHEST, LOWEST, WILD, Card
-from .phases import GroupKind, Phase, Requirement
+from .phases import NATURAL_CARD, GroupKind, Phase, Requirement
 
-NATURAL_CARD_RULES = ("phase", "group")
+NATURAL_CARD_RULES = NATURAL_CARD.choices
 """Values of the ``natural_card`` table rule: a natural card in the whole phase, or in every group."""
 
 MAX_RUN = HIGHEST - LOWEST + 1
@@ -413,17 +413,3 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
         return Verdict(False, phase, (), tuple(reasons))
     laid = tuple(fits[i][r].group for i, r in enumerate(best_order))
     return Verdict(True, phase, laid, ())  # type: ignore[arg-type]
-
-
-_ELSEWHERE = {"can_make": "finder", "find_lay_down": "finder", "check_hit": "hits", "hit_options": "hits",
-              "HitResult": "hits"}
-
-
-def __getattr__(name: str) -> Any:
-    # The finder and hits live in their own modules (they import this one); this lets callers
-    # import the whole verification API from here too, without an import cycle.
-    if name in _ELSEWHERE:
-        from importlib import import_module
-
-        return getattr(import_module(f".{_ELSEWHERE[name]}", __package__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

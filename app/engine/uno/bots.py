@@ -27,6 +27,9 @@ the chance of a bluff, from the unseen cards of the colour and the player's hand
 prior that players bluff rarely), beats the break-even of the cards at stake (4 saved against 2
 more: 1 in 3);
 calls UNO, catches every missing call, and jumps in whenever it can.
+
+No bot catches a seat left with one card by a 7 or a 0 before that seat has had a chance to call
+(``UnoGame.exchanged``; see :mod:`.game`); the seat's own bot calls for it in :func:`run_bots`.
 """
 
 from __future__ import annotations
@@ -149,7 +152,7 @@ class SmartBot(Bot):
         if seat in catchable:
             return UNO_ACTION
         for target in catchable:
-            if target != seat:
+            if target != seat and target not in game.exchanged:
                 return (CATCH, (), -1, target)
         if game.jump_in and game.pending is None and seat != game.turn:
             top = game.discard[-1]

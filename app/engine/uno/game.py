@@ -9,6 +9,20 @@ Inside, a card is a small integer (``colour * 13 + rank`` for coloured cards, 52
 Wild Draw Four) and an action a tuple ``(kind, cards, colour, arg)``; the simulator and the bots
 use that internal form through :meth:`UnoGame.step` and :meth:`UnoGame.internal_legal` to stay
 fast, but every rule lives in the one :meth:`UnoGame._execute` that the web's actions reach too.
+
+Decisions where RULES.md leaves room (documented here and in the docs):
+
+- **Multiples.** Exactly two identical cards may be played together, as RULES.md says; never three
+  or four (which only Wilds and Wild Draw Fours could make).
+- **UNO calls after an exchange.** A 7 under ``seven_o`` resets the UNO call of the two seats that
+  swap hands only; a 0 resets everyone's. A seat left with one card by an exchange must call anew and
+  may be caught by people at once, as the rules say ("before the next player begins a turn"). Bots,
+  though, do not catch such a seat until it has had a chance to act or call: every action it takes
+  (a call, a catch, a play, a draw) ends that grace, and so does the next turn, which closes the catch
+  window anyway. The exchange happens inside another player's action, so without the grace a bot
+  would always catch a person before the person's device could show the new hand (and a bot seated
+  earlier in the order would catch a bot before it could call). :attr:`UnoGame.exchanged` holds the
+  seats in their grace; it is stored with the game.
 """
 
 from __future__ import annotations
@@ -17,8 +31,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError
 from ..i18n import _
+from ..players import parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
 from .rules import DEFAULT_RULES, make_rules
 from .scoring import hand_points
@@ -29,7 +45,7 @@ RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
 SKIP_RANK, REVERSE_RANK, DRAW_TWO_RANK, WILD_RANK, WILD_FOUR_RANK = 10, 11, 12, 13, 14
 WILD, WILD_FOUR = 52, 53
 HAND_SIZE = 7
-MAX_PLAYERS = 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 BOT_KINDS = ("random", "smart")
 """The bot names a seat may carry (bots.py implements them)."""
 
@@ -61,6 +77,11 @@ _OUT_OF_TURN = (UNO, CATCH)
 
 PLAYING, FINISHED = "playing", "finished"
 LOG_VIEW = 50
+"""How many of the latest log events :meth:`UnoGame.view` shows."""
+LOG_KEEP = 200
+"""How many log events a game keeps (older ones are dropped; ``seq`` keeps counting)."""
+MULTIPLE = 2
+"""How many identical cards the ``multiples`` table rule lets a player play together."""
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -131,7 +152,7 @@ class UnoGame:
 
     ``seats`` lists the players clockwise, each ``{"name": ..., "bot": None | "random" | "smart"}``
     (or a plain name). ``rules`` is a RuleSet (``rules.make_rules``) or a JSON object of table rules.
-    ``seed`` fixes every shuffle. ``deck`` optionally fixes the top of the first hand's deck (API.md).
+    ``seed`` fixes every shuffle (``None``: a random seed, recorded). ``deck`` optionally fixes the top of the first hand's deck (API.md).
     The last seat deals the first hand, so seat 0 plays first; the deal passes to the next seat each hand.
 
     ``log=False`` keeps no event log (the simulator's fast path). ``first_dealer`` and ``max_hands``
@@ -143,7 +164,7 @@ class UnoGame:
         self,
         seats: Sequence[Mapping[str, Any] | str],
         rules: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = 0,
         deck: Sequence[str] | None = None,
         *,
         log: bool = True,
@@ -153,9 +174,7 @@ class UnoGame:
         self.names, self.bots = _check_seats(seats)
         self.n = len(self.names)
         self._set_rules(rules)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalActionError(_("The seed must be a whole number."))
-        self.seed = seed
+        self.seed = seed = check_seed(seed)
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(seed ^ 0x5EED_B075)
         self.logging = log
@@ -231,6 +250,7 @@ class UnoGame:
         self.pending: dict[str, Any] | None = None
         self.uno = [False] * n
         self.catchable: list[int] = []
+        self.exchanged: list[int] = []
         self.hand_turns = 0
         self._log("deal", self.dealer, card=TOKEN[self.discard[-1]])
         rng = self.rng
@@ -271,6 +291,8 @@ class UnoGame:
             entry["secret"] = secret
             entry["to"] = list(to)
         self.log.append(entry)
+        if len(self.log) > LOG_KEEP + 50:
+            del self.log[: len(self.log) - LOG_KEEP]
 
     def _draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
         """Move up to ``count`` cards from the draw pile to a hand, reshuffling the discard pile when needed."""
@@ -287,12 +309,21 @@ class UnoGame:
             got.append(card)
         if got:
             self.uno[seat] = False
-            if seat in self.catchable:
-                self.catchable.remove(seat)
+            self._not_catchable(seat)
             if self.logging:
                 self._log("draw", seat, secret={"cards": [TOKEN[c] for c in got]}, to=(seat,),
                           count=len(got), reason=reason)
         return got
+
+    def _not_catchable(self, seat: int) -> None:
+        if seat in self.catchable:
+            self.catchable.remove(seat)
+            if seat in self.exchanged:
+                self.exchanged.remove(seat)
+
+    def _close_catch_window(self) -> None:
+        self.catchable.clear()
+        self.exchanged.clear()
 
     def _reshuffle(self) -> bool:
         if len(self.discard) <= 1:
@@ -349,7 +380,7 @@ class UnoGame:
                 if c >= 52 or COLOR_OF[c] == color or RANK_OF[c] == top_rank:
                     counts[c] = counts.get(c, 0) + 1
             for c, k in counts.items():
-                for m in range(1, (k if self.multiples else 1) + 1):
+                for m in range(1, min(k, MULTIPLE if self.multiples else 1) + 1):
                     self._add_plays(out, seat, (c,) * m, len(hand))
             out.append(DRAW_ACTION)
             return out
@@ -367,7 +398,7 @@ class UnoGame:
                 if RANK_OF[c] == wanted:
                     counts[c] = counts.get(c, 0) + 1
             for c, k in counts.items():
-                for m in range(1, (k if self.multiples else 1) + 1):
+                for m in range(1, min(k, MULTIPLE if self.multiples else 1) + 1):
                     self._add_plays(out, seat, (c,) * m, len(hand))
         if kind == "draw_two":
             out.append(DRAW_ACTION)
@@ -422,7 +453,7 @@ class UnoGame:
         self._execute(seat, action, uno)
 
     def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+        if not is_int(seat) or not 0 <= seat < self.n:
             raise IllegalActionError(
                 _("The seat must be a number from 0 to {last}.").format(last=self.n - 1))
 
@@ -442,7 +473,7 @@ class UnoGame:
             return self._parse_play(action)
         if kind == CATCH:
             target = action.get("seat")
-            if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < self.n:
+            if not is_int(target) or not 0 <= target < self.n:
                 raise IllegalActionError(
                     _("Name the seat to catch: a number from 0 to {last}.").format(last=self.n - 1))
             return (CATCH, (), -1, target), False
@@ -469,6 +500,9 @@ class UnoGame:
                 if len(set(cards)) > 1:
                     raise IllegalActionError(
                         _("Cards played together must be identical (same colour and number or symbol)."))
+                if len(cards) > MULTIPLE:
+                    raise IllegalActionError(_("Only two identical cards may be played together, not {count}.")
+                                             .format(count=len(cards)))
         card = cards[0]
         color = -1
         if card >= 52:
@@ -484,7 +518,7 @@ class UnoGame:
         else:
             if not self.seven_o or RANK_OF[card] != 7:
                 raise IllegalActionError(_("Only a 7 under the seven_o table rule swaps hands."))
-            if isinstance(swap, bool) or not isinstance(swap, int) or not 0 <= swap < self.n:
+            if not is_int(swap) or not 0 <= swap < self.n:
                 raise IllegalActionError(
                     _("Name the seat to swap hands with: a number from 0 to {last}.").format(last=self.n - 1))
         uno = action.get("uno", False)
@@ -572,11 +606,13 @@ class UnoGame:
 
     def _execute(self, seat: int, action: tuple, uno: bool) -> None:
         kind = action[0]
+        if seat in self.exchanged:
+            self.exchanged.remove(seat)  # it has had its chance to call UNO (see the module docstring)
+        if kind not in _OUT_OF_TURN:
+            self._close_catch_window()  # a turn begins (or goes on): nobody can be caught any more
         if kind == PLAY:
-            self.catchable.clear()
             self._play(seat, action[1], action[2], action[3], uno)
         elif kind == DRAW:
-            self.catchable.clear()
             pending = self.pending
             if pending is not None:  # the stacked Draw Two penalty
                 self.pending = None
@@ -595,29 +631,25 @@ class UnoGame:
                     break
             self.turn = self._next(seat)
         elif kind == PASS:
-            self.catchable.clear()
             self.pending = None
             self._log("pass", seat)
             self.turn = self._next(seat)
         elif kind == UNO:
             self.uno[seat] = True
-            if seat in self.catchable:
-                self.catchable.remove(seat)
+            self._not_catchable(seat)
             self._log("uno", seat)
         elif kind == CATCH:
             target = action[3]
-            self.catchable.remove(target)
+            self._not_catchable(target)
             self._log("catch", seat, target=target)
             self._draw_cards(target, 2, "caught")
         elif kind == ACCEPT:
-            self.catchable.clear()
             pending = self.pending
             self.pending = None
             self._log("accept", seat)
             self._draw_cards(seat, pending["amount"], "wild_draw_four")
             self.turn = self._next(seat)
         elif kind == CHALLENGE:
-            self.catchable.clear()
             pending = self.pending
             self.pending = None
             self.challenges_tried += 1
@@ -632,7 +664,6 @@ class UnoGame:
                 self._draw_cards(seat, pending["amount"] + 2, "challenge")
                 self.turn = self._next(seat)
         elif kind == COLOR:
-            self.catchable.clear()
             self.pending = None
             self.color = action[2]
             self._log("color", seat, color=COLORS[action[2]])
@@ -709,7 +740,7 @@ class UnoGame:
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
         self._log("swap", seat, target=other)
-        self._after_exchange()
+        self._after_exchange((seat, other))
 
     def _rotate(self) -> None:
         hands = self.hands
@@ -718,17 +749,18 @@ class UnoGame:
         else:
             hands.append(hands.pop(0))
         self._log("rotate", None, direction=self.direction)
-        self._after_exchange()
+        self._after_exchange(range(self.n))
 
-    def _after_exchange(self) -> None:
-        """Hands moved between players: whoever now holds one card must call UNO anew."""
-        self.catchable.clear()
-        for s, hand in enumerate(self.hands):
-            if len(hand) == 1:
-                self.uno[s] = False
+    def _after_exchange(self, seats: Sequence[int]) -> None:
+        """Hands moved between ``seats``: each of them must call UNO anew, and whoever of them now holds one
+        card may be caught (by bots only after a chance to call: see the module docstring)."""
+        hands = self.hands
+        for s in seats:
+            self.uno[s] = False
+            self._not_catchable(s)
+            if len(hands[s]) == 1:
                 self.catchable.append(s)
-            else:
-                self.uno[s] = False
+                self.exchanged.append(s)
 
     # --- end of a hand and of the game ------------------------------------------------------------
 
@@ -749,7 +781,7 @@ class UnoGame:
             self.scores[winner] += total
         self.finished_rounds.append({"round": self.round, "went_out": names[winner], "results": results})
         self.last_hand = {"round": self.round, "winner": winner, "points": total, "turns": self.hand_turns}
-        self.catchable = []
+        self._close_catch_window()
         self.pending = None
         self._log("hand_end", winner, points=total, scores=list(self.scores))
         scores = self.scores
@@ -847,8 +879,8 @@ class UnoGame:
             "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
             "rules": self.rules.to_dict(),
             "seed": self.seed,
-            "rng": _rng_to_json(self.rng),
-            "bot_rng": _rng_to_json(self.bot_rng),
+            "rng": rng_to_json(self.rng),
+            "bot_rng": rng_to_json(self.bot_rng),
             "logging": self.logging,
             "max_hands": self.max_hands,
             "status": self.status,
@@ -865,6 +897,7 @@ class UnoGame:
             "pending": pending,
             "uno": list(self.uno),
             "catchable": list(self.catchable),
+            "exchanged": list(self.exchanged),
             "scores": list(self.scores),
             "finished_rounds": [dict(r) for r in self.finished_rounds],
             "turns": self.turns,
@@ -872,7 +905,7 @@ class UnoGame:
             "challenges": [self.challenges_tried, self.challenges_won],
             "last_hand": self.last_hand,
             "seq": self._seq,
-            "log": list(self.log),
+            "log": self.log[-LOG_KEEP:],
         }
 
     @classmethod
@@ -883,8 +916,8 @@ class UnoGame:
         game.n = len(game.names)
         game._set_rules(make_rules(data["rules"]))
         game.seed = data["seed"]
-        game.rng = _rng_from_json(data["rng"])
-        game.bot_rng = _rng_from_json(data["bot_rng"])
+        game.rng = rng_from_json(data["rng"])
+        game.bot_rng = rng_from_json(data["bot_rng"])
         game.logging = data["logging"]
         game.max_hands = data["max_hands"]
         game.status = data["status"]
@@ -907,6 +940,7 @@ class UnoGame:
         game.pending = pending
         game.uno = list(data["uno"])
         game.catchable = list(data["catchable"])
+        game.exchanged = list(data.get("exchanged", ()))  # absent from games stored before the grace
         game.scores = list(data["scores"])
         game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
         game.turns = data["turns"]
@@ -918,42 +952,8 @@ class UnoGame:
         return game
 
 
-def _rng_to_json(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(data: Sequence) -> random.Random:
-    rng = random.Random()
-    rng.setstate((data[0], tuple(data[1]), data[2]))
-    return rng
-
-
-def _check_seats(seats: Any) -> tuple[list[str], list[str | None]]:
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-        raise IllegalActionError(_("Seats must be a list of players."))
-    if not 2 <= len(seats) <= MAX_PLAYERS:
-        raise IllegalActionError(_("UNO is played by 2 to 10 players."))
-    names: list[str] = []
-    bots: list[str | None] = []
-    for seat in seats:
-        if isinstance(seat, str):
-            name, bot = seat, None
-        elif isinstance(seat, Mapping):
-            name, bot = seat.get("name"), seat.get("bot")
-        else:
-            raise IllegalActionError(_("Each seat must be a name or an object with a \"name\"."))
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 30:
-            raise IllegalActionError(_("Each player needs a name of 1 to 30 characters."))
-        name = name.strip()
-        if name.casefold() in (n.casefold() for n in names):
-            raise IllegalActionError(_("Two players are called {name}; names must differ.").format(name=name))
-        if bot is not None and bot not in BOT_KINDS:
-            raise IllegalActionError(_("Unknown bot {bot}; choose one of: {bots}.").format(
-                bot=repr(bot), bots=", ".join(BOT_KINDS)))
-        names.append(name)
-        bots.append(bot)
-    return names, bots
+def _check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    return parse_seats(seats, BOT_KINDS, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _cards_words(tokens: Sequence[str]) -> str:

@@ -9,13 +9,15 @@ is what the web layer stores and shows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..common import is_int
 from ..errors import DeckError, NotationError, RoundError
 from ..i18n import _
 from ..options import RuleSet
+from ..players import match_player
 from .cards import DECK, NEWER_DECK, Card, check_fits_deck
 from .scoring import hand_points
 
@@ -67,10 +69,6 @@ class RoundEntry:
         return {"went_out": self.went_out, "results": [r.to_json() for r in self.results]}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_result(item: Any, index: int, rules: RuleSet, stored: bool) -> Result:
     where = "results[{index}]".format(index=index)
     if not isinstance(item, Mapping):
@@ -96,7 +94,7 @@ def _parse_result(item: Any, index: int, rules: RuleSet, stored: bool) -> Result
     points = None
     if "points" in item:
         points = item["points"]
-        if not _is_int(points) or points < 0:
+        if not is_int(points) or points < 0:
             raise RoundError(
                 _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
             )
@@ -122,7 +120,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     unknown = sorted(str(key) for key in body if key not in known)
     if unknown:
         raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
-    if "round" in body and body["round"] is not None and (not _is_int(body["round"]) or body["round"] < 1):
+    if "round" in body and body["round"] is not None and (not is_int(body["round"]) or body["round"] < 1):
         raise RoundError(_("round must be a round number (1 or more)."))
     went_out = body.get("went_out")
     if not isinstance(went_out, str) or not went_out.strip():
@@ -191,12 +189,6 @@ class ScoredRound:
             "results": [r.to_json() for r in self.results],
             "scores": dict(self.scores),
         }
-
-
-def match_player(name: str, players: Sequence[str]) -> str | None:
-    """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
-    key = name.strip().casefold()
-    return next((p for p in players if p.casefold() == key), None)
 
 
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:

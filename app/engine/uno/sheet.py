@@ -18,8 +18,8 @@ from typing import Any
 from ..errors import RoundError
 from ..i18n import _
 from ..options import RuleSet
-from ..phase10.sheet import check_players as _check_players
-from ..phase10.sheet import join_names
+from ..players import check_players as _check_players
+from ..players import join_names
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10

@@ -1,0 +1,106 @@
+"""Players and seats, the same for both games, score sheets and digital tables alike.
+
+:func:`check_players` checks a list of names (count, length, no two alike ignoring case),
+:func:`parse_seats` the seats of a digital game (a name and an optional bot each), and
+:func:`match_player` finds a player by name; :func:`join_names` lists names in a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from .errors import RulesError
+from .i18n import _
+
+MAX_NAME = 30
+"""The longest name a player may have, after trimming."""
+
+SEAT_KEYS = ("name", "bot")
+"""The keys a seat of a digital game may have."""
+
+_ECHO = 40  # how much of an unknown key or bot name an error message repeats
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
+    """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
+
+    The game takes ``minimum`` to ``maximum`` players; each name is 1 to :data:`MAX_NAME` characters
+    after trimming, unique ignoring case.
+    """
+    if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
+        raise RulesError(_("The players must be a list of names."))
+    trimmed = tuple(name.strip() for name in names)
+    if not minimum <= len(trimmed) <= maximum:
+        raise RulesError(
+            _("This game takes {minimum} to {maximum} players, not {count}.").format(
+                minimum=minimum, maximum=maximum, count=len(trimmed)
+            )
+        )
+    seen: dict[str, str] = {}
+    for number, name in enumerate(trimmed, start=1):
+        if not name:
+            raise RulesError(_("Player {number} has no name.").format(number=number))
+        if len(name) > MAX_NAME:
+            raise RulesError(
+                _("The name {name} is too long: at most {maximum} characters.").format(name=name, maximum=MAX_NAME)
+            )
+        if name.casefold() in seen:
+            raise RulesError(
+                _("{name} and {other} are the same name: give each player a different one.").format(
+                    name=seen[name.casefold()], other=name
+                )
+            )
+        seen[name.casefold()] = name
+    return trimmed
+
+
+def parse_seats(
+    seats: Any,
+    bots: Collection[str],
+    minimum: int,
+    maximum: int,
+    *,
+    plain_names: bool = True,
+) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The names (checked by :func:`check_players`) and bots of a digital game's seats.
+
+    Each seat is ``{"name": ..., "bot": None | one of bots}`` or, with ``plain_names``, just a name
+    (a person). Raises :class:`RulesError` with a sentence naming the seat that is wrong.
+    """
+    if not isinstance(seats, (list, tuple)):
+        raise RulesError(_("The seats must be a list of players."))
+    names: list[Any] = []
+    chosen: list[str | None] = []
+    for number, seat in enumerate(seats, start=1):
+        if isinstance(seat, str) and plain_names:
+            seat = {"name": seat}
+        if not isinstance(seat, Mapping):
+            raise RulesError(_('Seat {number} must be an object with a "name" (and "bot" for a bot).').format(
+                number=number))
+        unknown = sorted(str(k) for k in seat if k not in SEAT_KEYS)
+        if unknown:
+            raise RulesError(_('Seat {number} has an unknown field "{name}": a seat has "name" and "bot".').format(
+                number=number, name=unknown[0][:_ECHO]))
+        if not isinstance(seat.get("name"), str):
+            raise RulesError(_("Seat {number} needs a name.").format(number=number))
+        bot = seat.get("bot")
+        if bot is not None and (not isinstance(bot, str) or bot not in bots):
+            raise RulesError(_("Seat {number}: there is no bot called {bot}; choose one of {bots}.").format(
+                number=number, bot=str(bot)[:_ECHO], bots=", ".join(bots)))
+        names.append(seat["name"])
+        chosen.append(bot)
+    return check_players(names, minimum, maximum), tuple(chosen)
+
+
+def match_player(name: str, players: Sequence[str]) -> str | None:
+    """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
+    key = name.strip().casefold()
+    return next((player for player in players if player.casefold() == key), None)
