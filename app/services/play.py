@@ -156,7 +156,7 @@ def get_play(play_id: str) -> PlayGame:
 def parse_seat(value: Any, engine: Any) -> int:
     """A seat number given as an int or a string of digits, checked against the table (400)."""
     count = len(names_of(engine))
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 3:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 3:
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise ApiError(_('"seat" must be a seat number from 0 to {last}.').format(last=count - 1))
@@ -285,7 +285,7 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
     seat = person_seat(body["seat"], engine)
     action = body.get("action")
     if not isinstance(action, dict):
-        raise ApiError(_('"action" must be an object such as {{"type": "draw"}}.'))
+        raise ApiError(_('"action" must be an object such as {"type": "draw"}.'))
     try:
         engine.apply(seat, action)
     except (GameOverError, NotYourTurnError) as error:

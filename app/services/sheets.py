@@ -331,6 +331,8 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     given = body.get("round")
+    if given is not None and (isinstance(given, bool) or not isinstance(given, int)):
+        raise ApiError(_('"round" must be a whole number.'))
     if given is not None and given != number:
         raise ApiError(_('"round" in the body ({given}) must be the round being replaced ({number}).').format(
             given=given, number=number))

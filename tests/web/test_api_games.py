@@ -370,3 +370,12 @@ def test_undoing_the_tying_round_drops_the_tiebreaker_result(client):
         {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
         {"player": "Cy", "completed": False, "points": 50}]}, key).get_json()
     assert data["status"] == "tiebreaker" and data["tiebreaker"]["winner"] is None
+
+
+def test_replaced_round_number_must_be_a_number(client):
+    game_id, key, _ = create(client)
+    post(client, f"/api/games/{game_id}/rounds", p10_round(1), key)
+    body = p10_round(1)
+    body["round"] = "1"
+    answer = post(client, f"/api/games/{game_id}/rounds/1", body, key, method="put")
+    assert answer.status_code == 400 and "whole number" in answer.get_json()["error"]

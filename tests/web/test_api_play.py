@@ -454,3 +454,18 @@ def test_a_refused_round_fails_loudly_or_is_set_aside(app, client, monkeypatch):
     assert answer.status_code == 201 and answer.get_json()["status"] == "finished"
     with app.app_context():
         assert "refused for the test" in db.session.get(PlayGame, answer.get_json()["id"]).sheet_error
+
+
+def test_review_inputs_are_400_not_500(client):
+    """Found by review: a non-ASCII digit as a seat, and the error sentence for a missing action."""
+    answer = client.post("/api/play", data=json.dumps({"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}], "seed": 3}),
+                         content_type="application/json")
+    state = answer.get_json()
+    headers = {"Authorization": f"Bearer {state['edit_key']}"}
+    assert client.get(f"/api/play/{state['id']}?seat=²", headers=headers).status_code == 400
+    bad = client.post(f"/api/play/{state['id']}/actions", data=json.dumps({"seat": "²", "action": {"type": "draw"}}),
+                      content_type="application/json", headers=headers)
+    assert bad.status_code == 400
+    missing = client.post(f"/api/play/{state['id']}/actions", data=json.dumps({"seat": 0}),
+                          content_type="application/json", headers=headers)
+    assert missing.status_code == 400 and '{"type": "draw"}' in missing.get_json()["error"]
