@@ -5,11 +5,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import string
+
+ID_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
 
 
 def new_id() -> str:
     """A long random id for a game (reading needs only this)."""
     return secrets.token_urlsafe(18)
+
+
+def well_formed_id(value: object) -> bool:
+    """Whether ``value`` could be an id :func:`new_id` made (URL-safe base64); others are never looked up
+    (PostgreSQL refuses a NUL in a query)."""
+    return isinstance(value, str) and 0 < len(value) <= 64 and set(value) <= ID_CHARACTERS
 
 
 def new_edit_key() -> str:

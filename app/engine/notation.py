@@ -17,6 +17,15 @@ _GROUP_SEP = re.compile(r"[|/]")
 _CARD_SEP = re.compile(r"[\s,]+")
 
 
+MAX_SHOWN = 20
+
+
+def shown_token(token: object) -> str:
+    """A token as an error message quotes it: trimmed, and cut short when it is long."""
+    text = str(token).strip()
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+
+
 def split_tokens(text: str) -> list[str]:
     """The card tokens of one group's text, in order (empty pieces dropped)."""
     return [t for t in _CARD_SEP.split(text.strip()) if t]

@@ -25,7 +25,6 @@ Choices where API.md leaves room:
   the game stays as it stands (no bot game has come near either cap in the simulator's runs).
 - ``If-Match: <version>`` on an action makes it conditional (409 when the game has moved on);
   the state carries its ``version``.
-- An UNO game keeps the latest :data:`STORED_LOG` log events in storage (the view shows 50).
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ from ..engine.uno import game as uno_game
 from ..engine.uno import rules as uno_rules
 from ..errors import ApiError
 from ..extensions import db
-from ..keys import hash_key, new_edit_key, new_id
+from ..keys import hash_key, new_edit_key, new_id, well_formed_id
 from ..models import PlayGame
 from . import sheets
 from .sheets import Conflict
@@ -62,9 +61,6 @@ MAX_ROUNDS = 200
 
 MAX_HANDS = 1000
 """Bots stop after this many UNO hands (see :data:`MAX_ROUNDS`)."""
-
-STORED_LOG = 200
-"""How many of the latest UNO log events are kept in storage."""
 
 MAX_SEED = 2**63 - 1
 CREATE_FIELDS = ("game", "seats", "rules", "seed", "deck")
@@ -83,15 +79,6 @@ def _run_uno(game: uno_game.UnoGame) -> None:
             return
 
 
-def _stored_phase10(game: p10_game.Game) -> dict[str, Any]:
-    return game.to_json()
-
-
-def _stored_uno(game: uno_game.UnoGame) -> dict[str, Any]:
-    state = game.to_json()
-    state["log"] = state["log"][-STORED_LOG:]
-    return state
-
 
 @dataclass(frozen=True)
 class PlayKind:
@@ -105,15 +92,13 @@ class PlayKind:
     min_seats: int
     max_seats: int
     run_bots: Callable[[Any], None]
-    stored: Callable[[Any], dict[str, Any]]
 
 
 KINDS = {
     "phase10": PlayKind("phase10", p10_game.Game, p10_game.Game.from_json, p10_phases.make_rules,
-                        tuple(p10_bots.BOTS), p10_sheet.MIN_PLAYERS, p10_sheet.MAX_PLAYERS, _run_phase10,
-                        _stored_phase10),
+                        tuple(p10_bots.BOTS), p10_sheet.MIN_PLAYERS, p10_sheet.MAX_PLAYERS, _run_phase10),
     "uno": PlayKind("uno", uno_game.UnoGame, uno_game.UnoGame.from_json, uno_rules.make_rules,
-                    tuple(uno_bots.BOTS), uno_game.MIN_PLAYERS, uno_game.MAX_PLAYERS, _run_uno, _stored_uno),
+                    tuple(uno_bots.BOTS), uno_game.MIN_PLAYERS, uno_game.MAX_PLAYERS, _run_uno),
 }
 
 
@@ -146,7 +131,7 @@ def load(play: PlayGame) -> Any:
 def get_play(play_id: str) -> PlayGame:
     """The digital game with this id, or a 404 (before any credential check)."""
     found = None
-    if isinstance(play_id, str) and len(play_id) <= 64:
+    if well_formed_id(play_id):
         found = db.session.execute(select(PlayGame).where(PlayGame.id == play_id)).scalar_one_or_none()
     if found is None:
         raise ApiError(_("There is no game with this id."), 404)
@@ -217,9 +202,6 @@ def _check_rules(kind: PlayKind, rules: Any):
         ruleset = kind.make_rules(rules)
     except EngineError as error:
         raise ApiError(str(error)) from error
-    if kind.name == "uno" and ruleset["newer_wilds"]:
-        raise ApiError(_("The digital game deals the standard 108-card deck: newer_wilds is for score sheets "
-                         "only."))
     return ruleset
 
 
@@ -247,7 +229,7 @@ def create_play(data: Any) -> dict[str, Any]:
         raise ApiError(str(error)) from error
     kind.run_bots(engine)
     key = new_edit_key()
-    play = PlayGame(id=new_id(), kind=kind.name, state=kind.stored(engine), edit_key_hash=hash_key(key))
+    play = PlayGame(id=new_id(), kind=kind.name, state=engine.to_json(), edit_key_hash=hash_key(key))
     db.session.add(play)
     land_rounds(play, engine)
     body = _save(play, engine, first_person(engine))
@@ -293,7 +275,7 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
     except EngineError as error:
         raise ApiError(str(error)) from error
     KINDS[play.kind].run_bots(engine)
-    play.state = KINDS[play.kind].stored(engine)
+    play.state = engine.to_json()
     land_rounds(play, engine)
     return _save(play, engine, seat)
 

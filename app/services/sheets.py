@@ -8,7 +8,6 @@ is told the round was taken (409). Standings are always replayed from the stored
 
 from __future__ import annotations
 
-import string
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -27,14 +26,13 @@ from ..engine.uno import rules as uno_rules
 from ..engine.uno import sheet as uno_sheet
 from ..errors import ApiError
 from ..extensions import db
-from ..keys import hash_key, key_matches, new_edit_key, new_id
+from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
 from ..models import Game, IdempotentReply, Player, Result, Round
 
 
 MAX_ROUNDS = 200
 """Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
 
-ID_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
 """What a game id is made of (:func:`app.keys.new_id`)."""
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -94,8 +92,7 @@ def get_game(game_id: str, lock: bool = False) -> Game:
     if lock and db.session.get_bind().dialect.name != "sqlite":
         query = query.with_for_update()
     # Ids are URL-safe base64; anything else is not looked up (PostgreSQL refuses a NUL in a query).
-    well_formed = isinstance(game_id, str) and 0 < len(game_id) <= 64 and set(game_id) <= ID_CHARACTERS
-    game = db.session.execute(query).scalar_one_or_none() if well_formed else None
+    game = db.session.execute(query).scalar_one_or_none() if well_formed_id(game_id) else None
     if game is None:
         raise ApiError(_("There is no game with this id."), 404)
     return game

@@ -669,3 +669,17 @@ def test_a_colourless_set_lay_down_mixed_with_coloured_tokens_still_works():
     draw(game, 0)
     act(game, 0, "lay_down", groups=[["R3", "3", "3"], ["5", "B5", "5"]])
     assert game.view(0)["seats"][0]["laid_down_phase"] == 1
+
+
+def test_a_finished_game_stays_on_its_last_round_and_dealer():
+    from app.engine.phase10.bots import run_bots
+
+    game = Game([{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}, {"name": "C", "bot": "smart"}],
+                rules={"phases": [1, 2, 3]}, seed=5)
+    run_bots(game)
+    view = game.view(None)
+    assert view["status"] == "finished"
+    assert view["round"] == len(game.finished_rounds) == game.finished_rounds[-1]["round"]
+    assert view["log"][-1]["type"] == "game_over" and view["log"][-1]["round"] == view["round"]
+    # The last round was dealt by the player before the one who deals round 1 + (rounds - 1) seats later.
+    assert view["dealer"] == (len(game.names) - 1 + view["round"] - 1) % len(game.names)

@@ -154,6 +154,7 @@ def test_the_went_out_player_may_be_listed_with_nothing():
     "body, message",
     [
         (hand("Ana", Ana=["R5"], Ben=1, Cy=1), "Ana went out, so Ana holds no cards"),
+        (hand("Ana", Ana=["R0"], Ben=1, Cy=1), "Ana went out, so Ana holds no cards"),
         (hand("Ana", Ana=3, Ben=1, Cy=1), "Ana went out, so Ana holds no cards"),
         (hand("Ana", Ben=1), "Enter Cy's leftover cards or points: Cy did not go out."),
         (hand("Ana", Ben=1, Cy=1, Dee=1), "Dee is not a player of this game."),

@@ -469,3 +469,11 @@ def test_review_inputs_are_400_not_500(client):
     missing = client.post(f"/api/play/{state['id']}/actions", data=json.dumps({"seat": 0}),
                           content_type="application/json", headers=headers)
     assert missing.status_code == 400 and '{"type": "draw"}' in missing.get_json()["error"]
+
+
+@pytest.mark.parametrize("bad_id", ["%00", "a%00b", "x" * 65, "%C3%A9t%C3%A9"])
+def test_ids_that_cannot_be_ids_are_404_without_a_lookup(client, bad_id):
+    assert client.get(f"/api/play/{bad_id}").status_code == 404
+    answer = client.post(f"/api/play/{bad_id}/actions", data=json.dumps({"seat": 0, "action": {"type": "draw"}}),
+                         content_type="application/json", headers={"Authorization": "Bearer k"})
+    assert answer.status_code == 404

@@ -111,6 +111,7 @@ def test_a_missing_seed_is_chosen_and_shown(runner):
     (("phase10", "--rules", "colour=red"), "colour"),
     (("uno", "--rules", "target=zero"), "target"),
     (("uno", "--rules", "stacking=maybe"), "stacking"),
+    (("uno", "--rules", "newer_wilds"), "newer_wilds"),
     (("phase10", "--hands", "3"), "UNO only"),
     (("phase10", "--players", "7"), "2 to 6"),
     (("uno", "--bots", "smart,genius"), "genius"),

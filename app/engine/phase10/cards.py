@@ -14,7 +14,7 @@ from enum import Enum
 
 from ..errors import DeckError, NotationError
 from ..i18n import _
-from ..notation import parse_cards, parse_groups
+from ..notation import parse_cards, parse_groups, shown_token
 
 COLORS = ("R", "B", "G", "Y")
 """Colour letters in the order the deck lists them."""
@@ -44,7 +44,7 @@ class Card:
         text = str(token).strip().upper()
         card = _BY_TOKEN.get(text)
         if card is None:
-            raise NotationError(_('"{token}" is not a Phase 10 card.').format(token=str(token).strip()))
+            raise NotationError(_('"{token}" is not a Phase 10 card.').format(token=shown_token(token)))
         return card
 
     @classmethod

@@ -613,19 +613,17 @@ class Game:
             self._event(seat, "out", _("{name} goes out and ends round {round} ({points}).").format(
                 name=name, round=self.round, points=points), {"round_record": record})
         outcome = self.sheet.outcome
+        if outcome is not None and outcome.winner is not None:
+            self._finish(outcome)  # the last round stays the current one: no deal follows
+            return
         self.dealer = (self.dealer + 1) % len(self.names)
         self.round += 1
-        if outcome is None:
-            self._deal(None)
-            return
-        if outcome.winner is None:
+        if outcome is not None:  # a tie: the tie-breaker round is dealt to the tied players only
             self.tiebreak = True
             self.active = [s for s, p in enumerate(self.names) if p in outcome.players]
             self.tiebreaker = {"players": list(outcome.players), "winner": None}
             self._event(None, "tie", outcome.text)
-            self._deal(None)
-            return
-        self._finish(outcome)
+        self._deal(None)
 
     def _win_tiebreaker(self, seat: int) -> None:
         self.sheet.record_tiebreaker(self.names[seat])
@@ -919,7 +917,7 @@ def _check_shape(action: Any) -> str:
     if not isinstance(action, Mapping):
         raise IllegalActionError(_("An action must be an object with a type."))
     kind = action.get("type")
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         raise IllegalActionError(
             _("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
     required, allowed = _ACTION_KEYS[kind]

@@ -7,6 +7,7 @@ are just other orders of those keys (the ``phases`` table rule), so they need no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -96,15 +97,15 @@ STANDARD = tuple(range(1, 11))
 
 def get_phase(key: Any) -> Phase:
     """The phase for ``key``: an integer 1-10 or ``"tiebreaker"``; anything else is a :class:`PhaseError`."""
-    if isinstance(key, bool):
-        key = None
-    if isinstance(key, str) and key.strip().isascii() and key.strip().isdigit():  # "²" is a digit int() refuses
-        key = int(key.strip())
-    elif isinstance(key, str):
-        key = key.strip().lower().replace("-", "")
-    phase = PHASES.get(key) if isinstance(key, (int, str)) else None
+    given = key
+    if isinstance(key, str):
+        text = key.strip()
+        key = int(text) if text.isascii() and text.isdigit() else text.lower().replace("-", "")
+    phase = PHASES.get(key) if isinstance(key, (int, str)) and not isinstance(key, bool) else None
     if phase is None:
-        raise PhaseError(_('There is no phase "{key}": a phase is a number from 1 to 10, or "tiebreaker".').format(key=key))
+        shown = json.dumps(given)[:20] if not isinstance(given, str) else given[:20]
+        raise PhaseError(
+            _('There is no phase {key}: a phase is a number from 1 to 10, or "tiebreaker".').format(key=shown))
     return phase
 
 

@@ -288,7 +288,7 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
     present = set(distinct)
     missing = [n for n in range(distinct[0], distinct[-1] + 1) if n not in present] if distinct else []
     if len(missing) > wilds:
-        if LOWEST in present and HIGHEST in present:
+        if LOWEST in present and HIGHEST in present and _fits_if_wrapped(distinct, wilds):
             reasons.append(_("The run {cards} wraps around, but runs do not wrap: 12 is not followed by 1.").format(
                 cards=shown))
         else:
@@ -312,6 +312,13 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
         return _Fit(badness, reasons)
     ordered, stands = arrange_run(cards)
     return _Fit(0, [], LaidGroup(GroupKind.RUN, ordered, stands, req))
+
+
+def _fits_if_wrapped(distinct: Sequence[int], wilds: int) -> bool:
+    """Whether the numbers would make a run if 12 were followed by 1 (so "runs do not wrap" is the reason)."""
+    span = HIGHEST - LOWEST + 1
+    gaps = [b - a - 1 for a, b in zip(distinct, distinct[1:])] + [distinct[0] + span - distinct[-1] - 1]
+    return span - len(distinct) - max(gaps) <= wilds
 
 
 def arrange_run(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[int, ...]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import DeckError, NotationError
 from ..i18n import _
-from ..notation import parse_cards
+from ..notation import parse_cards, shown_token
 
 COLORS = ("R", "Y", "G", "B")
 NUMBERS = tuple(str(n) for n in range(10))
@@ -38,11 +38,11 @@ class Card:
         text = str(token).strip().upper()
         card = _BY_TOKEN.get(text)
         if card is None:
-            raise NotationError(_('"{token}" is not an UNO card.').format(token=str(token).strip()))
+            raise NotationError(_('"{token}" is not an UNO card.').format(token=shown_token(token)))
         if card.rank in NEWER_WILDS and not newer_wilds:
             raise NotationError(
                 _('"{token}" is a card of the newer 112-card decks; it counts only with the newer_wilds table rule.').format(
-                    token=str(token).strip()
+                    token=shown_token(token)
                 )
             )
         return card

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
-from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError
+from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..players import parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
@@ -204,6 +204,8 @@ class UnoGame:
             rules = DEFAULT_RULES
         elif not hasattr(rules, "options"):
             rules = make_rules(rules)
+        if rules["newer_wilds"]:
+            raise RulesError(_("The digital game deals the classic 108-card deck: newer_wilds is for score sheets only."))
         self.rules = rules
         self.stacking = rules["stacking"]
         self.seven_o = rules["seven_o"]
@@ -461,7 +463,7 @@ class UnoGame:
         if not isinstance(action, Mapping):
             raise IllegalActionError(_("An action must be an object with a \"type\"."))
         kind = action.get("type")
-        if kind not in _FIELDS:
+        if not isinstance(kind, str) or kind not in _FIELDS:
             raise IllegalActionError(
                 _("Unknown action type {kind}; use one of: {kinds}.").format(
                     kind=repr(kind), kinds=", ".join(ACTION_TYPES)))

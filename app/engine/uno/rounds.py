@@ -218,7 +218,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     for player in players:
         result = by_player.get(player)
         if player == went_out:
-            if result is not None and result.penalty:
+            if result is not None and (result.penalty or result.cards):
                 raise RoundError(
                     _("{player} went out, so {player} holds no cards and has no points to count.").format(
                         player=player
