@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-postgres fuzz load setup browser-deps bench clean help
+.PHONY: run test test-postgres fuzz load long-games setup browser-deps bench messages clean help
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -15,6 +15,8 @@ help:
 	@echo "make test-postgres  the database tests again on a throwaway PostgreSQL (installed when missing)"
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
+	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
+	@echo "make messages    extract every translatable string into messages.pot (Flask-Babel)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +70,17 @@ load: setup
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py
+	$(BIN)/python bench/simulate_phase10.py --games 100
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/simulate_uno.py
+
+# The invariant tests of both digital games, over full-length games instead of the suite's bounded set.
+long-games: setup
+	PHASE10_LONG_GAMES=2000 UNO_LONG=1 $(BIN)/python -m pytest -p no:cacheprovider \
+		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py
+
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -o messages.pot .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts
