@@ -77,25 +77,38 @@
     write(NOTES, read(NOTES).filter(function (note) { return !note.ok; }));
   }
 
-  // Saving a round without a connection: keep it here instead of letting the post fail.
+  // Saving a round: sent with fetch, so that a post the connection drops (offline, or a flaky line that
+  // fails mid-way) is kept on this phone instead of ending on the browser's error page.
   var form = document.querySelector("form.round-form");
-  if (form) {
+  function keep(fields) {
+    var round = (form.querySelector("[name=round]") || {}).value || "?";
+    var outbox = read(OUTBOX);
+    outbox.push({ action: form.action, fields: fields, round: round, back: form.dataset.sheetUrl || "" });
+    if (!write(OUTBOX, outbox)) {
+      window.alert(fill(text.refused, round));
+      return;
+    }
+    if (form.dataset.sheetUrl) window.location.assign(form.dataset.sheetUrl);
+    else render();
+  }
+  if (form && window.fetch) {
     form.addEventListener("submit", function (event) {
-      if (navigator.onLine) return;
       var submitter = event.submitter;
       if (submitter && submitter.name === "preview") return;  // a preview needs the server; the browser says so
       event.preventDefault();
       var fields = [];
       new FormData(form, submitter).forEach(function (value, name) { fields.push([name, String(value)]); });
-      var round = (form.querySelector("[name=round]") || {}).value || "?";
-      var outbox = read(OUTBOX);
-      outbox.push({ action: form.action, fields: fields, round: round, back: form.dataset.sheetUrl || "" });
-      if (!write(OUTBOX, outbox)) {
-        window.alert(fill(text.refused, round));
-        return;
-      }
-      if (form.dataset.sheetUrl) window.location.assign(form.dataset.sheetUrl);
-      else render();
+      if (!navigator.onLine) { keep(fields); return; }
+      var body = new URLSearchParams();
+      fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+      fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+        .then(function (response) {
+          // Saved (or already saved): the server sends the sheet, whose page shows its message.
+          if (response.type === "opaqueredirect") { window.location.assign(form.dataset.sheetUrl || form.action); return; }
+          // Refused: post the same form (same idempotency key) the ordinary way so the page shows why.
+          HTMLFormElement.prototype.submit.call(form);  // (form.submit is the Save button, named "submit")
+        })
+        .catch(function () { keep(fields); });
     });
   }
 

@@ -59,6 +59,7 @@ def penalty(page: Page, name: str):
 
 
 def totals(page: Page) -> dict[str, int]:
+    page.locator("table.standings").wait_for()  # a saved round goes back to the sheet once the server answers
     out = {}
     for tr in page.locator("table.standings tbody tr").all():
         name = tr.locator("th bdi").inner_text().strip()
