@@ -33,8 +33,14 @@ def register_cli(app: Flask) -> None:
 
     @app.cli.command("init-db")
     def init_db() -> None:
-        """Create the database tables if they are missing (create_app already does this)."""
-        click.echo("Database ready.")
+        """Bring an empty database to the current schema (an existing one is upgraded by ``flask db upgrade``)."""
+        from .database import prepare_schema
+
+        found = prepare_schema()
+        click.echo({"created": "Database created at the current schema.",
+                    "versioned": "Database ready (flask db upgrade applies newer migrations).",
+                    "stamped": "Existing tables stamped; flask db upgrade takes it from here.",
+                    "unknown": "The database has tables that match no migration: stamp it by hand."}[found])
 
     app.cli.add_command(simulate_command)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from flask import Flask, has_request_context, request
+from flask import Flask, current_app, has_request_context, request
 from flask_migrate import Migrate
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine
@@ -57,8 +57,19 @@ def _sqlite_begin(connection) -> None:
     if connection.dialect.name != "sqlite":
         return
     writes = connection.get_execution_options().get("sqlite_immediate") or (
-        has_request_context() and request.method in WRITE_METHODS)
+        has_request_context() and request.method in WRITE_METHODS and not _read_only_view())
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+
+def read_only(view):
+    """Mark a POST view that never writes (a preview, a check): its transaction does not take the write lock."""
+    view.read_only = True
+    return view
+
+
+def _read_only_view() -> bool:
+    view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
+    return bool(getattr(view, "read_only", False))
 
 
 def init_app(app: Flask) -> None:

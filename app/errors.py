@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from .engine.errors import EngineError
 from .extensions import db
 
 
@@ -49,6 +50,12 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         return error_response(error.message, error.status)
 
+    @app.errorhandler(EngineError)
+    def engine_refusal(error: EngineError):
+        # A rule the engine enforces, reached without a more specific answer: a 400 with its sentence.
+        db.session.rollback()
+        return error_response(str(error), 400)
+
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
         db.session.rollback()
@@ -61,8 +68,6 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         status = error.code or 500
         message = _HTTP_MESSAGES.get(status, lambda: error.description or error.name)()
-        if status == 400 and error.description and wants_json():
-            message = _HTTP_MESSAGES[400]()
         return error_response(message, status)
 
     @app.errorhandler(Exception)

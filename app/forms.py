@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import RadioField, SelectField, StringField, SubmitField
+from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
+                     StringField, SubmitField)
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .engine.phase10.phases import PHASES
+from .engine.phase10.phases import PHASE_LISTS, PHASES
 
 
 def options(*pairs) -> list[SelectChoice]:
@@ -78,10 +79,6 @@ class HitCheckForm(FlaskForm):
 
 # --- score sheets ------------------------------------------------------------------------------------
 
-from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, IntegerField  # noqa: E402
-from wtforms.validators import NumberRange, Optional  # noqa: E402
-
-from .engine.phase10.phases import PHASE_LISTS, VARIANTS  # noqa: E402
 
 
 class NewGameForm(FlaskForm):

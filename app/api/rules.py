@@ -13,6 +13,7 @@ from ..engine.phase10.phases import NATURAL_CARD, get_phase
 from ..engine.phase10.verify import verify_groups
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
+from ..database import read_only
 from ..errors import ApiError
 from . import bp
 from .util import json_object, token_list
@@ -34,6 +35,7 @@ def _natural_card(data: dict) -> str:
 
 
 @bp.post("/phase10/verify")
+@read_only
 def phase10_verify():
     """Groups mode checks cards laid on the table; hand mode finds a lay-down in a hand."""
     data = json_object()
@@ -68,6 +70,7 @@ def phase10_verify():
 
 
 @bp.post("/phase10/score")
+@read_only
 def phase10_score():
     data = json_object()
     try:
@@ -79,6 +82,7 @@ def phase10_score():
 
 
 @bp.post("/uno/score")
+@read_only
 def uno_score():
     data = json_object()
     rules = data.get("rules", {})

@@ -21,7 +21,7 @@ Choices where API.md leaves room:
 - A seat that is a bot cannot be acted for or looked at with the key (400): the key holder plays
   for the people at the table, not the bots.
 - A game of bots only is played to its end when it is created (a few hundredths of a second); a
-  run is capped at :data:`MAX_ROUNDS` Phase 10 rounds or :data:`MAX_HANDS` UNO hands, after which
+  run is capped at :data:`MAX_ROUNDS` Phase 10 rounds or UNO hands — the rounds a score sheet holds — after which
   the game stays as it stands (no bot game has come near either cap in the simulator's runs).
 - ``If-Match: <version>`` on an action makes it conditional (409 when the game has moved on);
   the state carries its ``version``.
@@ -56,11 +56,9 @@ from ..models import PlayGame
 from . import sheets
 from .sheets import Conflict
 
-MAX_ROUNDS = 200
-"""Bots stop after this Phase 10 round (a game of bots only that would go on for ever)."""
+MAX_ROUNDS = sheets.MAX_ROUNDS
+"""Bots stop after this many Phase 10 rounds or UNO hands: as many as a score sheet holds."""
 
-MAX_HANDS = 1000
-"""Bots stop after this many UNO hands (see :data:`MAX_ROUNDS`)."""
 
 MAX_SEED = 2**63 - 1
 CREATE_FIELDS = ("game", "seats", "rules", "seed", "deck")
@@ -72,7 +70,7 @@ def _run_phase10(game: p10_game.Game) -> None:
 
 
 def _run_uno(game: uno_game.UnoGame) -> None:
-    while game.status == uno_game.PLAYING and len(game.finished_rounds) < MAX_HANDS:
+    while game.status == uno_game.PLAYING and len(game.finished_rounds) < MAX_ROUNDS:
         hand = game.round
         uno_bots.run_bots(game, stop_after_hand=True)
         if game.round == hand:  # stopped within the hand: a person must act (or the game ended)

@@ -33,8 +33,6 @@ from ..models import Game, IdempotentReply, Player, Result, Round
 MAX_ROUNDS = 200
 """Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
 
-"""What a game id is made of (:func:`app.keys.new_id`)."""
-
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Direction controls: in a name they could turn the rest of a line around (pages isolate names with <bdi>)."""
 
@@ -57,16 +55,15 @@ class GameKind:
 
     name: str
     make_rules: Callable
-    options: tuple
     sheet: type
     parse_round: Callable
     check_players: Callable
 
 
 KINDS = {
-    "phase10": GameKind("phase10", p10_phases.make_rules, p10_phases.OPTIONS, p10_sheet.Sheet,
+    "phase10": GameKind("phase10", p10_phases.make_rules, p10_sheet.Sheet,
                         p10_rounds.parse_round, p10_sheet.check_players),
-    "uno": GameKind("uno", uno_rules.make_rules, uno_rules.OPTIONS, uno_sheet.Sheet,
+    "uno": GameKind("uno", uno_rules.make_rules, uno_sheet.Sheet,
                     uno_rounds.parse_round, uno_sheet.check_players),
 }
 
@@ -126,8 +123,6 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     sheet = sheet if sheet is not None else build_sheet(game)
     body = {"id": game.id, "version": game.version}
     body.update(sheet.to_json())
-    if game.kind == "uno":
-        body.setdefault("tiebreaker", None)
     return body
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from ..database import read_only
 from ..engine.errors import EngineError
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10.phases import get_phase
@@ -20,6 +21,7 @@ def _render(form: PhaseCheckForm, hit_form: HitCheckForm, **context):
 
 
 @bp.route("/", methods=["GET", "POST"])
+@read_only
 def phase_check():
     """Check cards laid on the table (groups) or a hand against a phase."""
     form, hit_form = PhaseCheckForm(), HitCheckForm(prefix="hit")
@@ -41,6 +43,7 @@ def phase_check():
 
 
 @bp.post("/hit")
+@read_only
 def hit_check():
     """May this card be played on that group, and what does a wild then stand for?"""
     form, hit_form = PhaseCheckForm(formdata=None), HitCheckForm(prefix="hit")

@@ -19,8 +19,11 @@ from flask_babel import gettext as _
 
 from ..engine.notation import parse_groups, split_tokens
 from ..engine.phase10.cards import HAND_SIZE
+from ..engine.phase10.phases import PHASES, TIEBREAKER
+from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..forms import NewGameForm, RoundForm
+from ..database import read_only
 from ..keys import key_matches
 from ..services import sheets
 from .chart import totals_chart
@@ -29,17 +32,20 @@ from .rules import render_rules
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
 RECENT_LIMIT = 20
+KEYS_LIMIT = 40
+"""Edit keys kept in the session cookie (about 60 bytes each), independently of the recent list."""
 
 
 # --- this device: recent games and edit keys --------------------------------------------------------
 
 def _remember(game_id: str, key: str | None = None) -> None:
+    """Put the game first in this device's recent list; keep its edit key (the newest keys win)."""
     recent = [g for g in session.get("recent", []) if g != game_id]
     session["recent"] = [game_id, *recent][:RECENT_LIMIT]
     if key is not None:
-        keys = dict(session.get("keys", {}))
+        keys = {g: k for g, k in session.get("keys", {}).items() if g != game_id}
         keys[game_id] = key
-        session["keys"] = {g: k for g, k in keys.items() if g in session["recent"]}
+        session["keys"] = dict(list(keys.items())[-KEYS_LIMIT:])
 
 
 def _edit_key(game) -> str | None:
@@ -115,6 +121,7 @@ def _render_sheet(game, status: int = 200):
     return render_template(
         "sheets/show.html", game=game, data=data, editable=key is not None, links=links,
         chart=totals_chart(data), notice=getattr(sheet, "notice", None),
+        hand_size=HAND_SIZE, tiebreaker_goal=PHASES[TIEBREAKER].describe(),
     ), status
 
 
@@ -131,13 +138,11 @@ def _round_form(game, data: dict[str, Any], number: int, entered: dict[str, Any]
     while len(form.players.entries) > len(names):  # a forged post with rows for players the game lacks
         form.players.pop_entry()
     form.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
-    pick = data["rules"].get("variant") == "pick_a_phase"
-    for name, row in zip(names, form.players.entries):
-        if pick:
-            done = next(p["phases_done"] for p in data["players"] if p["name"] == name)
+    if data["rules"].get("variant") == "pick_a_phase":
+        sheet = sheets.build_sheet(game)
+        for name, row in zip(names, form.players.entries):
             row.form.phase.choices = [("", _("none"))] + [
-                (str(p), _("phase %(number)s", number=p)) for p in data["rules"]["phases"] if p not in done
-            ]
+                (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)]
     if request.method == "GET":
         form.round.data = str(number)
         form.version.data = str(game.version)
@@ -184,12 +189,17 @@ def round_body(game, form: RoundForm, names: list[str], number: int) -> dict[str
         result: dict[str, Any] = {"player": name}
         if phase10:
             if pick:
-                result["completed"] = int(f.phase.data) if f.phase.data else False
+                chosen = (f.phase.data or "").strip()
+                result["completed"] = int(chosen) if chosen.isascii() and chosen.isdigit() else False
             else:
                 # Going out needs a completed phase, so the player who went out completed it.
                 result["completed"] = bool(f.completed.data) or name == went_out
             if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
-                result["laid_down"] = parse_groups(f.laid_down.data, str)
+                try:
+                    result["laid_down"] = parse_groups(f.laid_down.data, str)
+                except EngineError as error:
+                    raise ApiError(_("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400,
+                                   name) from error
         if name != went_out:
             counts = {k: getattr(f, k).data for k in ("low", "high", "skip", "wild")}
             if f.points.data is not None:
@@ -218,6 +228,7 @@ def _row_errors(form: RoundForm, names: list[str], error: ApiError) -> None:
 
 
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
+    game_id = game.id
     data = sheets.game_json(game)
     names = [p["name"] for p in data["players"]]
     form = _round_form(game, data, number, entered)
@@ -230,11 +241,11 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             elif editing:
                 sheets.replace_round(game, number, body, form.version.data)
                 flash(_("Round %(number)s corrected.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game.id))
+                return redirect(url_for("sheets.show", game_id=game_id))
             else:
                 sheets.record_round(game, body, form.idempotency.data or None)
                 flash(_("Round %(number)s saved.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game.id))
+                return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
             if error.status == 409:
                 flash(error.message, "error")
@@ -328,6 +339,7 @@ def clear_tiebreaker(game_id: str):
 
 
 @bp.post("/<game_id>/rounds/preview")
+@read_only
 def preview(game_id: str):
     """The round as it would be scored, for the page's live preview (JSON)."""
     game = _load(game_id)

@@ -504,3 +504,19 @@ def test_random_games_replay_to_the_same_standings(data):
     assert Sheet.replay(rules, players, [parse_round(b, rules) for b in bodies], winner).to_json() == sheet.to_json()
     if variant == "all_advance":
         assert sheet.status != "playing" or len(bodies) < len(phases)
+
+
+def test_phases_open_before_a_round_serves_corrections():
+    from app.engine.phase10.phases import make_rules
+    from app.engine.phase10.rounds import parse_round
+    from app.engine.phase10.sheet import Sheet
+
+    rules = make_rules({"variant": "pick_a_phase", "phases": [1, 2, 3]})
+    sheet = Sheet(rules, ["Ana", "Ben"])
+    sheet.add_round(parse_round({"went_out": "Ana", "results": [
+        {"player": "Ana", "completed": 2}, {"player": "Ben", "completed": False, "points": 50}]}, rules))
+    assert sheet.phases_open("Ana") == (1, 3)          # the next round
+    assert sheet.phases_open("Ana", 1) == (1, 2, 3)    # correcting round 1: phase 2 is choosable again
+    assert sheet.phases_open("Ben") == (1, 2, 3)
+    classic = Sheet(make_rules({"phases": [4, 5]}), ["Ana", "Ben"])
+    assert classic.phases_open("Ana") == (4,)

@@ -32,6 +32,21 @@ def test_init_db_still_works(runner):
     assert result.exit_code == 0 and "Database ready" in result.output
 
 
+def test_init_db_creates_an_empty_database(tmp_path):
+    from sqlalchemy import create_engine, inspect
+
+    from app import create_app
+
+    url = f"sqlite:///{tmp_path / 'empty.sqlite'}"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x", "AUTO_SCHEMA": False})
+    engine = create_engine(url)
+    assert inspect(engine).get_table_names() == []
+    result = app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0 and "created" in result.output
+    assert {"game", "player", "round", "result", "play_game", "alembic_version"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
+
+
 def test_phase10_json_is_the_engines_summary(app, runner):
     data = summary(runner, "phase10", "--games", "3", "--players", "3", "--bots", "smart,random", "--seed", "7",
                    "--rules", "natural_card=group")

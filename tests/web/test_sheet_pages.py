@@ -245,3 +245,35 @@ def test_resending_a_saved_form_is_not_a_conflict(client, new_sheet):
     page = text(client.post(url + "/rounds/new", data=data, follow_redirects=True))
     assert "Round 1 saved." in page and "already saved" not in page
     assert totals(page) == [0, 50, 50, 50]
+
+
+def test_pick_a_phase_round_can_be_corrected_on_the_page(client, new_sheet):
+    url = new_sheet(players=("Ana", "Ben"), variant="pick_a_phase", phase_list="custom", custom_phases="1 2 3")
+    record(client, url, 0, {0: {"phase": "2"}}, players=2)
+    edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
+    ana_choices = re.search(r'<select[^>]*name="players-0-phase".*?</select>', edit, re.S).group(0)
+    assert 'value="2" selected' in ana_choices or 'selected value="2"' in ana_choices
+    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
+            "went_out": "0", "submit": "Save round", "players-0-seat": "0", "players-1-seat": "1",
+            "players-0-phase": "2", "players-1-points": "60"}
+    assert client.post(url + "/rounds/1/edit", data=data).status_code == 302
+    assert totals(text(client.get(url))) == [0, 60]
+
+
+def test_a_typo_in_the_laid_down_phase_is_shown_not_a_crash(client, new_sheet):
+    url = new_sheet()
+    answer = record(client, url, 0, {0: {"laid_down": "7 7 7 |"}})
+    assert answer.status_code == 200 and "Ana's laid-down phase: Group 2 is empty." in text(answer)
+    data = round_data(client, url, 0, {0: {"laid_down": "7 7 7 |"}})
+    preview = client.post(url + "/rounds/preview", data=data).get_json()
+    assert preview["ok"] is False and preview["player"] == "Ana"
+
+
+def test_edit_keys_outlive_the_recent_list(client, new_sheet, monkeypatch):
+    from app.views import sheets as views
+
+    monkeypatch.setattr(views, "RECENT_LIMIT", 2)
+    first = new_sheet(players=("Ana", "Ben"))
+    for _ in range(3):
+        new_sheet(players=("Cy", "Dee"))
+    assert "Record round 1" in text(client.get(first))  # still editable on this phone

@@ -305,6 +305,18 @@ class Sheet:
 
     # --- questions ---------------------------------------------------------------------------------
 
+    def phases_open(self, player: str, number: int | None = None) -> tuple[int, ...]:
+        """The phases ``player`` may complete in round ``number`` (the next round when not given): under
+        ``pick_a_phase`` every phase of the list not completed before it, else the one phase they play."""
+        number = len(self._rounds) + 1 if number is None else number
+        progress = self._progress
+        if number <= len(self._rounds):
+            progress = Sheet.replay(self.rules, self.players, self._rounds[: number - 1])._progress
+        if self.rules.variant == "pick_a_phase":
+            return tuple(p for p in progress.phases if p not in progress.done[player])
+        phase = progress.phase_of(player)
+        return () if phase is None else (phase,)
+
     @property
     def rounds(self) -> tuple[ScoredRound, ...]:
         return tuple(self._rounds)
