@@ -253,11 +253,11 @@ def _commit() -> None:
 
 
 def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
-                 commit: bool = True) -> tuple[dict[str, Any], int]:
+                 commit: bool = True, sheet=None) -> tuple[dict[str, Any], int]:
     """Record the next round; the answer (the whole game) and its status, 201.
 
     ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
-    state in one transaction)."""
+    state in one transaction). ``sheet`` is the game's sheet when the caller has built it already."""
     idempotency_key = check_idempotency_key(idempotency_key)
     replay = replay_reply(game, idempotency_key)
     if replay is not None:
@@ -281,7 +281,7 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
     if number > MAX_ROUNDS:
         raise ApiError(_("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(
             maximum=MAX_ROUNDS))
-    sheet = build_sheet(game)
+    sheet = sheet if sheet is not None else build_sheet(game)
     try:
         sheet.check_open()
     except EngineError as error:
@@ -300,13 +300,26 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
     return answer, 201
 
 
-def preview_round(game: Game, body: Any):
-    """The round scored as it would be saved, without saving; raises ApiError with the reason."""
+def preview_round(game: Game, body: Any, sheet=None):
+    """The round as it would be saved as the next one, without saving; raises ApiError with the reason."""
     entry = _entry(game, body)
     try:
-        return build_sheet(game).check_round(entry)
+        return (sheet if sheet is not None else build_sheet(game)).check_round(entry)
     except EngineError as error:
         raise refusal(error) from error
+
+
+def preview_replacement(game: Game, number: int, body: Any, sheet=None):
+    """Round ``number`` corrected as ``body`` says (every later round checked again), without saving.
+
+    ``sheet`` (the game's sheet, if built already) is changed: do not use it afterwards."""
+    entry = _entry(game, body)
+    sheet = sheet if sheet is not None else build_sheet(game)
+    try:
+        sheet.replace_round(number, entry)
+    except EngineError as error:
+        raise refusal(error) from error
+    return sheet.rounds[number - 1]
 
 
 def _round_number(game: Game, number: int) -> Round:
@@ -316,7 +329,7 @@ def _round_number(game: Game, number: int) -> Round:
     raise ApiError(_("There is no round {number} in this game.").format(number=number), 404)
 
 
-def replace_round(game: Game, number: int, body: Any, if_match: str | None = None) -> dict[str, Any]:
+def replace_round(game: Game, number: int, body: Any, if_match: str | None = None, sheet=None) -> dict[str, Any]:
     """Replace round ``number``; every later round is checked again (400 naming the one that fails)."""
     check_version(game, if_match)
     row = _round_number(game, number)
@@ -329,7 +342,7 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
         raise ApiError(_('"round" in the body ({given}) must be the round being replaced ({number}).').format(
             given=given, number=number))
     entry = _entry(game, body)
-    sheet = build_sheet(game)
+    sheet = sheet if sheet is not None else build_sheet(game)
     try:
         correction = sheet.replace_round(number, entry)
     except EngineError as error:

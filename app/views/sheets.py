@@ -127,7 +127,7 @@ def _render_sheet(game, status: int = 200):
 
 # --- rounds ----------------------------------------------------------------------------------------------
 
-def _round_form(game, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None) -> RoundForm:
+def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None) -> RoundForm:
     """The round form for ``game``; prefilled from ``entered`` (a stored round) when correcting."""
     names = [p["name"] for p in data["players"]]
     posted = request.method == "POST"
@@ -139,7 +139,6 @@ def _round_form(game, data: dict[str, Any], number: int, entered: dict[str, Any]
         form.players.pop_entry()
     form.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
     if data["rules"].get("variant") == "pick_a_phase":
-        sheet = sheets.build_sheet(game)
         for name, row in zip(names, form.players.entries):
             row.form.phase.choices = [("", _("none"))] + [
                 (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)]
@@ -229,21 +228,23 @@ def _row_errors(form: RoundForm, names: list[str], error: ApiError) -> None:
 
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
-    data = sheets.game_json(game)
+    sheet = sheets.build_sheet(game)  # built once for the whole request
+    data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
-    form = _round_form(game, data, number, entered)
+    form = _round_form(game, sheet, data, number, entered)
     preview = None
     if form.validate_on_submit():
         try:
             body = round_body(game, form, names, number)
             if form.preview.data:
-                preview = _preview_replacement(game, number, body) if editing else sheets.preview_round(game, body)
+                preview = (sheets.preview_replacement(game, number, body, sheet) if editing
+                           else sheets.preview_round(game, body, sheet))
             elif editing:
-                sheets.replace_round(game, number, body, form.version.data)
+                sheets.replace_round(game, number, body, form.version.data, sheet=sheet)
                 flash(_("Round %(number)s corrected.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
             else:
-                sheets.record_round(game, body, form.idempotency.data or None)
+                sheets.record_round(game, body, form.idempotency.data or None, sheet=sheet)
                 flash(_("Round %(number)s saved.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
@@ -254,16 +255,6 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
     dealer = data["dealer"] if not editing else None
     return render_template("sheets/round.html", game=game, data=data, form=form, number=number, names=names,
                            editing=editing, preview=preview, dealer=dealer)
-
-
-def _preview_replacement(game, number: int, body: dict[str, Any]):
-    """Check a corrected round (and everything after it) without saving; the corrected round scored."""
-    sheet = sheets.build_sheet(game)
-    try:
-        sheet.replace_round(number, sheets.kind_of(game).parse_round(body, sheets.rules_of(game)))
-    except Exception as error:  # an EngineError: shown as a refusal
-        raise sheets.refusal(error) from error
-    return sheet.rounds[number - 1]
 
 
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -343,9 +334,10 @@ def clear_tiebreaker(game_id: str):
 def preview(game_id: str):
     """The round as it would be scored, for the page's live preview (JSON)."""
     game = _load(game_id)
-    data = sheets.game_json(game)
+    sheet = sheets.build_sheet(game)
+    data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
-    form = _round_form(game, data, len(game.rounds) + 1)
+    form = _round_form(game, sheet, data, len(game.rounds) + 1)
     form.validate()
     try:
         posted = request.form.get("round") or str(len(game.rounds) + 1)
@@ -354,9 +346,9 @@ def preview(game_id: str):
         number = int(posted)
         body = round_body(game, form, names, number)
         if number <= len(game.rounds):
-            scored = _preview_replacement(game, number, body)
+            scored = sheets.preview_replacement(game, number, body, sheet)
         else:
-            scored = sheets.preview_round(game, body)
+            scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(ok=False, error=error.message, player=error.player)
     return jsonify(ok=True, points=scored.points if game.kind == "phase10" else scored.gained)
