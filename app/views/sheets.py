@@ -293,40 +293,35 @@ def correct(game_id: str, number: int):
     return _round_page(game, number, stored[number - 1], editing=True)
 
 
-@bp.post("/<game_id>/rounds/<int:number>/undo")
-def undo(game_id: str, number: int):
+def _change(game_id: str, change, done: str):
+    """A small form's change to the sheet (CSRF checked before the view): say what happened, back to the sheet."""
     game = _load(game_id, edit=True)
     if game is not None:
         try:
-            sheets.undo_round(game, number, request.form.get("version"))
-            flash(_("Round %(number)s was taken back.", number=number), "ok")
+            change(game)
+            flash(done, "ok")
         except ApiError as error:
             flash(error.message, "error")
     return redirect(url_for("sheets.show", game_id=game_id))
+
+
+@bp.post("/<game_id>/rounds/<int:number>/undo")
+def undo(game_id: str, number: int):
+    return _change(game_id, lambda game: sheets.undo_round(game, number, request.form.get("version")),
+                   _("Round %(number)s was taken back.", number=number))
 
 
 @bp.post("/<game_id>/tiebreaker")
 def tiebreaker(game_id: str):
-    game = _load(game_id, edit=True)
-    if game is not None:
-        try:
-            sheets.record_tiebreaker(game, {"winner": request.form.get("winner", "")}, request.form.get("version"))
-            flash(_("The tie-breaker result is recorded."), "ok")
-        except ApiError as error:
-            flash(error.message, "error")
-    return redirect(url_for("sheets.show", game_id=game_id))
+    winner = {"winner": request.form.get("winner", "")}
+    return _change(game_id, lambda game: sheets.record_tiebreaker(game, winner, request.form.get("version")),
+                   _("The tie-breaker result is recorded."))
 
 
 @bp.post("/<game_id>/tiebreaker/clear")
 def clear_tiebreaker(game_id: str):
-    game = _load(game_id, edit=True)
-    if game is not None:
-        try:
-            sheets.clear_tiebreaker(game, request.form.get("version"))
-            flash(_("The tie-breaker result was taken back."), "ok")
-        except ApiError as error:
-            flash(error.message, "error")
-    return redirect(url_for("sheets.show", game_id=game_id))
+    return _change(game_id, lambda game: sheets.clear_tiebreaker(game, request.form.get("version")),
+                   _("The tie-breaker result was taken back."))
 
 
 @bp.post("/<game_id>/rounds/preview")
