@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .. import sheetbase
 from ..common import is_int
-from ..errors import DeckError, NotationError, RoundError
+from ..errors import DeckError, RoundError
 from ..i18n import _
 from ..options import RuleSet
-from ..players import match_player
+from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
 from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
 from .phases import PHASES, Phase
 from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
@@ -134,30 +135,16 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEntry:
+class RoundEntry(sheetbase.RoundEntry):
     """A round as entered: who went out, and the players' results (in any order)."""
 
-    went_out: str
     results: tuple[Result, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry as a request body (without a round number)."""
-        return {"went_out": self.went_out, "results": [r.to_json() for r in self.results]}
 
 
 # --- reading JSON ----------------------------------------------------------------------------------
 
 _RESULT_KEYS = frozenset({"player", "completed", "cards", "counts", "points", "laid_down"})
 _STORED_ROUND_KEYS = frozenset({"round", "went_out", "results", "dealer"})
-
-
-def _parse_tokens(value: Any, where: str, player: str | None) -> tuple[Card, ...]:
-    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
-        raise RoundError(_("{where} must be a list of card tokens.").format(where=where), player=player)
-    try:
-        return tuple(Card.parse(token) for token in value)
-    except NotationError as error:
-        raise RoundError(_("{where}: {problem}").format(where=where, problem=error), player=player) from None
 
 
 def _parse_counts(value: Any, where: str, player: str | None) -> Counts:
@@ -202,18 +189,7 @@ def _parse_completed(value: Any, where: str, player: str | None, pick: bool) -> 
 
 
 def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
-    where = "results[{index}]".format(index=index)
-    if not isinstance(item, Mapping):
-        raise RoundError(_("{where} must be an object with the player's result.").format(where=where))
-    player = item.get("player")
-    if not isinstance(player, str) or not player.strip():
-        raise RoundError(_("{where}.player must be the name of a player.").format(where=where))
-    player = player.strip()
-    unknown = sorted(str(key) for key in item if key not in _RESULT_KEYS)
-    if unknown:
-        raise RoundError(
-            _('{where} has an unknown key "{key}".').format(where=where, key=unknown[0]), player=player
-        )
+    where, player = read_result_head(item, index, _RESULT_KEYS)
     if "completed" not in item:
         raise RoundError(
             _("{where}.completed is missing: say whether {player} completed a phase.").format(
@@ -222,15 +198,9 @@ def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
             player=player,
         )
     completed = _parse_completed(item["completed"], where, player, pick)
-    cards = _parse_tokens(item["cards"], where + ".cards", player) if "cards" in item else None
+    cards = read_tokens(item["cards"], where + ".cards", player, Card.parse) if "cards" in item else None
     counts = _parse_counts(item["counts"], where + ".counts", player) if "counts" in item else None
-    points = None
-    if "points" in item:
-        points = item["points"]
-        if not is_int(points) or points < 0:
-            raise RoundError(
-                _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
-            )
+    points = read_points(item, where, player)
     # A stored round carries the computed points next to the cards or counts they came from.
     if stored and (cards is not None or counts is not None):
         points = None
@@ -251,7 +221,7 @@ def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
                 player=player,
             )
         laid_down = tuple(
-            _parse_tokens(group, "{where}.laid_down[{number}]".format(where=where, number=number), player)
+            read_tokens(group, "{where}.laid_down[{number}]".format(where=where, number=number), player, Card.parse)
             for number, group in enumerate(groups)
         )
         if any(not group for group in laid_down):
@@ -267,17 +237,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     With ``stored=True`` the body is a round as :meth:`ScoredRound.to_json` wrote it, whose
     ``points`` next to ``cards`` or ``counts`` were computed and are ignored.
     """
-    if not isinstance(body, Mapping):
-        raise RoundError(_("A round must be a JSON object with went_out and results."))
-    known = _STORED_ROUND_KEYS if stored else {"round", "went_out", "results"}
-    unknown = sorted(str(key) for key in body if key not in known)
-    if unknown:
-        raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
-    if "round" in body and body["round"] is not None and (not is_int(body["round"]) or body["round"] < 1):
-        raise RoundError(_("round must be a round number (1 or more)."))
-    went_out = body.get("went_out")
-    if not isinstance(went_out, str) or not went_out.strip():
-        raise RoundError(_("went_out must be the name of the player who went out."))
+    went_out = read_round_head(body, _STORED_ROUND_KEYS if stored else {"round", "went_out", "results"})
     results = body.get("results")
     if not isinstance(results, list) or not results:
         raise RoundError(_("results must be a list with one result for each player."))
@@ -285,13 +245,13 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     parsed = tuple(_parse_result(item, index, pick, stored) for index, item in enumerate(results))
     if stored:
         # The stored 0 of the player who went out was computed, not entered.
-        key = went_out.strip().casefold()
+        key = went_out.casefold()
         parsed = tuple(
             Result(r.player, r.completed, r.cards, r.counts, None, r.laid_down)
             if r.player.casefold() == key and r.points == 0 else r
             for r in parsed
         )
-    return RoundEntry(went_out.strip(), parsed)
+    return RoundEntry(went_out, parsed)
 
 
 # --- what a hand can score -------------------------------------------------------------------------
@@ -335,51 +295,23 @@ class RoundContext:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoredResult:
-    """A player's result with what follows from it: the penalty and the phase completed (if any)."""
+class ScoredResult(sheetbase.ScoredResult):
+    """A player's :class:`Result` with what follows from it: the penalty (``points``) and the phase completed
+    (if any)."""
 
-    result: Result
-    points: int
     completed_phase: int | None
-
-    @property
-    def player(self) -> str:
-        return self.result.player
-
-    def to_json(self) -> dict[str, Any]:
-        """What was entered plus the computed ``points``."""
-        data = self.result.to_json()
-        data["points"] = self.points
-        return data
 
 
 @dataclass(frozen=True, slots=True)
-class ScoredRound:
-    """A round that passed every check, with each player's points, in seating order."""
+class ScoredRound(sheetbase.ScoredRound):
+    """A round that passed every check, with each player's :class:`ScoredResult`, in seating order."""
 
-    number: int
-    dealer: str
-    went_out: str
-    results: tuple[ScoredResult, ...]
+    entry_type = RoundEntry
 
     @property
     def points(self) -> dict[str, int]:
         """Each player's penalty this round."""
         return {r.player: r.points for r in self.results}
-
-    @property
-    def entry(self) -> RoundEntry:
-        """The entry (player names as the game spells them)."""
-        return RoundEntry(self.went_out, tuple(r.result for r in self.results))
-
-    def to_json(self) -> dict[str, Any]:
-        """The round as stored and shown: number, dealer, who went out, every result with its points."""
-        return {
-            "round": self.number,
-            "dealer": self.dealer,
-            "went_out": self.went_out,
-            "results": [r.to_json() for r in self.results],
-        }
 
 
 def _plural_cards(count: int) -> str:
@@ -388,21 +320,7 @@ def _plural_cards(count: int) -> str:
 
 def _canonical_results(entry: RoundEntry, context: RoundContext) -> tuple[str, dict[str, Result]]:
     players = context.players
-    went_out = match_player(entry.went_out, players)
-    if went_out is None:
-        raise RoundError(
-            _("{name} is not a player of this game, so {name} cannot have gone out.").format(name=entry.went_out)
-        )
-    by_player: dict[str, Result] = {}
-    for result in entry.results:
-        player = match_player(result.player, players)
-        if player is None:
-            raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
-        if player in by_player:
-            raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
-        by_player[player] = Result(
-            player, result.completed, result.cards, result.counts, result.points, result.laid_down
-        )
+    went_out, by_player = match_results(entry, players)
     for player in players:
         if player not in by_player:
             raise RoundError(

@@ -14,7 +14,7 @@ places where they differ (which phase a player plays, when the game ends, who is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..i18n import _
 from ..options import RuleSet
 from ..players import check_players as _check_players
 from ..players import join_names, match_player
+from ..sheetbase import ScoreSheet
 from .phases import PHASES
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
 
@@ -136,20 +137,35 @@ class _Progress:
             self.contenders, self.by_finishing = finishers, True
 
 
-class Sheet:
+class Sheet(ScoreSheet):
     """The score sheet of one Phase 10 game recorded at the table.
 
     Build it empty with ``Sheet(rules, players)`` or from stored rounds with :meth:`replay`.
     Rounds are only added through :meth:`check_round`'s checks, so the sheet is always a game
-    that can have happened.
+    that can have happened. The mechanics (replay, adding, correcting, the dealer) are
+    :class:`~app.engine.sheetbase.ScoreSheet`'s; the rules of Phase 10 are here and in :class:`_Progress`.
     """
 
+    game = "phase10"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
+
     def __init__(self, rules: RuleSet, players: Sequence[str]):
-        self.rules = rules
-        self.players = check_players(list(players))
-        self._rounds: list[ScoredRound] = []
+        super().__init__(rules, players)
         self._progress = _Progress(rules, self.players)
         self._tiebreaker_winner: str | None = None
+
+    def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
+        return score_round(entry, self._progress.context(number, self.dealer(number)))
+
+    def _apply(self, scored: ScoredRound) -> None:
+        self._progress.apply(scored)
+
+    def _gains(self, scored: ScoredRound) -> Iterator[tuple[str, int]]:
+        return ((result.player, result.points) for result in scored.results)
+
+    def _tiebreaker_json(self) -> dict[str, Any] | None:
+        return self.tiebreaker
 
     # --- building ----------------------------------------------------------------------------------
 
@@ -166,69 +182,21 @@ class Sheet:
         Raises :class:`RoundError` naming the first round that does not hold (its ``round``
         attribute is set), or when ``tiebreaker_winner`` is not one of the tied players.
         """
-        sheet = cls(rules, players)
-        for number, item in enumerate(rounds, start=1):
-            try:
-                sheet.add_round(sheet._entry_of(item, number))
-            except RoundError as error:
-                raise RoundError(
-                    _("Round {number}: {problem}").format(number=number, problem=error),
-                    player=error.player,
-                    round=number,
-                ) from None
+        sheet = super().replay(rules, players, rounds)
         if tiebreaker_winner is not None:
             sheet.record_tiebreaker(tiebreaker_winner)
         return sheet
 
-    def _entry_of(self, item: RoundEntry | ScoredRound | Mapping[str, Any], number: int) -> RoundEntry:
-        if isinstance(item, ScoredRound):
-            return item.entry
-        if isinstance(item, RoundEntry):
-            return item
-        entry = parse_round(item, self.rules, stored=True)
-        stored_number = item.get("round")
-        if stored_number is not None and stored_number != number:
-            raise RoundError(
-                _("it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order.").format(
-                    stored=stored_number
-                ),
-                round=number,
-            )
-        return entry
-
     def check_open(self) -> None:
         """Raise :class:`RoundError` when no round may be added: the game is over or awaits its tie-breaker."""
-        number = len(self._rounds) + 1
-        if self.status == "finished":
-            raise RoundError(
-                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(winner=self.winner),
-                round=number,
-            )
+        super().check_open()
         if self.status == "tiebreaker":
             raise RoundError(
                 _("{players} must play the tie-breaker round first: record who laid its phase down first.").format(
                     players=join_names(self.tiebreaker["players"])
                 ),
-                round=number,
+                round=len(self._rounds) + 1,
             )
-
-    def check_round(self, entry: RoundEntry) -> ScoredRound:
-        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
-        self.check_open()
-        number = len(self._rounds) + 1
-        try:
-            return score_round(entry, self._progress.context(number, self.dealer(number)))
-        except RoundError as error:
-            if error.round is None:
-                error.round = number
-            raise
-
-    def add_round(self, entry: RoundEntry) -> ScoredRound:
-        """Check the next round and record it; returns it scored."""
-        scored = self.check_round(entry)
-        self._rounds.append(scored)
-        self._progress.apply(scored)
-        return scored
 
     def replace_round(self, number: int, entry: RoundEntry) -> Correction:
         """Replace round ``number``; every later round is checked again against the corrected history.
@@ -237,33 +205,13 @@ class Sheet:
         names the first later round that no longer does. A recorded tie-breaker result is kept only
         if the corrected game still ends in a tie between exactly the same players.
         """
-        if not 1 <= number <= len(self._rounds):
-            raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
-        entries = [r.entry for r in self._rounds]
-        entries[number - 1] = entry
-        corrected = Sheet(self.rules, self.players)
-        for position, item in enumerate(entries, start=1):
-            try:
-                corrected.add_round(item)
-            except RoundError as error:
-                if position == number:
-                    raise
-                raise RoundError(
-                    _("Round {position} no longer holds after this correction: {problem}").format(
-                        position=position, problem=error
-                    ),
-                    player=error.player,
-                    round=position,
-                ) from None
-        dropped = self._adopt(corrected)
+        dropped = self._adopt(self._corrected(number, entry))
         return Correction(self._rounds[number - 1], dropped)
 
     def undo(self) -> Correction:
         """Drop the last round; the :class:`Correction` holds the round removed (a recorded tie-breaker
         result goes with it)."""
-        if not self._rounds:
-            raise RoundError(_("There is no round to undo."))
-        removed = self._rounds[-1]
+        removed = self._last_round()
         corrected = Sheet(self.rules, self.players)
         for scored in self._rounds[:-1]:
             corrected._rounds.append(scored)
@@ -317,19 +265,6 @@ class Sheet:
         phase = progress.phase_of(player)
         return () if phase is None else (phase,)
 
-    @property
-    def rounds(self) -> tuple[ScoredRound, ...]:
-        return tuple(self._rounds)
-
-    def dealer(self, number: int) -> str:
-        """Who deals round ``number``: the last player deals round 1, then the deal passes to the left."""
-        return self.players[(number - 2) % len(self.players)]
-
-    @property
-    def next_dealer(self) -> str | None:
-        """The dealer of the next round (``None`` once the game is finished)."""
-        return None if self.status == "finished" else self.dealer(len(self._rounds) + 1)
-
     def standings(self) -> list[Standing]:
         """Every player's total, next phase and completed phases, in seating order."""
         progress = self._progress
@@ -346,16 +281,6 @@ class Sheet:
             key = lambda p: (-len(progress.done[p]), progress.scores[p])  # noqa: E731
         best = min(key(p) for p in self.players)
         return tuple(p for p in self.players if key(p) == best)
-
-    def running_totals(self) -> list[dict[str, int]]:
-        """Each player's total after each round (for a chart)."""
-        totals = dict.fromkeys(self.players, 0)
-        rows = []
-        for scored in self._rounds:
-            for result in scored.results:
-                totals[result.player] += result.points
-            rows.append(dict(totals))
-        return rows
 
     @property
     def outcome(self) -> Outcome | None:
@@ -388,36 +313,12 @@ class Sheet:
         return "tiebreaker" if outcome.winner is None else "finished"
 
     @property
-    def winner(self) -> str | None:
-        outcome = self.outcome
-        return outcome.winner if outcome else None
-
-    @property
     def tiebreaker(self) -> dict[str, Any] | None:
         """``{"players": [...], "winner": ...}`` when the game ended in a tie, else ``None``."""
         outcome = self.outcome
         if outcome is None or outcome.rule != TIEBREAKER:
             return None
         return {"players": list(outcome.players), "winner": self._tiebreaker_winner}
-
-    def to_json(self) -> dict[str, Any]:
-        """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
-        outcome = self.outcome
-        finished = self.status == "finished"
-        return {
-            "game": "phase10",
-            "rules": self.rules.to_dict(),
-            "status": self.status,
-            "winner": self.winner,
-            "tiebreaker": self.tiebreaker,
-            "players": [s.to_json() for s in self.standings()],
-            "rounds": [r.to_json() for r in self._rounds],
-            "outcome": outcome.to_json() if outcome else None,
-            "leaders": list(self.leaders()),
-            "next_round": None if finished or self.status == "tiebreaker" else len(self._rounds) + 1,
-            "dealer": self.next_dealer,
-            "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
-        }
 
 
 class _Texts:

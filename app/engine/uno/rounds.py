@@ -9,15 +9,15 @@ is what the web layer stores and shows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from ..common import is_int
-from ..errors import DeckError, NotationError, RoundError
+from .. import sheetbase
+from ..errors import DeckError, RoundError
 from ..i18n import _
 from ..options import RuleSet
-from ..players import match_player
+from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
 from .cards import DECK, NEWER_DECK, Card, check_fits_deck
 from .scoring import hand_points
 
@@ -58,46 +58,19 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEntry:
+class RoundEntry(sheetbase.RoundEntry):
     """A hand as entered: who went out, and the other players' leftover hands (in any order)."""
 
-    went_out: str
     results: tuple[Result, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry as a request body (without a round number)."""
-        return {"went_out": self.went_out, "results": [r.to_json() for r in self.results]}
 
 
 def _parse_result(item: Any, index: int, rules: RuleSet, stored: bool) -> Result:
-    where = "results[{index}]".format(index=index)
-    if not isinstance(item, Mapping):
-        raise RoundError(_("{where} must be an object with the player's result.").format(where=where))
-    player = item.get("player")
-    if not isinstance(player, str) or not player.strip():
-        raise RoundError(_("{where}.player must be the name of a player.").format(where=where))
-    player = player.strip()
-    unknown = sorted(str(key) for key in item if key not in ("player", "cards", "points"))
-    if unknown:
-        raise RoundError(_('{where} has an unknown key "{key}".').format(where=where, key=unknown[0]), player=player)
+    where, player = read_result_head(item, index, ("player", "cards", "points"))
     cards = None
     if "cards" in item:
-        tokens = item["cards"]
-        if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
-            raise RoundError(_("{where}.cards must be a list of card tokens.").format(where=where), player=player)
-        try:
-            cards = tuple(Card.parse(token, newer_wilds=rules.newer_wilds) for token in tokens)
-        except NotationError as error:
-            raise RoundError(
-                _("{where}.cards: {problem}").format(where=where, problem=error), player=player
-            ) from None
-    points = None
-    if "points" in item:
-        points = item["points"]
-        if not is_int(points) or points < 0:
-            raise RoundError(
-                _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
-            )
+        parse = partial(Card.parse, newer_wilds=rules.newer_wilds)
+        cards = read_tokens(item["cards"], where + ".cards", player, parse)
+    points = read_points(item, where, player)
     # A stored round carries the computed points next to the cards they came from.
     if stored and cards is not None:
         points = None
@@ -114,23 +87,12 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     ``WS`` and ``WC`` are cards only under the ``newer_wilds`` rule. With ``stored=True`` the body
     is a round as :meth:`ScoredRound.to_json` wrote it (its extra computed keys are ignored).
     """
-    if not isinstance(body, Mapping):
-        raise RoundError(_("A round must be a JSON object with went_out and results."))
     known = ("round", "went_out", "results", "dealer", "scores") if stored else ("round", "went_out", "results")
-    unknown = sorted(str(key) for key in body if key not in known)
-    if unknown:
-        raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
-    if "round" in body and body["round"] is not None and (not is_int(body["round"]) or body["round"] < 1):
-        raise RoundError(_("round must be a round number (1 or more)."))
-    went_out = body.get("went_out")
-    if not isinstance(went_out, str) or not went_out.strip():
-        raise RoundError(_("went_out must be the name of the player who went out."))
+    went_out = read_round_head(body, known)
     results = body.get("results")
     if not isinstance(results, list):
         raise RoundError(_("results must be a list with the hand of each player who did not go out."))
-    return RoundEntry(
-        went_out.strip(), tuple(_parse_result(item, index, rules, stored) for index, item in enumerate(results))
-    )
+    return RoundEntry(went_out, tuple(_parse_result(item, index, rules, stored) for index, item in enumerate(results)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,31 +105,16 @@ class RoundContext:
     dealer: str
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredResult:
-    """A player's leftover hand with its value."""
-
-    result: Result
-    points: int
-
-    @property
-    def player(self) -> str:
-        return self.result.player
-
-    def to_json(self) -> dict[str, Any]:
-        data = self.result.to_json()
-        data["points"] = self.points
-        return data
+ScoredResult = sheetbase.ScoredResult
+"""A player's leftover hand (``result``) with its value (``points``)."""
 
 
 @dataclass(frozen=True, slots=True)
-class ScoredRound:
+class ScoredRound(sheetbase.ScoredRound):
     """A hand that passed every check: the leftover hands (seating order) and what each player scores."""
 
-    number: int
-    dealer: str
-    went_out: str
-    results: tuple[ScoredResult, ...]
+    entry_type = RoundEntry
+
     scores: tuple[tuple[str, int], ...]
 
     @property
@@ -175,20 +122,10 @@ class ScoredRound:
         """What each player adds to their total for this hand."""
         return dict(self.scores)
 
-    @property
-    def entry(self) -> RoundEntry:
-        return RoundEntry(self.went_out, tuple(r.result for r in self.results))
-
     def to_json(self) -> dict[str, Any]:
         """The hand as stored and shown: number, dealer, who went out, each leftover hand with its
         ``points``, and ``scores`` (what each player adds to their total)."""
-        return {
-            "round": self.number,
-            "dealer": self.dealer,
-            "went_out": self.went_out,
-            "results": [r.to_json() for r in self.results],
-            "scores": dict(self.scores),
-        }
+        return {**sheetbase.ScoredRound.to_json(self), "scores": dict(self.scores)}
 
 
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
@@ -200,19 +137,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     who went out scores the others' points; under ``lowest_wins`` each player scores their own.
     """
     rules, players = context.rules, context.players
-    went_out = match_player(entry.went_out, players)
-    if went_out is None:
-        raise RoundError(
-            _("{name} is not a player of this game, so {name} cannot have gone out.").format(name=entry.went_out)
-        )
-    by_player: dict[str, Result] = {}
-    for result in entry.results:
-        player = match_player(result.player, players)
-        if player is None:
-            raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
-        if player in by_player:
-            raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
-        by_player[player] = Result(player, result.cards, result.points)
+    went_out, by_player = match_results(entry, players)
     limit = deck_points(rules)
     scored = []
     for player in players:

@@ -11,15 +11,15 @@ UNO has no tie-breaker round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RoundError
 from ..i18n import _
 from ..options import RuleSet
 from ..players import check_players as _check_players
 from ..players import join_names
+from ..sheetbase import ScoreSheet
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -59,120 +59,47 @@ class Outcome:
         return {"rule": self.rule, "winner": self.winner, "players": list(self.players), "text": self.text}
 
 
-class Sheet:
-    """The score sheet of one UNO game recorded at the table."""
+class Sheet(ScoreSheet):
+    """The score sheet of one UNO game recorded at the table (the mechanics are
+    :class:`~app.engine.sheetbase.ScoreSheet`'s, the rules of UNO here)."""
+
+    game = "uno"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
     def __init__(self, rules: RuleSet, players: Sequence[str]):
-        self.rules = rules
-        self.players = check_players(list(players))
-        self._rounds: list[ScoredRound] = []
+        super().__init__(rules, players)
         self._scores = dict.fromkeys(self.players, 0)
 
-    @classmethod
-    def replay(
-        cls, rules: RuleSet, players: Sequence[str], rounds: Iterable[RoundEntry | ScoredRound | Mapping[str, Any]]
-    ) -> Sheet:
-        """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises
-        :class:`RoundError` naming the first round that does not hold."""
-        sheet = cls(rules, players)
-        for number, item in enumerate(rounds, start=1):
-            try:
-                if isinstance(item, ScoredRound):
-                    item = item.entry
-                elif not isinstance(item, RoundEntry):
-                    if item.get("round", number) not in (None, number):
-                        raise RoundError(
-                            _(
-                                "it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order."
-                            ).format(stored=item.get("round"))
-                        )
-                    item = parse_round(item, rules, stored=True)
-                sheet.add_round(item)
-            except RoundError as error:
-                raise RoundError(
-                    _("Round {number}: {problem}").format(number=number, problem=error),
-                    player=error.player,
-                    round=number,
-                ) from None
-        return sheet
+    def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
+        return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number)))
 
-    def check_open(self) -> None:
-        """Raise :class:`RoundError` when the game is over and no hand may be added."""
-        outcome = self.outcome
-        if outcome is not None:
-            raise RoundError(
-                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(
-                    winner=outcome.winner
-                ),
-                round=len(self._rounds) + 1,
-            )
-
-    def check_round(self, entry: RoundEntry) -> ScoredRound:
-        """The next hand scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
-        self.check_open()
-        number = len(self._rounds) + 1
-        try:
-            return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number)))
-        except RoundError as error:
-            if error.round is None:
-                error.round = number
-            raise
-
-    def add_round(self, entry: RoundEntry) -> ScoredRound:
-        """Check the next hand and record it; returns it scored."""
-        scored = self.check_round(entry)
-        self._rounds.append(scored)
+    def _apply(self, scored: ScoredRound) -> None:
         for player, points in scored.scores:
             self._scores[player] += points
-        return scored
+
+    def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
+        return scored.scores
+
+    def _extra_json(self) -> dict[str, Any]:
+        return {"notice": self.notice}
 
     def replace_round(self, number: int, entry: RoundEntry) -> ScoredRound:
         """Replace hand ``number``, checking every later hand again; raise :class:`RoundError` naming the
         first one that no longer holds (nothing changes then). Returns the corrected hand."""
-        if not 1 <= number <= len(self._rounds):
-            raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
-        entries = [r.entry for r in self._rounds]
-        entries[number - 1] = entry
-        corrected = Sheet(self.rules, self.players)
-        for position, item in enumerate(entries, start=1):
-            try:
-                corrected.add_round(item)
-            except RoundError as error:
-                if position == number:
-                    raise
-                raise RoundError(
-                    _("Round {position} no longer holds after this correction: {problem}").format(
-                        position=position, problem=error
-                    ),
-                    player=error.player,
-                    round=position,
-                ) from None
+        corrected = self._corrected(number, entry)
         self._rounds, self._scores = corrected._rounds, corrected._scores
         return self._rounds[number - 1]
 
     def undo(self) -> ScoredRound:
         """Drop the last hand and return it."""
-        if not self._rounds:
-            raise RoundError(_("There is no round to undo."))
-        removed = self._rounds.pop()
+        removed = self._last_round()
+        self._rounds.pop()
         for player, points in removed.scores:
             self._scores[player] -= points
         return removed
 
     # --- questions ---------------------------------------------------------------------------------
-
-    @property
-    def rounds(self) -> tuple[ScoredRound, ...]:
-        return tuple(self._rounds)
-
-    def dealer(self, number: int) -> str:
-        """Who deals hand ``number``: the last player deals the first, then the deal passes to the left."""
-        return self.players[(number - 2) % len(self.players)]
-
-    @property
-    def next_dealer(self) -> str | None:
-        """The dealer of the next hand (``None`` once the game is finished)."""
-        return None if self.outcome else self.dealer(len(self._rounds) + 1)
 
     def standings(self) -> list[Standing]:
         """Every player's total, in seating order."""
@@ -228,37 +155,3 @@ class Sheet:
     def status(self) -> str:
         """``"playing"`` or ``"finished"``."""
         return "playing" if self.outcome is None else "finished"
-
-    @property
-    def winner(self) -> str | None:
-        outcome = self.outcome
-        return outcome.winner if outcome else None
-
-    def running_totals(self) -> list[dict[str, int]]:
-        """Each player's total after each hand (for a chart)."""
-        totals = dict.fromkeys(self.players, 0)
-        rows = []
-        for scored in self._rounds:
-            for player, points in scored.scores:
-                totals[player] += points
-            rows.append(dict(totals))
-        return rows
-
-    def to_json(self) -> dict[str, Any]:
-        """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
-        outcome = self.outcome
-        return {
-            "game": "uno",
-            "rules": self.rules.to_dict(),
-            "status": self.status,
-            "winner": self.winner,
-            "tiebreaker": None,
-            "players": [s.to_json() for s in self.standings()],
-            "rounds": [r.to_json() for r in self._rounds],
-            "outcome": outcome.to_json() if outcome else None,
-            "notice": self.notice,
-            "leaders": list(self.leaders()),
-            "next_round": None if outcome else len(self._rounds) + 1,
-            "dealer": self.next_dealer,
-            "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
-        }

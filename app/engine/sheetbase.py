@@ -1,0 +1,353 @@
+"""What the Phase 10 and UNO score sheets share; each game keeps its rules in its own ``rounds`` and ``sheet``.
+
+Shared: the parts of each game's ``parse_round`` that are the same (``read_*``), matching names to
+players (:func:`match_results`), the bases of the round types (:class:`RoundEntry`,
+:class:`ScoredResult`, :class:`ScoredRound`) and :class:`ScoreSheet`, the mechanics of a sheet:
+replay from entries or stored JSON, adding and correcting rounds, the dealer, the totals and the JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from .common import is_int
+from .errors import NotationError, RoundError
+from .i18n import _
+from .options import RuleSet
+from .players import check_players, match_player
+
+SheetT = TypeVar("SheetT", bound="ScoreSheet")
+CardT = TypeVar("CardT")
+
+
+# --- reading a round's JSON ------------------------------------------------------------------------
+
+
+def read_round_head(body: Any, known: Collection[str]) -> str:
+    """Check a round's JSON object (its keys, ``round`` and ``went_out``) and return ``went_out``, trimmed.
+
+    ``known`` are the keys the round may have; ``results`` is left to the game.
+    """
+    if not isinstance(body, Mapping):
+        raise RoundError(_("A round must be a JSON object with went_out and results."))
+    unknown = sorted(str(key) for key in body if key not in known)
+    if unknown:
+        raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
+    if "round" in body and body["round"] is not None and (not is_int(body["round"]) or body["round"] < 1):
+        raise RoundError(_("round must be a round number (1 or more)."))
+    went_out = body.get("went_out")
+    if not isinstance(went_out, str) or not went_out.strip():
+        raise RoundError(_("went_out must be the name of the player who went out."))
+    return went_out.strip()
+
+
+def read_result_head(item: Any, index: int, known: Collection[str]) -> tuple[str, str]:
+    """Check that ``results[index]`` is an object naming a player with only ``known`` keys.
+
+    Returns where it is (``"results[2]"``, for messages) and the player's name, trimmed.
+    """
+    where = "results[{index}]".format(index=index)
+    if not isinstance(item, Mapping):
+        raise RoundError(_("{where} must be an object with the player's result.").format(where=where))
+    player = item.get("player")
+    if not isinstance(player, str) or not player.strip():
+        raise RoundError(_("{where}.player must be the name of a player.").format(where=where))
+    player = player.strip()
+    unknown = sorted(str(key) for key in item if key not in known)
+    if unknown:
+        raise RoundError(_('{where} has an unknown key "{key}".').format(where=where, key=unknown[0]), player=player)
+    return where, player
+
+
+def read_points(item: Mapping[str, Any], where: str, player: str) -> int | None:
+    """A result's ``points`` (``None`` when not given); raise :class:`RoundError` unless a whole number ≥ 0."""
+    if "points" not in item:
+        return None
+    points = item["points"]
+    if not is_int(points) or points < 0:
+        raise RoundError(
+            _("{where}.points must be a whole number of points (0 or more).").format(where=where), player=player
+        )
+    return points
+
+
+def read_tokens(value: Any, where: str, player: str | None, parse: Callable[[str], CardT]) -> tuple[CardT, ...]:
+    """The cards of a list of tokens, each read by ``parse``; raise :class:`RoundError` naming ``where``."""
+    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
+        raise RoundError(_("{where} must be a list of card tokens.").format(where=where), player=player)
+    try:
+        return tuple(parse(token) for token in value)
+    except NotationError as error:
+        raise RoundError(_("{where}: {problem}").format(where=where, problem=error), player=player) from None
+
+
+def match_results(entry: Any, players: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """The player who went out and each result by player, with the names spelled as the game spells them.
+
+    ``entry`` is a game's ``RoundEntry`` (``went_out`` and ``results``, each a dataclass with a
+    ``player``). Raises :class:`RoundError` for a name that is not a player's, or a player listed twice.
+    """
+    went_out = match_player(entry.went_out, players)
+    if went_out is None:
+        raise RoundError(
+            _("{name} is not a player of this game, so {name} cannot have gone out.").format(name=entry.went_out)
+        )
+    by_player: dict[str, Any] = {}
+    for result in entry.results:
+        player = match_player(result.player, players)
+        if player is None:
+            raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
+        if player in by_player:
+            raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
+        by_player[player] = dataclasses.replace(result, player=player)
+    return went_out, by_player
+
+
+# --- rounds ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """A round as entered: who went out, and the players' results (in any order)."""
+
+    went_out: str
+    results: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a request body (without a round number)."""
+        return {"went_out": self.went_out, "results": [r.to_json() for r in self.results]}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A player's result as entered (``result``, with a ``player``) and the points it counts."""
+
+    result: Any
+    points: int
+
+    @property
+    def player(self) -> str:
+        return self.result.player
+
+    def to_json(self) -> dict[str, Any]:
+        """What was entered plus the computed ``points``."""
+        data = self.result.to_json()
+        data["points"] = self.points
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredRound:
+    """A round that passed every check: its number, dealer, who went out and the scored results."""
+
+    entry_type: ClassVar[type[RoundEntry]]
+
+    number: int
+    dealer: str
+    went_out: str
+    results: tuple[ScoredResult, ...]
+
+    @property
+    def entry(self) -> RoundEntry:
+        """The entry (player names as the game spells them)."""
+        return self.entry_type(self.went_out, tuple(r.result for r in self.results))
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as stored and shown: number, dealer, who went out, every result with its points."""
+        return {
+            "round": self.number,
+            "dealer": self.dealer,
+            "went_out": self.went_out,
+            "results": [r.to_json() for r in self.results],
+        }
+
+
+# --- the sheet -------------------------------------------------------------------------------------
+
+
+class ScoreSheet:
+    """The mechanics of a score sheet; a game's ``Sheet`` adds its rules through the hooks below.
+
+    A subclass sets :attr:`game`, the player limits, its round types and ``parse_round``, and
+    defines :meth:`_score` (check and score the next round), :meth:`_apply` (add a scored round to
+    its tallies), :meth:`_gains` (what each player adds to their total in a round), ``outcome``,
+    ``status``, ``standings`` and ``leaders``.
+    """
+
+    game: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    _entry_type: ClassVar[type[RoundEntry]]
+    _scored_type: ClassVar[type[ScoredRound]]
+    _parse_round: ClassVar[Callable[..., Any]]
+
+    def __init__(self, rules: RuleSet, players: Sequence[str]):
+        self.rules = rules
+        self.players = check_players(list(players), self.min_players, self.max_players)
+        self._rounds: list[Any] = []
+
+    # --- hooks -------------------------------------------------------------------------------------
+
+    def _score(self, entry: Any, number: int) -> Any:
+        """Round ``number`` scored, if ``entry`` can have happened (raise :class:`RoundError` if not)."""
+        raise NotImplementedError
+
+    def _apply(self, scored: Any) -> None:
+        """Add a scored round to the sheet's tallies (it is already in ``_rounds``)."""
+        raise NotImplementedError
+
+    def _gains(self, scored: Any) -> Iterable[tuple[str, int]]:
+        """What each player adds to their total in ``scored``."""
+        raise NotImplementedError
+
+    def _tiebreaker_json(self) -> dict[str, Any] | None:
+        return None
+
+    def _extra_json(self) -> dict[str, Any]:
+        """Keys a game adds to :meth:`to_json` after ``outcome``."""
+        return {}
+
+    # --- building ----------------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls: type[SheetT], rules: RuleSet, players: Sequence[str], rounds: Iterable[Any]) -> SheetT:
+        """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises
+        :class:`RoundError` naming the first round that does not hold (its ``round`` attribute is set)."""
+        sheet = cls(rules, players)
+        for number, item in enumerate(rounds, start=1):
+            try:
+                sheet.add_round(sheet._entry_of(item, number))
+            except RoundError as error:
+                raise RoundError(
+                    _("Round {number}: {problem}").format(number=number, problem=error),
+                    player=error.player,
+                    round=number,
+                ) from None
+        return sheet
+
+    def _entry_of(self, item: Any, number: int) -> Any:
+        if isinstance(item, self._scored_type):
+            return item.entry
+        if isinstance(item, self._entry_type):
+            return item
+        entry = self._parse_round(item, self.rules, stored=True)
+        stored_number = item.get("round")
+        if stored_number is not None and stored_number != number:
+            raise RoundError(
+                _("it is numbered {stored}, but stored rounds must be numbered 1, 2, 3… in order.").format(
+                    stored=stored_number
+                ),
+                round=number,
+            )
+        return entry
+
+    def check_open(self) -> None:
+        """Raise :class:`RoundError` when no round may be added because the game is over."""
+        if self.status == "finished":
+            raise RoundError(
+                _("The game is over: {winner} won. Correct or undo a round to reopen it.").format(winner=self.winner),
+                round=len(self._rounds) + 1,
+            )
+
+    def check_round(self, entry: Any) -> Any:
+        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+        self.check_open()
+        number = len(self._rounds) + 1
+        try:
+            return self._score(entry, number)
+        except RoundError as error:
+            if error.round is None:
+                error.round = number
+            raise
+
+    def add_round(self, entry: Any) -> Any:
+        """Check the next round and record it; returns it scored."""
+        scored = self.check_round(entry)
+        self._rounds.append(scored)
+        self._apply(scored)
+        return scored
+
+    def _corrected(self: SheetT, number: int, entry: Any) -> SheetT:
+        """A new sheet with round ``number`` replaced by ``entry`` and every later round checked again.
+
+        Raises :class:`RoundError` when round ``number`` does not hold, or names the first later
+        round that no longer does.
+        """
+        if not 1 <= number <= len(self._rounds):
+            raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
+        entries = [r.entry for r in self._rounds]
+        entries[number - 1] = entry
+        corrected = type(self)(self.rules, self.players)
+        for position, item in enumerate(entries, start=1):
+            try:
+                corrected.add_round(item)
+            except RoundError as error:
+                if position == number:
+                    raise
+                raise RoundError(
+                    _("Round {position} no longer holds after this correction: {problem}").format(
+                        position=position, problem=error
+                    ),
+                    player=error.player,
+                    round=position,
+                ) from None
+        return corrected
+
+    def _last_round(self) -> Any:
+        """The round an undo removes; raise :class:`RoundError` when there is none."""
+        if not self._rounds:
+            raise RoundError(_("There is no round to undo."))
+        return self._rounds[-1]
+
+    # --- questions ---------------------------------------------------------------------------------
+
+    @property
+    def rounds(self) -> tuple[Any, ...]:
+        return tuple(self._rounds)
+
+    def dealer(self, number: int) -> str:
+        """Who deals round ``number``: the last player deals round 1, then the deal passes to the left."""
+        return self.players[(number - 2) % len(self.players)]
+
+    @property
+    def next_dealer(self) -> str | None:
+        """The dealer of the next round (``None`` once the game is finished)."""
+        return None if self.status == "finished" else self.dealer(len(self._rounds) + 1)
+
+    @property
+    def winner(self) -> str | None:
+        outcome = self.outcome
+        return outcome.winner if outcome else None
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each round (for a chart)."""
+        totals = dict.fromkeys(self.players, 0)
+        rows = []
+        for scored in self._rounds:
+            for player, points in self._gains(scored):
+                totals[player] += points
+            rows.append(dict(totals))
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
+        outcome = self.outcome
+        status = self.status
+        return {
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "status": status,
+            "winner": self.winner,
+            "tiebreaker": self._tiebreaker_json(),
+            "players": [s.to_json() for s in self.standings()],
+            "rounds": [r.to_json() for r in self._rounds],
+            "outcome": outcome.to_json() if outcome else None,
+            **self._extra_json(),
+            "leaders": list(self.leaders()),
+            "next_round": None if status != "playing" else len(self._rounds) + 1,
+            "dealer": self.next_dealer,
+            "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
+        }
