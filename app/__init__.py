@@ -32,6 +32,7 @@ def create_app(test_config=None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
+    app.json.sort_keys = False  # answers keep the contract's order ("valid", "phase", "groups", "reasons")
 
     from . import assets, database, errors, i18n, security, views
 
