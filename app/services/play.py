@@ -315,8 +315,9 @@ def land_rounds(play: PlayGame, engine: Any) -> None:
         return
     try:
         if sheet is None:
-            sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(),
-                                             edit_key_hash=play.edit_key_hash, commit=False)
+            # The sheet is the record of what was played: its edit key is thrown away, so nobody can
+            # change it afterwards and make it disagree with the digital game.
+            sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(), commit=False)
             play.sheet = sheet
             db.session.flush()
         for record in finished[recorded:]:

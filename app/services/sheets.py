@@ -165,12 +165,10 @@ def check_version(game: Game, if_match: str | None) -> None:
 
 # --- writing -------------------------------------------------------------------------------------
 
-def create_game(kind_name: Any, players: Any, rules: Any, *, edit_key_hash: str | None = None,
-                commit: bool = True) -> tuple[Game, str | None]:
+def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True) -> tuple[Game, str]:
     """A new game and its edit key (shown once; only its hash is stored).
 
-    ``edit_key_hash`` makes the sheet share an existing key (a digital game's): the key returned is
-    then ``None``. ``commit=False`` leaves the transaction open for the caller to commit.
+    ``commit=False`` leaves the transaction open for the caller to commit.
     """
     kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
@@ -181,9 +179,8 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, edit_key_hash: str 
         ruleset = kind.make_rules(rules)
     except EngineError as error:
         raise ApiError(str(error)) from error
-    key = new_edit_key() if edit_key_hash is None else None
-    stored_hash = hash_key(key) if key is not None else edit_key_hash
-    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=stored_hash)
+    key = new_edit_key()
+    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     if commit:
