@@ -277,3 +277,11 @@ def test_edit_keys_outlive_the_recent_list(client, new_sheet, monkeypatch):
     for _ in range(3):
         new_sheet(players=("Cy", "Dee"))
     assert "Record round 1" in text(client.get(first))  # still editable on this phone
+
+
+def test_nobody_leads_before_the_first_round(client, new_sheet):
+    url = new_sheet()
+    assert "leads" not in text(client.get(url))
+    record(client, url, 1, {})
+    page = text(client.get(url))
+    assert page.count("★ leads") == 1 and page.index("★ leads") > page.index("<bdi>Ben</bdi>")
