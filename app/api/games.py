@@ -8,21 +8,13 @@ from flask_babel import gettext as _
 from ..errors import ApiError
 from ..services import sheets
 from . import bp
-from .util import json_object
-
-
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _sep, value = header.partition(" ")
-    if scheme.lower() != "bearer" or not value.strip():
-        return None
-    return value.strip()
+from .util import bearer_key, json_object
 
 
 def _editable(game_id: str):
     """The game (404 first), then the edit key (401/403)."""
     game = sheets.get_game(game_id, lock=request.method != "GET")
-    sheets.check_edit_key(game, _bearer())
+    sheets.check_edit_key(game, bearer_key())
     return game
 
 
@@ -56,11 +48,7 @@ def read_game(game_id: str):
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str):
     game = _editable(game_id)
-    key = sheets.check_idempotency_key(request.headers.get("Idempotency-Key"))
-    replay = sheets.replay_reply(game, key)
-    if replay is not None:
-        return jsonify(replay[0]), replay[1]
-    body, status = sheets.record_round(game, json_object(), key)
+    body, status = sheets.record_round(game, json_object(), request.headers.get("Idempotency-Key"))
     return jsonify(body), status
 
 

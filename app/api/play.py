@@ -6,8 +6,7 @@ from flask import jsonify, request
 
 from ..services import play, sheets
 from . import bp
-from .games import _bearer
-from .util import json_object
+from .util import bearer_key, json_object
 
 
 @bp.post("/play")
@@ -20,7 +19,7 @@ def create_play():
 def read_play(play_id: str):
     """``?seat=N`` with the edit key: what seat N may see; otherwise what a spectator sees."""
     found = play.get_play(play_id)
-    key = _bearer()
+    key = bearer_key()
     if key is not None:
         sheets.check_edit_key(found, key)
     engine = play.load(found)
@@ -39,5 +38,5 @@ def read_play(play_id: str):
 def act(play_id: str):
     """``{"seat": n, "action": {...}}`` with the edit key: the action, then the bots; the new state for n."""
     found = play.get_play(play_id)
-    sheets.check_edit_key(found, _bearer())
+    sheets.check_edit_key(found, bearer_key())
     return jsonify(play.apply_action(found, json_object(), request.headers.get("If-Match")))

@@ -5,12 +5,10 @@ from __future__ import annotations
 from flask import jsonify
 from flask_babel import gettext as _
 
-from ..engine.errors import EngineError
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10 import scoring as p10_scoring
-from ..engine.phase10.finder import find_lay_down
+from ..engine.phase10.finder import check_phase
 from ..engine.phase10.phases import NATURAL_CARD, get_phase
-from ..engine.phase10.verify import verify_groups
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
 from ..database import read_only
@@ -45,39 +43,28 @@ def phase10_verify():
     if has_groups == has_hand:
         raise ApiError(_('Send either "groups" (cards on the table) or "hand" (cards in a hand), not both or neither.'))
     natural_card = _natural_card(data)
-    try:
-        phase = get_phase(data["phase"])
-        if has_hand:
-            hand = p10_cards.parse_hand(token_list(data, "hand"))
-            p10_cards.check_fits_deck(hand)
-            verdict = find_lay_down(phase, hand, natural_card)
-        else:
-            groups_in = data["groups"]
-            if not isinstance(groups_in, list) or not all(isinstance(g, list) for g in groups_in):
-                raise ApiError(_('"groups" must be a list of groups, each a list of card tokens.'))
-            groups = []
-            for number, group in enumerate(groups_in, start=1):
-                if not all(isinstance(t, str) for t in group):
-                    raise ApiError(_("Group {number} must be a list of card tokens (strings).").format(number=number))
-                groups.append(p10_cards.parse_hand(group))
-            p10_cards.check_fits_deck(card for group in groups for card in group)
-            verdict = verify_groups(phase, groups, natural_card)
-    except EngineError as error:
-        raise ApiError(str(error)) from error
-    answer = verdict.to_json()
-    answer["phase"] = phase.key
-    return jsonify(answer)
+    phase = get_phase(data["phase"])  # engine refusals answer 400 through the app's EngineError handler
+    if has_hand:
+        verdict = check_phase(phase, hand=p10_cards.parse_hand(token_list(data, "hand")), natural_card=natural_card)
+    else:
+        groups_in = data["groups"]
+        if not isinstance(groups_in, list) or not all(isinstance(g, list) for g in groups_in):
+            raise ApiError(_('"groups" must be a list of groups, each a list of card tokens.'))
+        groups = []
+        for number, group in enumerate(groups_in, start=1):
+            if not all(isinstance(t, str) for t in group):
+                raise ApiError(_("Group {number} must be a list of card tokens (strings).").format(number=number))
+            groups.append(p10_cards.parse_hand(group))
+        verdict = check_phase(phase, groups=groups, natural_card=natural_card)
+    return jsonify(verdict.to_json())
 
 
 @bp.post("/phase10/score")
 @read_only
 def phase10_score():
     data = json_object()
-    try:
-        cards = p10_cards.parse_hand(token_list(data, "cards"))
-        p10_cards.check_fits_deck(cards)
-    except EngineError as error:
-        raise ApiError(str(error)) from error
+    cards = p10_cards.parse_hand(token_list(data, "cards"))
+    p10_cards.check_fits_deck(cards)
     return jsonify(points=p10_scoring.hand_points(cards))
 
 
@@ -91,9 +78,6 @@ def uno_score():
     newer = rules.get("newer_wilds", False)
     if not isinstance(newer, bool):
         raise ApiError(_("The table rule newer_wilds must be true or false."))
-    try:
-        cards = uno_cards.parse_hand(token_list(data, "cards"), newer_wilds=newer)
-        uno_cards.check_fits_deck(cards, newer_wilds=newer)
-    except EngineError as error:
-        raise ApiError(str(error)) from error
+    cards = uno_cards.parse_hand(token_list(data, "cards"), newer_wilds=newer)
+    uno_cards.check_fits_deck(cards, newer_wilds=newer)
     return jsonify(points=uno_scoring.hand_points(cards))

@@ -27,3 +27,11 @@ def token_list(data: dict[str, Any], key: str, what: str | None = None) -> list[
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise ApiError(_('"{key}" must be a list of card tokens (strings).').format(key=what or key))
     return value
+
+
+def bearer_key() -> str | None:
+    """The edit key sent as ``Authorization: Bearer <key>``, if any."""
+    scheme, _sep, value = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()

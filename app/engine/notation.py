@@ -38,6 +38,11 @@ def parse_cards(text: str, parse: Callable[[str], C]) -> list[C]:
     return [parse(token) for token in split_tokens(text)]
 
 
+def parse_heap(text: str, parse: Callable[[str], C]) -> list[C]:
+    """All the cards of a text, group separators read as spaces (a hand is one heap of cards)."""
+    return [parse(token) for token in split_tokens(_GROUP_SEP.sub(" ", text))]
+
+
 def parse_groups(text: str, parse: Callable[[str], C]) -> list[list[C]]:
     """Parse ``"7 7 W | 3 4 5 6"`` into groups of cards; an empty group is an error."""
     pieces = _GROUP_SEP.split(text)

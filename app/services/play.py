@@ -237,16 +237,6 @@ def create_play(data: Any) -> dict[str, Any]:
 
 # --- acting --------------------------------------------------------------------------------------------
 
-def check_version(play: PlayGame, if_match: str | None) -> None:
-    """409 when ``If-Match`` names another version than the game's current one."""
-    if if_match is None:
-        return
-    value = if_match.strip().removeprefix("W/").strip('"')
-    if value != str(play.version):
-        raise Conflict(_("The game has moved on since you loaded it (version {current} now, not {sent}): "
-                         "reload it and choose again.").format(current=play.version, sent=value[:20]))
-
-
 def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict[str, Any]:
     """Apply ``{"seat": n, "action": {...}}`` for a person, let the bots move, land finished rounds, save.
 
@@ -256,7 +246,7 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     _check_fields(body, ACTION_FIELDS, _("an action"))
-    check_version(play, if_match)
+    sheets.check_version(play, if_match)
     engine = load(play)
     if is_finished(engine):
         raise Conflict(_("The game is over; no more actions can be taken."))

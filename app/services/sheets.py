@@ -151,8 +151,8 @@ def check_edit_key(game: Game, key: str | None) -> None:
         raise ApiError(_("This edit key does not belong to this game."), 403)
 
 
-def check_version(game: Game, if_match: str | None) -> None:
-    """409 when ``If-Match`` names another version than the game's current one."""
+def check_version(game: Game | Any, if_match: str | None) -> None:
+    """409 when ``If-Match`` names another version than the game's current one (a sheet or a digital game)."""
     if if_match is None:
         return
     value = if_match.strip().strip('"').removeprefix("W/").strip('"')
@@ -270,8 +270,8 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
         raise ApiError(_('"round" must be a whole number.'))
     if number != expected:
         raise Conflict(
-            _("Round {number} is already recorded; the next round is {expected}. "
-              "Someone else may have saved it: reload the sheet.").format(number=number, expected=expected)
+            _("Round {number} was already saved, perhaps from another phone: reload the sheet "
+              "(the next round is {expected}).").format(number=number, expected=expected)
             if number < expected else
             _("The next round is {expected}, not {number}: reload the sheet.").format(number=number, expected=expected)
         )

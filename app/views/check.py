@@ -7,10 +7,10 @@ from flask import Blueprint, render_template
 from ..database import read_only
 from ..engine.errors import EngineError
 from ..engine.phase10 import cards as p10_cards
-from ..engine.phase10.phases import get_phase
 from ..engine.phase10.hits import check_hit, read_group
-from ..engine.phase10.finder import find_lay_down
-from ..engine.phase10.verify import verify_groups
+from ..engine.phase10.phases import get_phase
+from ..engine.notation import parse_heap
+from ..engine.phase10.finder import check_phase
 from ..forms import HitCheckForm, PhaseCheckForm
 
 bp = Blueprint("check", __name__, url_prefix="/check")
@@ -30,13 +30,11 @@ def phase_check():
         try:
             phase = get_phase(form.phase.data)
             if form.mode.data == "hand":
-                hand = p10_cards.parse_hand(form.cards.data.replace("|", " ").replace("/", " "))
-                p10_cards.check_fits_deck(hand)
-                verdict = find_lay_down(phase, hand, form.natural_card.data)
+                hand = parse_heap(form.cards.data, p10_cards.Card.parse)
+                verdict = check_phase(phase, hand=hand, natural_card=form.natural_card.data)
             else:
                 groups = p10_cards.parse_text_groups(form.cards.data)
-                p10_cards.check_fits_deck(card for group in groups for card in group)
-                verdict = verify_groups(phase, groups, form.natural_card.data)
+                verdict = check_phase(phase, groups=groups, natural_card=form.natural_card.data)
         except EngineError as error:
             form.cards.errors.append(str(error))
     return _render(form, hit_form, verdict=verdict)

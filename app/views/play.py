@@ -7,22 +7,18 @@ into a digital game.
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, abort, render_template
 
 from ..engine.phase10 import phases as p10_phases
 from ..engine.uno import rules as uno_rules
+from ..keys import well_formed_id
+from ..services import play as play_service
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
 API_ROOT = "/api/play"
 """Where the digital-game API lives (API.md "Digital games")."""
 
-SEATS = {"phase10": (2, 6), "uno": (2, 10)}
-"""How many seats each game takes (fewest, most)."""
-
-_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def _options(options):
@@ -36,7 +32,7 @@ def start():
     return render_template(
         "play/start.html",
         api=API_ROOT,
-        seats=SEATS,
+        seats={name: (kind.min_seats, kind.max_seats) for name, kind in play_service.KINDS.items()},
         options={"phase10": _options(p10_phases.OPTIONS), "uno": _options(uno_rules.OPTIONS)},
         phase_lists=p10_phases.PHASE_LISTS,
     )
@@ -45,7 +41,7 @@ def start():
 @bp.get("/<game_id>")
 def game(game_id: str):
     """The table of one digital game; the script fetches its state from the API."""
-    if not _GAME_ID.match(game_id):
+    if not well_formed_id(game_id):
         abort(404)
     phases = {str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in p10_phases.PHASES.items()}
     return render_template("play/game.html", game_id=game_id, api=f"{API_ROOT}/{game_id}", phases=phases)

@@ -17,7 +17,7 @@ from flask import (Blueprint, Response, abort, flash, jsonify, redirect, render_
                    url_for)
 from flask_babel import gettext as _
 
-from ..engine.notation import parse_groups, split_tokens
+from ..engine.notation import format_cards, format_groups, parse_groups, split_tokens
 from ..engine.phase10.cards import HAND_SIZE
 from ..engine.phase10.phases import PHASES, TIEBREAKER
 from ..engine.errors import EngineError
@@ -91,7 +91,8 @@ def new():
         else:
             _remember(game.id, key)
             return redirect(url_for("sheets.show", game_id=game.id))
-    return render_template("sheets/new.html", form=form)
+    limits = {name: (kind.sheet.min_players, kind.sheet.max_players) for name, kind in sheets.KINDS.items()}
+    return render_template("sheets/new.html", form=form, limits=limits)
 
 
 @bp.get("/<game_id>")
@@ -165,11 +166,11 @@ def _prefill(form: RoundForm, names: list[str], entered: dict[str, Any]) -> None
             for key, value in result["counts"].items():
                 getattr(row.form, key).data = value
         elif "cards" in result:
-            row.form.cards.data = " ".join(result["cards"])
+            row.form.cards.data = format_cards(result["cards"])
         elif "points" in result:
             row.form.points.data = result["points"]
         if result.get("laid_down"):
-            row.form.laid_down.data = " | ".join(" ".join(g) for g in result["laid_down"])
+            row.form.laid_down.data = format_groups(result["laid_down"])
 
 
 def round_body(game, form: RoundForm, names: list[str], number: int) -> dict[str, Any]:
@@ -231,6 +232,12 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
     sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
+    if not editing and request.method == "GET":
+        try:
+            sheet.check_open()
+        except EngineError as error:
+            flash(str(error), "error")
+            return redirect(url_for("sheets.show", game_id=game_id))
     form = _round_form(game, sheet, data, number, entered)
     preview = None
     if form.validate_on_submit():
@@ -250,7 +257,7 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         except ApiError as error:
             if error.status == 409:
                 flash(error.message, "error")
-                return redirect(url_for("sheets.show", game_id=game.id))
+                return redirect(url_for("sheets.show", game_id=game_id))
             _row_errors(form, names, error)
     dealer = data["dealer"] if not editing else None
     return render_template("sheets/round.html", game=game, data=data, form=form, number=number, names=names,
@@ -262,23 +269,10 @@ def record(game_id: str):
     game = _load(game_id, edit=True)
     if game is None:
         return redirect(url_for("sheets.show", game_id=game_id))
-    number = len(game.rounds) + 1
-    if request.method == "POST":
-        posted = request.form.get("round", "")
-        if sheets.replay_reply(game, request.form.get("idempotency") or None) is not None:
-            # This very form was saved already (a resend after a lost answer): not a conflict.
-            flash(_("Round %(number)s saved.", number=posted), "ok")
-            return redirect(url_for("sheets.show", game_id=game.id))
-        if posted != str(number):
-            flash(_("Round %(number)s was already saved, perhaps from another phone: here is the sheet as it is now.",
-                    number=posted or "?"), "error")
-            return redirect(url_for("sheets.show", game_id=game.id))
-    else:
-        try:
-            sheets.build_sheet(game).check_open()
-        except Exception as error:
-            flash(str(error), "error")
-            return redirect(url_for("sheets.show", game_id=game.id))
+    # A post carries the round it was entered for: the service answers a resend of a saved form with the
+    # original answer, and refuses (409) a round another phone has taken meanwhile.
+    posted = request.form.get("round", "") if request.method == "POST" else ""
+    number = int(posted) if posted.isascii() and posted.isdigit() and len(posted) <= 6 else len(game.rounds) + 1
     return _round_page(game, number)
 
 

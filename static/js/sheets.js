@@ -5,7 +5,7 @@
   // New game: show the table rules of the chosen game, and as many name fields as it takes.
   var newGame = document.querySelector("form.new-game");
   if (newGame) {
-    var maxPlayers = { phase10: 6, uno: 10 };
+    var maxPlayers = JSON.parse(newGame.dataset.maxPlayers);
     var update = function () {
       var chosen = newGame.querySelector("[data-game-choice]:checked");
       var game = chosen ? chosen.value : "phase10";

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 
 from ..errors import PhaseError
 from ..i18n import _
-from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind
+from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind, check_fits_deck
 from .phases import GroupKind, Phase
-from .verify import LaidGroup, Verdict, natural_rule
+from .verify import LaidGroup, Verdict, natural_rule, verify_groups
 
 # A spec says how one requirement is met: ("set", number | None, naturals used),
 # ("run", lowest number, bit mask of the numbers laid as naturals) or ("color", letter, naturals used).
@@ -233,6 +233,17 @@ def _color_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
             counts[COLORS.index(card.color)] += 1
             naturals += 1
     return counts, 0, naturals, wilds
+
+
+def check_phase(phase: Phase, *, groups: Sequence[Sequence[Card]] | None = None, hand: Sequence[Card] | None = None,
+                natural_card: str = "phase") -> Verdict:
+    """The phase check both the page and the API answer: ``groups`` laid on the table are verified, a
+    ``hand`` gets a lay-down found. Cards beyond what the deck holds raise :class:`DeckError`."""
+    if hand is not None:
+        check_fits_deck(hand)
+        return find_lay_down(phase, hand, natural_card)
+    check_fits_deck(card for group in groups for card in group)
+    return verify_groups(phase, groups, natural_card)
 
 
 def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> bool:
