@@ -70,11 +70,7 @@ def _run_phase10(game: p10_game.Game) -> None:
 
 
 def _run_uno(game: uno_game.UnoGame) -> None:
-    while game.status == uno_game.PLAYING and len(game.finished_rounds) < MAX_ROUNDS:
-        hand = game.round
-        uno_bots.run_bots(game, stop_after_hand=True)
-        if game.round == hand:  # stopped within the hand: a person must act (or the game ended)
-            return
+    uno_bots.run_bots(game, max_hands=MAX_ROUNDS)
 
 
 

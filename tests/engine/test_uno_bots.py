@@ -192,3 +192,12 @@ def test_progress_is_reported():
 def test_bad_simulations_are_refused(kwargs):
     with pytest.raises(RulesError):
         simulate(**{"games": 2, **kwargs})
+
+
+def test_run_bots_stops_after_max_hands():
+    from app.engine.uno.bots import run_bots
+    from app.engine.uno.game import UnoGame
+
+    game = UnoGame([{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}], rules={"target": 10000}, seed=3)
+    run_bots(game, max_hands=2)
+    assert len(game.finished_rounds) == 2 and game.status == "playing"
