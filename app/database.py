@@ -57,7 +57,8 @@ def _sqlite_begin(connection) -> None:
     if connection.dialect.name != "sqlite":
         return
     writes = connection.get_execution_options().get("sqlite_immediate") or (
-        has_request_context() and request.method in WRITE_METHODS and not _read_only_view())
+        has_request_context() and request.method in WRITE_METHODS and not _read_only_view()
+    )
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
@@ -113,22 +114,21 @@ def prepare_schema() -> str:
     recognised and stamped so that ``upgrade`` can take over) or ``"unknown"`` (tables that match no
     revision: left alone, with a warning).
     """
-    with db.engine.connect().execution_options(sqlite_immediate=True) as connection:
-        with connection.begin():
-            _lock(connection)
-            tables = set(inspect(connection).get_table_names())
-            if "alembic_version" in tables:
-                return "versioned"
-            if not tables:
-                db.metadata.create_all(connection)
-                _stamp(connection, "head")
-                return "created"
-            if set(db.metadata.tables) <= tables:
-                _stamp(connection, "head")
-                return "stamped"
-            if BASELINE_TABLES <= tables:
-                _stamp(connection, BASELINE)
-                return "stamped"
+    with db.engine.connect().execution_options(sqlite_immediate=True) as connection, connection.begin():
+        _lock(connection)
+        tables = set(inspect(connection).get_table_names())
+        if "alembic_version" in tables:
+            return "versioned"
+        if not tables:
+            db.metadata.create_all(connection)
+            _stamp(connection, "head")
+            return "created"
+        if set(db.metadata.tables) <= tables:
+            _stamp(connection, "head")
+            return "stamped"
+        if tables >= BASELINE_TABLES:
+            _stamp(connection, BASELINE)
+            return "stamped"
     log.warning("The database has tables that match no migration; run `flask db stamp` by hand.")
     return "unknown"
 

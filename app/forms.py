@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
-                     StringField, SubmitField)
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -38,12 +48,16 @@ class PhaseCheckForm(FlaskForm):
     cards = StringField(
         _l("Cards"),
         validators=[InputRequired(message=_l("Enter some cards.")), Length(max=400)],
-        description=_l("Numbers 1-12 (a colour letter R B G Y in front when it matters), W wild, S skip; "
-                       "separate groups with |, e.g. 7 7 W | 3 4 5 6"),
+        description=_l(
+            "Numbers 1-12 (a colour letter R B G Y in front when it matters), W wild, S skip; "
+            "separate groups with |, e.g. 7 7 W | 3 4 5 6"
+        ),
     )
     natural_card = SelectField(
         _l("Natural card rule"),
-        choices=options(("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))),
+        choices=options(
+            ("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))
+        ),
         default="phase",
     )
     submit = SubmitField(_l("Check"))
@@ -63,7 +77,9 @@ class HitCheckForm(FlaskForm):
     )
     kind = SelectField(
         _l("It is"),
-        choices=options(("auto", _l("Work it out")), ("set", _l("A set")), ("run", _l("A run")), ("color", _l("A colour group"))),
+        choices=options(
+            ("auto", _l("Work it out")), ("set", _l("A set")), ("run", _l("A run")), ("color", _l("A colour group"))
+        ),
         default="auto",
     )
     card = StringField(
@@ -80,40 +96,72 @@ class HitCheckForm(FlaskForm):
 # --- score sheets ------------------------------------------------------------------------------------
 
 
-
 class NewGameForm(FlaskForm):
     """Create a score sheet: the game, the players in seating order, the main table rules."""
 
     game = RadioField(_l("Game"), choices=options(("phase10", "Phase 10"), ("uno", "UNO")), default="phase10")
-    players = FieldList(StringField(_l("Player"), validators=[Optional(), Length(max=30)]), min_entries=10, max_entries=10)
+    players = FieldList(
+        StringField(_l("Player"), validators=[Optional(), Length(max=30)]), min_entries=10, max_entries=10
+    )
     # Phase 10
-    variant = SelectField(_l("Variation"), choices=options(
-        ("classic", _l("Classic: complete the phases in order")),
-        ("all_advance", _l("All advance: everyone moves on every round")),
-        ("pick_a_phase", _l("Pick a phase: any order, each once")),
-    ), default="classic")
-    phase_list = SelectField(_l("Phases"), choices=options(
-        ("all", _l("All ten")), ("to5", _l("Up to phase 5")), ("to8", _l("Up to phase 8")),
-        ("even", _l("Even phases only")), ("odd", _l("Odd phases only")), ("custom", _l("My own list")),
-    ), default="all")
-    custom_phases = StringField(_l("My own list"), validators=[Optional(), Length(max=60)],
-                                description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"))
-    natural_card = SelectField(_l("Natural card rule"), choices=options(
-        ("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))),
-        default="phase")
-    skip_target = SelectField(_l("Who a Skip skips"), choices=options(
-        ("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))), default="next")
+    variant = SelectField(
+        _l("Variation"),
+        choices=options(
+            ("classic", _l("Classic: complete the phases in order")),
+            ("all_advance", _l("All advance: everyone moves on every round")),
+            ("pick_a_phase", _l("Pick a phase: any order, each once")),
+        ),
+        default="classic",
+    )
+    phase_list = SelectField(
+        _l("Phases"),
+        choices=options(
+            ("all", _l("All ten")),
+            ("to5", _l("Up to phase 5")),
+            ("to8", _l("Up to phase 8")),
+            ("even", _l("Even phases only")),
+            ("odd", _l("Odd phases only")),
+            ("custom", _l("My own list")),
+        ),
+        default="all",
+    )
+    custom_phases = StringField(
+        _l("My own list"),
+        validators=[Optional(), Length(max=60)],
+        description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
+    )
+    natural_card = SelectField(
+        _l("Natural card rule"),
+        choices=options(
+            ("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))
+        ),
+        default="phase",
+    )
+    skip_target = SelectField(
+        _l("Who a Skip skips"),
+        choices=options(("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))),
+        default="next",
+    )
     skip_once_per_lap = BooleanField(_l("One Skip per player per lap"), default=True)
     go_out_by_hit = BooleanField(_l("A player may go out by hitting"), default=False)
     # UNO
     target = IntegerField(_l("Target score"), default=500, validators=[Optional(), NumberRange(1, 10000)])
-    scoring = SelectField(_l("Scoring"), choices=options(
-        ("winner_takes", _l("Who goes out scores the others' cards")),
-        ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins"))), default="winner_takes")
+    scoring = SelectField(
+        _l("Scoring"),
+        choices=options(
+            ("winner_takes", _l("Who goes out scores the others' cards")),
+            ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins")),
+        ),
+        default="winner_takes",
+    )
     newer_wilds = BooleanField(_l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"))
-    first_wild = SelectField(_l("A Wild as first discard"), choices=options(
-        ("choose", _l("The first player names the colour")), ("reshuffle", _l("Shuffle and turn again"))),
-        default="choose")
+    first_wild = SelectField(
+        _l("A Wild as first discard"),
+        choices=options(
+            ("choose", _l("The first player names the colour")), ("reshuffle", _l("Shuffle and turn again"))
+        ),
+        default="choose",
+    )
     draw_until_playable = BooleanField(_l("Draw until playable"))
     stacking = BooleanField(_l("Stacking Draw Twos and Wild Draw Fours"))
     seven_o = BooleanField(_l("Seven-O (7 swaps hands, 0 passes them on)"))
@@ -122,8 +170,17 @@ class NewGameForm(FlaskForm):
     submit = SubmitField(_l("Start the score sheet"))
 
     P10_RULES = ("variant", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit")
-    UNO_RULES = ("target", "scoring", "newer_wilds", "first_wild", "draw_until_playable", "stacking", "seven_o",
-                 "jump_in", "multiples")
+    UNO_RULES = (
+        "target",
+        "scoring",
+        "newer_wilds",
+        "first_wild",
+        "draw_until_playable",
+        "stacking",
+        "seven_o",
+        "jump_in",
+        "multiples",
+    )
 
     def player_names(self) -> list[str]:
         return [name.strip() for name in self.players.data if name and name.strip()]

@@ -23,18 +23,20 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -140,8 +142,9 @@ def init_app(app: Flask) -> None:
         from .errors import error_response
 
         g.key_limited = True
-        response = current_app.make_response(error_response(
-            _("Too many wrong edit keys from this address: wait a few minutes and try again."), 429))
+        response = current_app.make_response(
+            error_response(_("Too many wrong edit keys from this address: wait a few minutes and try again."), 429)
+        )
         response.headers["Retry-After"] = str(failures.retry_after(_address(), window))
         return response
 

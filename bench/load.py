@@ -161,8 +161,13 @@ def percentiles(values: list[float]) -> dict:
     if len(values) < 2:
         return {"count": len(values)}
     cuts = statistics.quantiles(values, n=100, method="inclusive")
-    return {"count": len(values), "p50": round(cuts[49], 1), "p95": round(cuts[94], 1), "p99": round(cuts[98], 1),
-            "max": round(max(values), 1)}
+    return {
+        "count": len(values),
+        "p50": round(cuts[49], 1),
+        "p95": round(cuts[94], 1),
+        "p99": round(cuts[98], 1),
+        "max": round(max(values), 1),
+    }
 
 
 def free_port() -> int:
@@ -175,8 +180,21 @@ def start_server(database_url: str, threads: int, log: Path) -> tuple[subprocess
     port = free_port()
     env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="load-test", PYTHONPATH=str(ROOT))
     process = subprocess.Popen(
-        [sys.executable, "-m", "waitress", "--host=127.0.0.1", f"--port={port}", f"--threads={threads}",
-         "--call", "app:create_app"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("ab"))
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            "--host=127.0.0.1",
+            f"--port={port}",
+            f"--threads={threads}",
+            "--call",
+            "app:create_app",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("ab"),
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -229,25 +247,40 @@ def main() -> int:
             process.wait(30)
 
     summary = {
-        "database": args.database, "server": f"waitress, {args.threads} threads", "phones": args.phones,
-        "seconds": args.seconds, "round_save_ms": percentiles(run["saves"]), "sheet_read_ms": percentiles(run["reads"]),
+        "database": args.database,
+        "server": f"waitress, {args.threads} threads",
+        "phones": args.phones,
+        "seconds": args.seconds,
+        "round_save_ms": percentiles(run["saves"]),
+        "sheet_read_ms": percentiles(run["reads"]),
         "errors": len(run["errors"]) + len(flat["errors"]),
-        "flat_out": {"saves": flat["saves"], "seconds": round(flat["seconds"], 1),
-                     "saves_per_second": round(flat["per_second"], 1)},
+        "flat_out": {
+            "saves": flat["saves"],
+            "seconds": round(flat["seconds"], 1),
+            "saves_per_second": round(flat["per_second"], 1),
+        },
     }
     if args.json:
         print(json.dumps(summary))
     else:
         s, r = summary["round_save_ms"], summary["sheet_read_ms"]
         print(f"{args.database}: {args.phones} phones for {args.seconds:.0f} s against {summary['server']}")
-        print(f"  round save (ms): p50 {s.get('p50')}  p95 {s.get('p95')}  p99 {s.get('p99')}  "
-              f"max {s.get('max')}  ({s['count']} saves)")
-        print(f"  sheet read (ms): p50 {r.get('p50')}  p95 {r.get('p95')}  p99 {r.get('p99')}  "
-              f"max {r.get('max')}  ({r['count']} reads)")
-        print(f"  flat out: {summary['flat_out']['saves_per_second']} round saves/s "
-              f"({flat['saves']} in {flat['seconds']:.1f} s)")
-        print(f"  errors: {summary['errors']}" + (f" (first: {(run['errors'] + flat['errors'])[0]})"
-                                                  if summary["errors"] else ""))
+        print(
+            f"  round save (ms): p50 {s.get('p50')}  p95 {s.get('p95')}  p99 {s.get('p99')}  "
+            f"max {s.get('max')}  ({s['count']} saves)"
+        )
+        print(
+            f"  sheet read (ms): p50 {r.get('p50')}  p95 {r.get('p95')}  p99 {r.get('p99')}  "
+            f"max {r.get('max')}  ({r['count']} reads)"
+        )
+        print(
+            f"  flat out: {summary['flat_out']['saves_per_second']} round saves/s "
+            f"({flat['saves']} in {flat['seconds']:.1f} s)"
+        )
+        print(
+            f"  errors: {summary['errors']}"
+            + (f" (first: {(run['errors'] + flat['errors'])[0]})" if summary["errors"] else "")
+        )
         if args.database == "sqlite":
             verdict = "meets" if s.get("p95", 1e9) < BUDGET_P95_SAVE_MS else "MISSES"
             print(f"  budget: p95 of a round save under {BUDGET_P95_SAVE_MS:.0f} ms: {verdict}")

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.phase10.cards import DECK  # noqa: E402
-from app.engine.phase10.finder import can_make, find_lay_down  # noqa: E402
-from app.engine.phase10.phases import get_phase  # noqa: E402
+from app.engine.phase10.cards import DECK
+from app.engine.phase10.finder import can_make, find_lay_down
+from app.engine.phase10.phases import get_phase
 
 BUDGET_P99_US = 100.0
 
@@ -60,13 +60,17 @@ def report(title: str, timings: dict[int, list[int]], yes: dict[int, int], hands
     everything = sorted(t for values in timings.values() for t in values)
     mean = sum(everything) / len(everything) / 1000
     p99 = percentile(everything, 0.99) / 1000
-    print(f"\n{title}: {len(everything)} decisions, mean {mean:.1f} µs, p99 {p99:.1f} µs, "
-          f"max {everything[-1] / 1000:.1f} µs")
+    print(
+        f"\n{title}: {len(everything)} decisions, mean {mean:.1f} µs, p99 {p99:.1f} µs, "
+        f"max {everything[-1] / 1000:.1f} µs"
+    )
     print(f"{'phase':>6} {'mean µs':>9} {'p99 µs':>8} {'can make':>9}")
     for key, values in timings.items():
         values = sorted(values)
-        print(f"{key:>6} {sum(values) / len(values) / 1000:>9.1f} {percentile(values, 0.99) / 1000:>8.1f} "
-              f"{yes[key] / hands:>9.1%}")
+        print(
+            f"{key:>6} {sum(values) / len(values) / 1000:>9.1f} {percentile(values, 0.99) / 1000:>8.1f} "
+            f"{yes[key] / hands:>9.1%}"
+        )
     return p99
 
 
@@ -81,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     hands = [tuple(rng.sample(DECK, args.size)) for _ in range(args.hands)]
     phases = [get_phase(n) for n in range(1, 11)]
-    print(f"{args.hands} hands of {args.size} cards, seed {args.seed}, natural_card={args.natural_card}, "
-          f"Python {sys.version.split()[0]}")
+    print(
+        f"{args.hands} hands of {args.size} cards, seed {args.seed}, natural_card={args.natural_card}, "
+        f"Python {sys.version.split()[0]}"
+    )
 
     timings, yes = time_calls(can_make, phases, hands, args.natural_card)
     p99 = report("can_make", timings, yes, args.hands)

@@ -21,14 +21,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.uno.simulate import simulate  # noqa: E402
+from app.engine.uno.simulate import simulate
 
 
 def ours(hands: int, players: int, seed: int) -> dict:
     """Our hands per second and turns per second."""
     summary = simulate("uno", players=players, bots=["random"], seed=seed, hands=hands)
-    return {"hands_per_second": summary["hands_per_second"], "turns_per_second": summary["turns_per_second"],
-            "turns_per_hand": summary["turns_per_hand_mean"], "seconds": summary["seconds"]}
+    return {
+        "hands_per_second": summary["hands_per_second"],
+        "turns_per_second": summary["turns_per_second"],
+        "turns_per_hand": summary["turns_per_hand_mean"],
+        "seconds": summary["seconds"],
+    }
 
 
 def rlcard_hands_per_second(hands: int, players: int, seed: int) -> dict | None:
@@ -48,8 +52,11 @@ def rlcard_hands_per_second(hands: int, players: int, seed: int) -> dict | None:
             game.step(rng.choice(game.get_legal_actions()))
             steps += 1
     seconds = time.perf_counter() - start
-    return {"hands_per_second": round(hands / seconds, 1), "turns_per_hand": round(steps / hands, 3),
-            "seconds": round(seconds, 3)}
+    return {
+        "hands_per_second": round(hands / seconds, 1),
+        "turns_per_hand": round(steps / hands, 3),
+        "seconds": round(seconds, 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         import rlcard  # noqa: F401
+
         have_rlcard = True
     except ImportError:
         have_rlcard = False
@@ -75,12 +83,16 @@ def main(argv: list[str] | None = None) -> int:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         theirs = rlcard_hands_per_second(args.hands, players, args.seed) if have_rlcard else None
         print(f"{players} players, {args.hands} random hands each:")
-        print(f"  deckside (full rules) {mine['hands_per_second']:>10.1f} hands/s  "
-              f"{mine['turns_per_second']:>10.1f} turns/s  ({mine['turns_per_hand']:.1f} turns/hand)")
+        print(
+            f"  deckside (full rules) {mine['hands_per_second']:>10.1f} hands/s  "
+            f"{mine['turns_per_second']:>10.1f} turns/s  ({mine['turns_per_hand']:.1f} turns/hand)"
+        )
         if theirs is not None:
             ratio = mine["hands_per_second"] / theirs["hands_per_second"]
-            print(f"  rlcard UnoGame        {theirs['hands_per_second']:>10.1f} hands/s  "
-                  f"{'':>10} {'':8}  ({theirs['turns_per_hand']:.1f} steps/hand)")
+            print(
+                f"  rlcard UnoGame        {theirs['hands_per_second']:>10.1f} hands/s  "
+                f"{'':>10} {'':8}  ({theirs['turns_per_hand']:.1f} steps/hand)"
+            )
             print(f"  ratio deckside/rlcard {ratio:>10.2f}x")
     return 0
 

@@ -29,8 +29,9 @@ def create_game():
     data = json_object()
     unknown = sorted(set(data) - {"game", "players", "rules"})
     if unknown:
-        raise ApiError(_('Unknown field "{name}": a game is created with "game", "players" and "rules".').format(
-            name=unknown[0]))
+        raise ApiError(
+            _('Unknown field "{name}": a game is created with "game", "players" and "rules".').format(name=unknown[0])
+        )
     game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"))
     body = sheets.game_json(game)
     body["edit_key"] = key

@@ -5,13 +5,13 @@ from __future__ import annotations
 from flask import jsonify
 from flask_babel import gettext as _
 
+from ..database import read_only
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10 import scoring as p10_scoring
 from ..engine.phase10.finder import check_phase
 from ..engine.phase10.phases import NATURAL_CARD, get_phase
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
-from ..database import read_only
 from ..errors import ApiError
 from . import bp
 from .util import json_object, token_list
@@ -25,7 +25,9 @@ def _natural_card(data: dict) -> str:
         raise ApiError(_('"rules" must be an object.'))
     unknown = sorted(set(rules) - {"natural_card"})
     if unknown:
-        raise ApiError(_("Unknown rule for verifying a phase: {name}. Only natural_card is used here.").format(name=unknown[0]))
+        raise ApiError(
+            _("Unknown rule for verifying a phase: {name}. Only natural_card is used here.").format(name=unknown[0])
+        )
     value = rules.get("natural_card", "phase")
     if value not in NATURAL_CARD_CHOICES:
         raise ApiError(_('The rule natural_card must be "phase" or "group".'))

@@ -46,7 +46,9 @@ class Option:
             if isinstance(value, str) and value in self.choices:
                 return value
             raise RulesError(
-                _("The table rule {name} must be one of: {choices}.").format(name=self.name, choices=", ".join(self.choices))
+                _("The table rule {name} must be one of: {choices}.").format(
+                    name=self.name, choices=", ".join(self.choices)
+                )
             )
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:

@@ -83,18 +83,25 @@ def parse_seats(
         if isinstance(seat, str) and plain_names:
             seat = {"name": seat}
         if not isinstance(seat, Mapping):
-            raise RulesError(_('Seat {number} must be an object with a "name" (and "bot" for a bot).').format(
-                number=number))
+            raise RulesError(
+                _('Seat {number} must be an object with a "name" (and "bot" for a bot).').format(number=number)
+            )
         unknown = sorted(str(k) for k in seat if k not in SEAT_KEYS)
         if unknown:
-            raise RulesError(_('Seat {number} has an unknown field "{name}": a seat has "name" and "bot".').format(
-                number=number, name=unknown[0][:_ECHO]))
+            raise RulesError(
+                _('Seat {number} has an unknown field "{name}": a seat has "name" and "bot".').format(
+                    number=number, name=unknown[0][:_ECHO]
+                )
+            )
         if not isinstance(seat.get("name"), str):
             raise RulesError(_("Seat {number} needs a name.").format(number=number))
         bot = seat.get("bot")
         if bot is not None and (not isinstance(bot, str) or bot not in bots):
-            raise RulesError(_("Seat {number}: there is no bot called {bot}; choose one of {bots}.").format(
-                number=number, bot=str(bot)[:_ECHO], bots=", ".join(bots)))
+            raise RulesError(
+                _("Seat {number}: there is no bot called {bot}; choose one of {bots}.").format(
+                    number=number, bot=str(bot)[:_ECHO], bots=", ".join(bots)
+                )
+            )
         names.append(seat["name"])
         chosen.append(bot)
     return check_players(names, minimum, maximum), tuple(chosen)

@@ -49,7 +49,7 @@ def read_result_head(item: Any, index: int, known: Collection[str]) -> tuple[str
 
     Returns where it is (``"results[2]"``, for messages) and the player's name, trimmed.
     """
-    where = "results[{index}]".format(index=index)
+    where = f"results[{index}]"
     if not isinstance(item, Mapping):
         raise RoundError(_("{where} must be an object with the player's result.").format(where=where))
     player = item.get("player")

@@ -36,8 +36,11 @@ def _round_body(item: Any, number: int) -> dict[str, Any]:
     if not isinstance(item, dict):
         raise ImportRefused(_("round {number} is not a JSON object.").format(number=number))
     if item.get("round") != number:
-        raise ImportRefused(_("the rounds must be numbered 1, 2, 3… in order; entry {number} is not round {number}.")
-                            .format(number=number))
+        raise ImportRefused(
+            _("the rounds must be numbered 1, 2, 3… in order; entry {number} is not round {number}.").format(
+                number=number
+            )
+        )
     results = item.get("results")
     if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
         raise ImportRefused(_("round {number} has no list of results.").format(number=number))
@@ -68,14 +71,20 @@ def import_game(data: Any) -> tuple[Game, str]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(_("it is not a Deckside score sheet (export.json)."))
     if data.get("format_version") != FORMAT_VERSION:
-        raise ImportRefused(_("it is in a format this version does not read ({version}).").format(
-            version=str(data.get("format_version"))[:20]))
+        raise ImportRefused(
+            _("it is in a format this version does not read ({version}).").format(
+                version=str(data.get("format_version"))[:20]
+            )
+        )
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
         raise ImportRefused(_('"rounds" must be a list.'))
     if len(rounds) > sheets.MAX_ROUNDS:
-        raise ImportRefused(_("it holds {count} rounds; a sheet holds at most {maximum}.").format(
-            count=len(rounds), maximum=sheets.MAX_ROUNDS))
+        raise ImportRefused(
+            _("it holds {count} rounds; a sheet holds at most {maximum}.").format(
+                count=len(rounds), maximum=sheets.MAX_ROUNDS
+            )
+        )
     tiebreaker = data.get("tiebreaker_winner")
     if tiebreaker is not None and not isinstance(tiebreaker, str):
         raise ImportRefused(_('"tiebreaker_winner" must be a player\'s name or null.'))
@@ -92,8 +101,12 @@ def import_game(data: Any) -> tuple[Game, str]:
                 if computed.get(player) != points:
                     raise ImportRefused(
                         _("round {number} says {player} scored {stated}, but the entries make {computed}.").format(
-                            number=number, player=str(player)[:40], stated=str(points)[:20],
-                            computed=computed.get(player)))
+                            number=number,
+                            player=str(player)[:40],
+                            stated=str(points)[:20],
+                            computed=computed.get(player),
+                        )
+                    )
         if tiebreaker is not None:
             try:
                 sheets.record_tiebreaker(game, {"winner": tiebreaker}, commit=False)

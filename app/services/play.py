@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import copy
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
@@ -73,7 +74,6 @@ def _run_uno(game: uno_game.UnoGame) -> None:
     uno_bots.run_bots(game, max_hands=MAX_ROUNDS)
 
 
-
 @dataclass(frozen=True)
 class PlayKind:
     """How the service reaches one game's digital engine."""
@@ -89,14 +89,31 @@ class PlayKind:
 
 
 KINDS = {
-    "phase10": PlayKind("phase10", p10_game.Game, p10_game.Game.from_json, p10_phases.make_rules,
-                        tuple(p10_bots.BOTS), p10_sheet.MIN_PLAYERS, p10_sheet.MAX_PLAYERS, _run_phase10),
-    "uno": PlayKind("uno", uno_game.UnoGame, uno_game.UnoGame.from_json, uno_rules.make_rules,
-                    tuple(uno_bots.BOTS), uno_game.MIN_PLAYERS, uno_game.MAX_PLAYERS, _run_uno),
+    "phase10": PlayKind(
+        "phase10",
+        p10_game.Game,
+        p10_game.Game.from_json,
+        p10_phases.make_rules,
+        tuple(p10_bots.BOTS),
+        p10_sheet.MIN_PLAYERS,
+        p10_sheet.MAX_PLAYERS,
+        _run_phase10,
+    ),
+    "uno": PlayKind(
+        "uno",
+        uno_game.UnoGame,
+        uno_game.UnoGame.from_json,
+        uno_rules.make_rules,
+        tuple(uno_bots.BOTS),
+        uno_game.MIN_PLAYERS,
+        uno_game.MAX_PLAYERS,
+        _run_uno,
+    ),
 }
 
 
 # --- engine helpers --------------------------------------------------------------------------------
+
 
 def names_of(engine: Any) -> list[str]:
     return list(engine.names)
@@ -121,6 +138,7 @@ def load(play: PlayGame) -> Any:
 
 
 # --- reading -----------------------------------------------------------------------------------------
+
 
 def get_play(play_id: str) -> PlayGame:
     """The digital game with this id, or a 404 (before any credential check)."""
@@ -147,8 +165,11 @@ def person_seat(value: Any, engine: Any) -> int:
     seat = parse_seat(value, engine)
     bot = bots_of(engine)[seat]
     if bot is not None:
-        raise ApiError(_("Seat {seat} ({name}) is played by the {bot} bot; act and look only for the people's "
-                         "seats.").format(seat=seat, name=names_of(engine)[seat], bot=bot))
+        raise ApiError(
+            _("Seat {seat} ({name}) is played by the {bot} bot; act and look only for the people's seats.").format(
+                seat=seat, name=names_of(engine)[seat], bot=bot
+            )
+        )
     return seat
 
 
@@ -164,18 +185,25 @@ def state_json(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
 
 # --- creating ----------------------------------------------------------------------------------------
 
+
 def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
     unknown = sorted(str(k) for k in data if k not in allowed)
     if unknown:
-        raise ApiError(_('Unknown field "{name}": {what} takes {fields}.').format(
-            name=unknown[0][:40], what=what, fields=", ".join(f'"{f}"' for f in allowed)))
+        raise ApiError(
+            _('Unknown field "{name}": {what} takes {fields}.').format(
+                name=unknown[0][:40], what=what, fields=", ".join(f'"{f}"' for f in allowed)
+            )
+        )
 
 
 def _check_seats(kind: PlayKind, seats: Any) -> list[dict[str, Any]]:
     if not isinstance(seats, list) or not kind.min_seats <= len(seats) <= kind.max_seats:
-        raise ApiError(_('"seats" must be a list of {minimum} to {maximum} seats, such as '
-                         '[{{"name": "Ana"}}, {{"name": "Bot", "bot": "smart"}}].').format(
-            minimum=kind.min_seats, maximum=kind.max_seats))
+        raise ApiError(
+            _(
+                '"seats" must be a list of {minimum} to {maximum} seats, such as '
+                '[{{"name": "Ana"}}, {{"name": "Bot", "bot": "smart"}}].'
+            ).format(minimum=kind.min_seats, maximum=kind.max_seats)
+        )
     try:
         names, bots = parse_seats(seats, kind.bots, kind.min_seats, kind.max_seats, plain_names=False)
     except EngineError as error:
@@ -233,6 +261,7 @@ def create_play(data: Any) -> dict[str, Any]:
 
 # --- acting --------------------------------------------------------------------------------------------
 
+
 def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict[str, Any]:
     """Apply ``{"seat": n, "action": {...}}`` for a person, let the bots move, land finished rounds, save.
 
@@ -273,12 +302,12 @@ def _save(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
         db.session.commit()
     except (StaleDataError, IntegrityError):
         db.session.rollback()
-        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) \
-            from None
+        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from None
     return body
 
 
 # --- landing rounds in the score sheet ---------------------------------------------------------------
+
 
 def _strict() -> bool:
     return bool(current_app.config.get("PLAY_STRICT_SHEETS", current_app.testing))
@@ -297,7 +326,8 @@ def land_rounds(play: PlayGame, engine: Any) -> None:
     tiebreaker = getattr(engine, "tiebreaker", None) or {}
     tiebreaker_winner = tiebreaker.get("winner")
     if len(finished) <= recorded and (
-            tiebreaker_winner is None or (sheet is not None and sheet.tiebreaker_winner is not None)):
+        tiebreaker_winner is None or (sheet is not None and sheet.tiebreaker_winner is not None)
+    ):
         return
     try:
         if sheet is None:

@@ -9,8 +9,9 @@ is told the round was taken (409). Standings are always replayed from the stored
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -29,7 +30,6 @@ from ..extensions import db
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
 from ..models import Game, IdempotentReply, Player, Result, Round
 
-
 MAX_ROUNDS = 200
 """Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
 
@@ -43,10 +43,8 @@ def check_name_characters(names: Any) -> None:
     if not isinstance(names, (list, tuple)):
         return
     for name in names:
-        if isinstance(name, str) and any(
-                unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
-            raise ApiError(_("A player's name can hold letters, digits, spaces and signs, "
-                             "but no control characters."))
+        if isinstance(name, str) and any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+            raise ApiError(_("A player's name can hold letters, digits, spaces and signs, but no control characters."))
 
 
 @dataclass(frozen=True)
@@ -61,10 +59,10 @@ class GameKind:
 
 
 KINDS = {
-    "phase10": GameKind("phase10", p10_phases.make_rules, p10_sheet.Sheet,
-                        p10_rounds.parse_round, p10_sheet.check_players),
-    "uno": GameKind("uno", uno_rules.make_rules, uno_sheet.Sheet,
-                    uno_rounds.parse_round, uno_sheet.check_players),
+    "phase10": GameKind(
+        "phase10", p10_phases.make_rules, p10_sheet.Sheet, p10_rounds.parse_round, p10_sheet.check_players
+    ),
+    "uno": GameKind("uno", uno_rules.make_rules, uno_sheet.Sheet, uno_rounds.parse_round, uno_sheet.check_players),
 }
 
 
@@ -81,11 +79,15 @@ def kind_of(game: Game) -> GameKind:
 
 # --- reading -------------------------------------------------------------------------------------
 
+
 def get_game(game_id: str, lock: bool = False) -> Game:
     """The game with this id, or a 404 (before any credential check)."""
     # Players, rounds and results in three queries, not one per round (every answer replays them all).
-    query = select(Game).where(Game.id == game_id).options(
-        selectinload(Game.players), selectinload(Game.rounds).selectinload(Round.results))
+    query = (
+        select(Game)
+        .where(Game.id == game_id)
+        .options(selectinload(Game.players), selectinload(Game.rounds).selectinload(Round.results))
+    )
     if lock and db.session.get_bind().dialect.name != "sqlite":
         query = query.with_for_update()
     # Ids are URL-safe base64; anything else is not looked up (PostgreSQL refuses a NUL in a query).
@@ -143,6 +145,7 @@ def export_game(game: Game) -> dict[str, Any]:
 
 # --- credentials ---------------------------------------------------------------------------------
 
+
 def check_edit_key(game: Game, key: str | None) -> None:
     """401 without an edit key, 403 with a wrong one."""
     if not key:
@@ -158,12 +161,15 @@ def check_version(game: Game | Any, if_match: str | None) -> None:
     value = if_match.strip().strip('"').removeprefix("W/").strip('"')
     if value != str(game.version):
         raise Conflict(
-            _("The game has changed since you loaded it (version {current} now, not {sent}): "
-              "reload it and make your change again.").format(current=game.version, sent=value[:20])
+            _(
+                "The game has changed since you loaded it (version {current} now, not {sent}): "
+                "reload it and make your change again."
+            ).format(current=game.version, sent=value[:20])
         )
 
 
 # --- writing -------------------------------------------------------------------------------------
+
 
 def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True) -> tuple[Game, str]:
     """A new game and its edit key (shown once; only its hash is stored).
@@ -249,8 +255,9 @@ def _commit() -> None:
         raise Conflict(_("Someone else saved this round at the same moment: reload the sheet.")) from None
 
 
-def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
-                 commit: bool = True, sheet=None) -> tuple[dict[str, Any], int]:
+def record_round(
+    game: Game, body: Any, idempotency_key: str | None = None, *, commit: bool = True, sheet=None
+) -> tuple[dict[str, Any], int]:
     """Record the next round; the answer (the whole game) and its status, 201.
 
     ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
@@ -264,20 +271,28 @@ def record_round(game: Game, body: Any, idempotency_key: str | None = None, *,
     expected = len(game.rounds) + 1
     number = body.get("round")
     if number is None:
-        raise ApiError(_('"round" is missing: send the number of the round you are recording ({expected}).').format(
-            expected=expected))
+        raise ApiError(
+            _('"round" is missing: send the number of the round you are recording ({expected}).').format(
+                expected=expected
+            )
+        )
     if isinstance(number, bool) or not isinstance(number, int):
         raise ApiError(_('"round" must be a whole number.'))
     if number != expected:
         raise Conflict(
-            _("Round {number} was already saved, perhaps from another phone: reload the sheet "
-              "(the next round is {expected}).").format(number=number, expected=expected)
-            if number < expected else
-            _("The next round is {expected}, not {number}: reload the sheet.").format(number=number, expected=expected)
+            _(
+                "Round {number} was already saved, perhaps from another phone: reload the sheet "
+                "(the next round is {expected})."
+            ).format(number=number, expected=expected)
+            if number < expected
+            else _("The next round is {expected}, not {number}: reload the sheet.").format(
+                number=number, expected=expected
+            )
         )
     if number > MAX_ROUNDS:
-        raise ApiError(_("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(
-            maximum=MAX_ROUNDS))
+        raise ApiError(
+            _("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(maximum=MAX_ROUNDS)
+        )
     sheet = sheet if sheet is not None else build_sheet(game)
     try:
         sheet.check_open()
@@ -336,8 +351,11 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
     if given is not None and (isinstance(given, bool) or not isinstance(given, int)):
         raise ApiError(_('"round" must be a whole number.'))
     if given is not None and given != number:
-        raise ApiError(_('"round" in the body ({given}) must be the round being replaced ({number}).').format(
-            given=given, number=number))
+        raise ApiError(
+            _('"round" in the body ({given}) must be the round being replaced ({number}).').format(
+                given=given, number=number
+            )
+        )
     entry = _entry(game, body)
     sheet = sheet if sheet is not None else build_sheet(game)
     try:
@@ -362,8 +380,11 @@ def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str
     check_version(game, if_match)
     row = _round_number(game, number)
     if number != len(game.rounds):
-        raise Conflict(_("Only the last round ({last}) can be undone; correct round {number} instead.").format(
-            last=len(game.rounds), number=number))
+        raise Conflict(
+            _("Only the last round ({last}) can be undone; correct round {number} instead.").format(
+                last=len(game.rounds), number=number
+            )
+        )
     sheet = build_sheet(game)
     correction = sheet.undo()
     if getattr(correction, "tiebreaker_dropped", False):

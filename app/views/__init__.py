@@ -6,8 +6,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from ..api import bp as api_bp
     from ..extensions import csrf
-    from . import check, main, rules, sheets
-    from . import play
+    from . import check, main, play, rules, sheets
 
     app.register_blueprint(main.bp)
     app.register_blueprint(check.bp)

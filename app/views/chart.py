@@ -7,8 +7,16 @@ from typing import Any
 WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 36, 64, 10, 24
 LINE_STYLES = (
-    ("#0b5fa5", ""), ("#c62828", "6 3"), ("#2e7d32", "2 3"), ("#8d5a00", "8 3 2 3"), ("#6a1b9a", "4 4"),
-    ("#00695c", "1 2"), ("#ad1457", "10 3"), ("#37474f", "3 2 1 2"), ("#e65100", "12 4 2 4"), ("#283593", "5 2 5 6"),
+    ("#0b5fa5", ""),
+    ("#c62828", "6 3"),
+    ("#2e7d32", "2 3"),
+    ("#8d5a00", "8 3 2 3"),
+    ("#6a1b9a", "4 4"),
+    ("#00695c", "1 2"),
+    ("#ad1457", "10 3"),
+    ("#37474f", "3 2 1 2"),
+    ("#e65100", "12 4 2 4"),
+    ("#283593", "5 2 5 6"),
 )
 
 
@@ -42,14 +50,35 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
         color, dash = LINE_STYLES[index % len(LINE_STYLES)]
         values = [0] + [row["scores"].get(name, 0) for row in rows]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-        lines.append({"name": name, "points": points, "color": color, "dash": dash,
-                      "end_x": x(count) + 4, "end_y": y(values[-1]) + 4, "total": values[-1]})
+        lines.append(
+            {
+                "name": name,
+                "points": points,
+                "color": color,
+                "dash": dash,
+                "end_x": x(count) + 4,
+                "end_y": y(values[-1]) + 4,
+                "total": values[-1],
+            }
+        )
     # Keep end labels apart so that equal totals stay readable.
     for previous, line in zip(sorted(lines, key=lambda l: l["end_y"]), sorted(lines, key=lambda l: l["end_y"])[1:]):
         if line["end_y"] - previous["end_y"] < 11:
             line["end_y"] = previous["end_y"] + 11
     ticks = [{"value": v, "y": y(v)} for v in range(0, top + 1, step)]
-    rounds = [{"label": i, "x": x(i)} for i in range(1, count + 1)] if count <= 20 else \
-        [{"label": i, "x": x(i)} for i in range(0, count + 1, 5) if i]
-    return {"width": WIDTH, "height": HEIGHT, "lines": lines, "ticks": ticks, "rounds": rounds,
-            "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM}
+    rounds = (
+        [{"label": i, "x": x(i)} for i in range(1, count + 1)]
+        if count <= 20
+        else [{"label": i, "x": x(i)} for i in range(0, count + 1, 5) if i]
+    )
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "lines": lines,
+        "ticks": ticks,
+        "rounds": rounds,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "top": TOP,
+        "bottom": HEIGHT - BOTTOM,
+    }

@@ -10,8 +10,7 @@ bp = Blueprint("main", __name__)
 
 # The static files a score sheet needs offline, cached when the service worker installs;
 # every other static file is cached the first time a page uses it.
-PRECACHE = ("css/app.css", "js/sheets.js", "js/keypad.js", "js/offline.js", "icons/icon.svg",
-            "manifest.webmanifest")
+PRECACHE = ("css/app.css", "js/sheets.js", "js/keypad.js", "js/offline.js", "icons/icon.svg", "manifest.webmanifest")
 
 
 @bp.get("/")
@@ -26,5 +25,6 @@ def service_worker():
     precache = [url_for("static", filename=name) for name in PRECACHE]
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
     head = f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"
-    return Response(head + source, mimetype="text/javascript",
-                    headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
+    return Response(
+        head + source, mimetype="text/javascript", headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}
+    )

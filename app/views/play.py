@@ -20,7 +20,6 @@ API_ROOT = "/api/play"
 """Where the digital-game API lives (API.md "Digital games")."""
 
 
-
 def _options(options):
     """The table rules a digital game can change (the sheet-only ones are left out)."""
     return [option for option in options if not option.sheet_only]

@@ -13,17 +13,16 @@ import json
 import secrets
 from typing import Any
 
-from flask import (Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from ..database import read_only
+from ..engine.errors import EngineError
 from ..engine.notation import format_cards, format_groups, parse_groups, split_tokens
 from ..engine.phase10.cards import HAND_SIZE
 from ..engine.phase10.phases import PHASES, TIEBREAKER
-from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..forms import NewGameForm, RoundForm
-from ..database import read_only
 from ..keys import key_matches
 from ..services import sheets
 from .chart import totals_chart
@@ -37,6 +36,7 @@ KEYS_LIMIT = 40
 
 
 # --- this device: recent games and edit keys --------------------------------------------------------
+
 
 def _remember(game_id: str, key: str | None = None) -> None:
     """Put the game first in this device's recent list; keep its edit key (the newest keys win)."""
@@ -66,6 +66,7 @@ def _load(game_id: str, edit: bool = False):
 
 
 # --- pages --------------------------------------------------------------------------------------------
+
 
 @bp.get("/")
 def recent():
@@ -120,13 +121,20 @@ def _render_sheet(game, status: int = 200):
     if key:
         links["edit"] = url_for("sheets.show", game_id=game.id, key=key, _external=True)
     return render_template(
-        "sheets/show.html", game=game, data=data, editable=key is not None, links=links,
-        chart=totals_chart(data), notice=getattr(sheet, "notice", None),
-        hand_size=HAND_SIZE, tiebreaker_goal=PHASES[TIEBREAKER].describe(),
+        "sheets/show.html",
+        game=game,
+        data=data,
+        editable=key is not None,
+        links=links,
+        chart=totals_chart(data),
+        notice=getattr(sheet, "notice", None),
+        hand_size=HAND_SIZE,
+        tiebreaker_goal=PHASES[TIEBREAKER].describe(),
     ), status
 
 
 # --- rounds ----------------------------------------------------------------------------------------------
+
 
 def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None) -> RoundForm:
     """The round form for ``game``; prefilled from ``entered`` (a stored round) when correcting."""
@@ -142,7 +150,8 @@ def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[st
     if data["rules"].get("variant") == "pick_a_phase":
         for name, row in zip(names, form.players.entries):
             row.form.phase.choices = [("", _("none"))] + [
-                (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)]
+                (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
+            ]
     if request.method == "GET":
         form.round.data = str(number)
         form.version.data = str(game.version)
@@ -198,8 +207,9 @@ def round_body(game, form: RoundForm, names: list[str], number: int) -> dict[str
                 try:
                     result["laid_down"] = parse_groups(f.laid_down.data, str)
                 except EngineError as error:
-                    raise ApiError(_("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400,
-                                   name) from error
+                    raise ApiError(
+                        _("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name
+                    ) from error
         if name != went_out:
             counts = {k: getattr(f, k).data for k in ("low", "high", "skip", "wild")}
             if f.points.data is not None:
@@ -244,8 +254,11 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         try:
             body = round_body(game, form, names, number)
             if form.preview.data:
-                preview = (sheets.preview_replacement(game, number, body, sheet) if editing
-                           else sheets.preview_round(game, body, sheet))
+                preview = (
+                    sheets.preview_replacement(game, number, body, sheet)
+                    if editing
+                    else sheets.preview_round(game, body, sheet)
+                )
             elif editing:
                 sheets.replace_round(game, number, body, form.version.data, sheet=sheet)
                 flash(_("Round %(number)s corrected.", number=number), "ok")
@@ -260,8 +273,17 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 return redirect(url_for("sheets.show", game_id=game_id))
             _row_errors(form, names, error)
     dealer = data["dealer"] if not editing else None
-    return render_template("sheets/round.html", game=game, data=data, form=form, number=number, names=names,
-                           editing=editing, preview=preview, dealer=dealer)
+    return render_template(
+        "sheets/round.html",
+        game=game,
+        data=data,
+        form=form,
+        number=number,
+        names=names,
+        editing=editing,
+        preview=preview,
+        dealer=dealer,
+    )
 
 
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -301,21 +323,30 @@ def _change(game_id: str, change, done: str):
 
 @bp.post("/<game_id>/rounds/<int:number>/undo")
 def undo(game_id: str, number: int):
-    return _change(game_id, lambda game: sheets.undo_round(game, number, request.form.get("version")),
-                   _("Round %(number)s was taken back.", number=number))
+    return _change(
+        game_id,
+        lambda game: sheets.undo_round(game, number, request.form.get("version")),
+        _("Round %(number)s was taken back.", number=number),
+    )
 
 
 @bp.post("/<game_id>/tiebreaker")
 def tiebreaker(game_id: str):
     winner = {"winner": request.form.get("winner", "")}
-    return _change(game_id, lambda game: sheets.record_tiebreaker(game, winner, request.form.get("version")),
-                   _("The tie-breaker result is recorded."))
+    return _change(
+        game_id,
+        lambda game: sheets.record_tiebreaker(game, winner, request.form.get("version")),
+        _("The tie-breaker result is recorded."),
+    )
 
 
 @bp.post("/<game_id>/tiebreaker/clear")
 def clear_tiebreaker(game_id: str):
-    return _change(game_id, lambda game: sheets.clear_tiebreaker(game, request.form.get("version")),
-                   _("The tie-breaker result was taken back."))
+    return _change(
+        game_id,
+        lambda game: sheets.clear_tiebreaker(game, request.form.get("version")),
+        _("The tie-breaker result was taken back."),
+    )
 
 
 @bp.post("/<game_id>/rounds/preview")
@@ -345,6 +376,7 @@ def preview(game_id: str):
 
 # --- reading: rules, export ------------------------------------------------------------------------------
 
+
 @bp.get("/<game_id>/rules")
 def rules(game_id: str):
     game = _load(game_id)
@@ -355,8 +387,11 @@ def rules(game_id: str):
 def export_json(game_id: str):
     game = _load(game_id)
     body = json.dumps(sheets.export_game(game), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.json"'})
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.json"'},
+    )
 
 
 @bp.get("/<game_id>/export.csv")
@@ -371,8 +406,11 @@ def export_csv(game_id: str):
         points = {r["player"]: r.get("points", 0) for r in item["results"]}
         writer.writerow([item["round"], _csv_safe(item["went_out"]), *[points.get(n, 0) for n in names]])
     writer.writerow([_("total"), "", *[p["score"] for p in data["players"]]])
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'})
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
+    )
 
 
 def _csv_safe(value: str) -> str:

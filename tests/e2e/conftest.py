@@ -18,10 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from e2e_helpers import AXE
 from werkzeug.serving import make_server
 
 from app import create_app
-from e2e_helpers import AXE
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,8 +42,10 @@ def _tools_present():
     """Fail (never skip) with the install step when the browser or axe-core is missing."""
     problems = []
     if not CHROMIUM.exists():
-        problems.append(f"{CHROMIUM} is missing: install Debian's package `chromium` (apt-get install -y chromium), "
-                        "or run `make test` as root, which installs it")
+        problems.append(
+            f"{CHROMIUM} is missing: install Debian's package `chromium` (apt-get install -y chromium), "
+            "or run `make test` as root, which installs it"
+        )
     if not AXE.exists():
         problems.append(f"{AXE} is missing: run `npm ci` at the repository root (`make test` does)")
     if problems:
@@ -57,11 +59,13 @@ def _tools_present():
 def live_app(tmp_path_factory):
     """The app on a temporary SQLite file; yields the Flask app while the server runs."""
     folder = tmp_path_factory.mktemp("e2e")
-    app = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'e2e.sqlite'}",
-        "SECRET_KEY": "e2e-only",
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'e2e.sqlite'}",
+            "SECRET_KEY": "e2e-only",
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
     thread.start()
@@ -82,8 +86,17 @@ def browser_type_launch_args():
     return {
         "executable_path": str(CHROMIUM),
         "headless": True,
-        "args": ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic", "--disable-sync"],
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-sync",
+        ],
     }
 
 

@@ -30,7 +30,8 @@ def assert_accessible(page, label: str = "", known: tuple[str, ...] = ()) -> Non
 
 def small_targets(page, selector: str, minimum: float = 44) -> list[str]:
     """The visible elements matching ``selector`` smaller than ``minimum``×``minimum`` CSS px."""
-    return page.evaluate("""([selector, minimum]) => {
+    return page.evaluate(
+        """([selector, minimum]) => {
         const out = [];
         document.querySelectorAll(selector).forEach(el => {
             const r = el.getBoundingClientRect();
@@ -41,4 +42,6 @@ def small_targets(page, selector: str, minimum: float = 44) -> list[str]:
                          + ` "${(el.textContent || el.value || '').trim().slice(0, 20)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
         });
         return out;
-    }""", [selector, minimum])
+    }""",
+        [selector, minimum],
+    )

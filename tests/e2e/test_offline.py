@@ -4,7 +4,6 @@ is kept on the phone and sent when the connection returns (or its refusal is sho
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-
 from test_sheets import new_sheet, penalty, tap, totals, went_out
 
 
@@ -31,7 +30,9 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     context.set_offline(True)
     page.get_by_role("button", name="Save round").click()
     page.wait_for_url(f"**{url}")
-    expect(page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")).to_be_visible()
+    expect(
+        page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
     expect(page.get_by_text("No connection: this is the page as it was last loaded.")).to_be_visible()
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
     assert totals(page) == {"Ana": 0, "Ben": 0}
@@ -40,7 +41,9 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     # A reload while offline still shows the sheet (the service worker's copy).
     page.reload()
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
-    expect(page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")).to_be_visible()
+    expect(
+        page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
 
     # The connection returns: the round is sent, saved, and the standings are fresh.
     context.set_offline(False)
@@ -58,7 +61,9 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     enter_round(page, "Ana", "Ben")
     context.set_offline(True)
     page.get_by_role("button", name="Save round").click()
-    expect(page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")).to_be_visible()
+    expect(
+        page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
 
     # Meanwhile another phone records round 1.
     other = phone().new_page()

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from e2e_helpers import assert_accessible, small_targets
+from playwright.sync_api import Page, expect
 
 PAGE_BUDGET = 60 * 1024  # bytes on the wire for the first load of a score sheet
 
@@ -104,9 +103,14 @@ def test_first_load_of_a_score_sheet_is_light(page: Page, browser, browser_conte
     game = created.json()
     auth = {"Authorization": f"Bearer {game['edit_key']}"}
     for number, out in enumerate(["Ana", "Ben", "Cy"], start=1):
-        body = {"round": number, "went_out": out,
-                "results": [{"player": p, "completed": p == out, **({} if p == out else {"points": 50})}
-                            for p in ["Ana", "Ben", "Cy", "Dee"]]}
+        body = {
+            "round": number,
+            "went_out": out,
+            "results": [
+                {"player": p, "completed": p == out, **({} if p == out else {"points": 50})}
+                for p in ["Ana", "Ben", "Cy", "Dee"]
+            ],
+        }
         answer = api.post(f"/api/games/{game['id']}/rounds", data=body, headers=auth)
         assert answer.ok, answer.text()
 
@@ -122,8 +126,14 @@ def test_first_load_of_a_score_sheet_is_light(page: Page, browser, browser_conte
         for request in responses:
             sizes = request.sizes()
             response = request.response()
-            rows.append((request.url.replace(base_url, ""), sizes["responseHeadersSize"] + sizes["responseBodySize"],
-                         response.headers.get("content-encoding", "-"), response.headers.get("cache-control", "-")))
+            rows.append(
+                (
+                    request.url.replace(base_url, ""),
+                    sizes["responseHeadersSize"] + sizes["responseBodySize"],
+                    response.headers.get("content-encoding", "-"),
+                    response.headers.get("cache-control", "-"),
+                )
+            )
         total = sum(size for _, size, _, _ in rows)
         print(f"\nfirst load of a score sheet: {total} bytes ({total / 1024:.1f} KB) in {len(rows)} requests")
         for url, size, encoding, cache in rows:
@@ -132,7 +142,12 @@ def test_first_load_of_a_score_sheet_is_light(page: Page, browser, browser_conte
         for url, size, encoding, cache in rows:
             if url.startswith("/static/"):
                 assert "max-age=31536000" in cache, f"{url} has no long cache header"
-            if url.endswith((".css", ".js")) or "/static/js/" in url or "/static/css/" in url or url.startswith("/sheets/"):
+            if (
+                url.endswith((".css", ".js"))
+                or "/static/js/" in url
+                or "/static/css/" in url
+                or url.startswith("/sheets/")
+            ):
                 assert encoding in ("gzip", "br", "zstd", "deflate"), f"{url} was sent uncompressed"
     finally:
         fresh.close()

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-from e2e_helpers import assert_accessible, small_targets
 
 MAX_MOVES = 300
 
@@ -35,7 +34,10 @@ def round_ended(page: Page) -> bool:
     title = page.locator("[data-overlay]:not([hidden]) [data-overlay-title]")
     if title.count() and "Round over" in title.inner_text():
         return True
-    return "Round 2" in (page.locator("[data-round]").inner_text() or "") or page.get_by_text("The game is over.").count() > 0
+    return (
+        "Round 2" in (page.locator("[data-round]").inner_text() or "")
+        or page.get_by_text("The game is over.").count() > 0
+    )
 
 
 def resolve_overlay(page: Page) -> bool:

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from e2e_helpers import assert_accessible, small_targets
+from playwright.sync_api import Page, expect
 
 TAP_TARGETS = ".step, .button, button, .toggle, .segmented label, nav a, .keypad .key"
 
 
-def new_sheet(page: Page, shot, players: list[str], game: str = "phase10", phases: str | None = None,
-              target: int | None = None) -> str:
+def new_sheet(
+    page: Page, shot, players: list[str], game: str = "phase10", phases: str | None = None, target: int | None = None
+) -> str:
     """Create a sheet through the form; returns its path."""
     page.goto("/sheets/new")
     page.get_by_label("UNO" if game == "uno" else "Phase 10", exact=True).check()

@@ -13,10 +13,14 @@ from app.engine.uno.game import UnoGame
 SHAPES = [{"type": []}, {"type": {}}, {"type": None}, {"type": 3}, {"type": ["R5"], "card": "G5"}, [], "draw", None]
 
 
-@pytest.mark.parametrize("factory", [
-    lambda: Game([{"name": "Ana"}, {"name": "Ben"}], seed=4),
-    lambda: UnoGame([{"name": "Ana"}, {"name": "Ben"}], seed=4),
-], ids=["phase10", "uno"])
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda: Game([{"name": "Ana"}, {"name": "Ben"}], seed=4),
+        lambda: UnoGame([{"name": "Ana"}, {"name": "Ben"}], seed=4),
+    ],
+    ids=["phase10", "uno"],
+)
 @pytest.mark.parametrize("action", SHAPES, ids=[json.dumps(s) for s in SHAPES])
 def test_malformed_action_is_refused_and_changes_nothing(factory, action):
     game = factory()

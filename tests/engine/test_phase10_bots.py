@@ -30,8 +30,9 @@ def stacked(hands, discard, draws=(), bots=None, **rules):
 def test_every_bot_choice_is_a_legal_action(name):
     bot = BOTS[name]
     for seed in range(6):
-        game = Game([{"name": f"P{i}", "bot": name} for i in range(3)], {"phases": [1, 2], "skip_target": "choose"},
-                    seed=seed)
+        game = Game(
+            [{"name": f"P{i}", "bot": name} for i in range(3)], {"phases": [1, 2], "skip_target": "choose"}, seed=seed
+        )
         while game.status == "playing":
             seat = game.turn
             action = bot.choose(game, seat)
@@ -124,12 +125,32 @@ def test_the_summary_has_the_contracts_keys_and_is_reproducible():
     rules = make_rules({"phases": [1, 2, 3]})
     first = simulate(games=12, players=3, bots=["smart", "random"], seed=5, rules=rules)
     calls = []
-    second = simulate(games=12, players=3, bots=["smart", "random"], seed=5, rules=rules,
-                      progress=lambda done, total: calls.append((done, total)))
+    second = simulate(
+        games=12,
+        players=3,
+        bots=["smart", "random"],
+        seed=5,
+        rules=rules,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert {k: v for k, v in first.items() if k not in TIMING} == {k: v for k, v in second.items() if k not in TIMING}
     assert calls[-1] == (12, 12) and len(calls) == 12
-    assert {"game", "games", "players", "bots", "seed", "seconds", "games_per_second", "turns", "turns_per_second",
-            "rounds_mean", "rounds_max", "wins_by_seat", "wins_by_bot", "dealt_phase_odds"} <= set(first)
+    assert {
+        "game",
+        "games",
+        "players",
+        "bots",
+        "seed",
+        "seconds",
+        "games_per_second",
+        "turns",
+        "turns_per_second",
+        "rounds_mean",
+        "rounds_max",
+        "wins_by_seat",
+        "wins_by_bot",
+        "dealt_phase_odds",
+    } <= set(first)
     assert first["game"] == "phase10" and first["bots"] == ["smart", "random", "smart"]
     assert sum(first["wins_by_seat"]) + first["unfinished"] == 12
     assert sum(first["wins_by_bot"].values()) == sum(first["wins_by_seat"])
@@ -162,7 +183,13 @@ def test_seeded_runs_do_not_depend_on_the_interpreters_hash_seed():
     outputs = set()
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True,
-                              cwd=Path(__file__).resolve().parents[2])
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
         outputs.add(done.stdout)
     assert len(outputs) == 1

@@ -183,8 +183,10 @@ def laid_groups(draw):
 def reads_in_order(cards) -> bool:
     """Whether ``cards`` read as an ascending run in the order given, each wild in its place."""
     start = next((c.number - i for i, c in enumerate(cards) if c.is_natural), 1)
-    return start >= 1 and start + len(cards) - 1 <= 12 and all(
-        c.is_wild or c.number == start + i for i, c in enumerate(cards)
+    return (
+        start >= 1
+        and start + len(cards) - 1 <= 12
+        and all(c.is_wild or c.number == start + i for i, c in enumerate(cards))
     )
 
 
@@ -206,7 +208,7 @@ def test_verify_agrees_with_plain_rules(case):
         if laid.kind is GroupKind.RUN:
             first = laid.stands_for[0]
             assert list(laid.stands_for) == list(range(first, first + len(sent)))
-            assert 1 <= first and laid.stands_for[-1] <= 12
+            assert first >= 1 and laid.stands_for[-1] <= 12
             assert all(c.number == v for c, v in naturals)
             if reads_in_order(sent):
                 assert list(laid.cards) == list(sent)

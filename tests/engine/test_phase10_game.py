@@ -566,8 +566,9 @@ def test_every_legal_action_is_accepted():
 
 
 def test_the_state_survives_json_mid_game_and_plays_on_identically():
-    game = Game([{"name": "Ana", "bot": "random"}, {"name": "Ben", "bot": "smart"}, {"name": "Cy", "bot": "random"}],
-                seed=11)
+    game = Game(
+        [{"name": "Ana", "bot": "random"}, {"name": "Ben", "bot": "smart"}, {"name": "Cy", "bot": "random"}], seed=11
+    )
     from app.engine.phase10.bots import run_bots
 
     run_bots(game, max_actions=150)
@@ -611,8 +612,22 @@ def test_a_seat_sees_its_own_hand_and_drawn_cards_only():
     assert spectator["legal"] == [] and theirs["legal"] == [] and mine["legal"]
     assert mine["log"][-1]["card"] == str(game.hands[0][-1])
     assert "card" not in theirs["log"][-1] and "card" not in spectator["log"][-1]
-    assert {"game", "rules", "status", "round", "dealer", "turn", "stage", "discard_top", "draw_pile", "pending",
-            "seats", "legal", "log", "winner"} <= set(mine)
+    assert {
+        "game",
+        "rules",
+        "status",
+        "round",
+        "dealer",
+        "turn",
+        "stage",
+        "discard_top",
+        "draw_pile",
+        "pending",
+        "seats",
+        "legal",
+        "log",
+        "winner",
+    } <= set(mine)
     assert {"name", "bot", "cards", "score", "phase", "laid"} <= set(mine["seats"][0])
     assert [e["seq"] for e in mine["log"]] == sorted(e["seq"] for e in mine["log"])
     assert json.loads(json.dumps(mine)) == mine
@@ -650,8 +665,9 @@ def test_a_colourless_lay_down_takes_the_colour_that_makes_the_phase():
 
 def test_a_colourless_lay_down_that_no_choice_makes_is_still_refused():
     game = colour_phase_game(["R1", "R2", "R3", "R4", "R5", "R6", "B7", "G7", "Y9", "Y10"])
-    assert_refused(game, 0, {"type": "lay_down", "groups": [["1", "2", "3", "4", "5", "6", "7"]]},
-                   match="mixes colours")
+    assert_refused(
+        game, 0, {"type": "lay_down", "groups": [["1", "2", "3", "4", "5", "6", "7"]]}, match="mixes colours"
+    )
 
 
 def test_a_colourless_hit_takes_the_colour_the_group_needs():
@@ -664,8 +680,14 @@ def test_a_colourless_hit_takes_the_colour_the_group_needs():
 
 
 def test_a_colourless_set_lay_down_mixed_with_coloured_tokens_still_works():
-    game = new_game([["R3", "B3", "G3", "Y5", "B5", "R5", "G8", "G9", "Y11", "Y12"],
-                     ["G1", "G2", "G4", "G6", "G7", "G10", "B1", "B2", "B4", "B6"]], "R12", ["Y1"])
+    game = new_game(
+        [
+            ["R3", "B3", "G3", "Y5", "B5", "R5", "G8", "G9", "Y11", "Y12"],
+            ["G1", "G2", "G4", "G6", "G7", "G10", "B1", "B2", "B4", "B6"],
+        ],
+        "R12",
+        ["Y1"],
+    )
     draw(game, 0)
     act(game, 0, "lay_down", groups=[["R3", "3", "3"], ["5", "B5", "5"]])
     assert game.view(0)["seats"][0]["laid_down_phase"] == 1
@@ -674,8 +696,11 @@ def test_a_colourless_set_lay_down_mixed_with_coloured_tokens_still_works():
 def test_a_finished_game_stays_on_its_last_round_and_dealer():
     from app.engine.phase10.bots import run_bots
 
-    game = Game([{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}, {"name": "C", "bot": "smart"}],
-                rules={"phases": [1, 2, 3]}, seed=5)
+    game = Game(
+        [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}, {"name": "C", "bot": "smart"}],
+        rules={"phases": [1, 2, 3]},
+        seed=5,
+    )
     run_bots(game)
     view = game.view(None)
     assert view["status"] == "finished"

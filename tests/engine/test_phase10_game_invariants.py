@@ -128,8 +128,16 @@ def test_the_configurations_cover_every_rule():
         for name in ("variant", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit"):
             seen[(name, rules[name])] += 1
         seen.update(("bot", s["bot"]) for s in seats)
-    for key in [("players", p) for p in range(2, 7)] + [("variant", v) for v in VARIANTS] + [
-        ("natural_card", "group"), ("skip_target", "choose"), ("skip_once_per_lap", False),
-        ("go_out_by_hit", True), ("bot", "smart"), ("bot", "random"),
-    ]:
+    for key in (
+        [("players", p) for p in range(2, 7)]
+        + [("variant", v) for v in VARIANTS]
+        + [
+            ("natural_card", "group"),
+            ("skip_target", "choose"),
+            ("skip_once_per_lap", False),
+            ("go_out_by_hit", True),
+            ("bot", "smart"),
+            ("bot", "random"),
+        ]
+    ):
         assert seen[key] >= 5, key

@@ -82,8 +82,12 @@ ILLEGAL = [
     (RUN_9_12, "1", None, "The run 9 10 11 W takes only 8 (or a wild), not 1."),
     (RUN_9_12, "W", "high", "The run 9 10 11 W cannot grow upward: it already ends at 12."),
     # A run holds at most 12 cards.
-    (("run", "1 2 3 4 5 6 7 8 9 10 11 12", list(range(1, 13))), "W", None,
-     "The run 1 2 3 4 5 6 7 8 9 10 11 12 already has 12 cards: a run cannot be longer."),
+    (
+        ("run", "1 2 3 4 5 6 7 8 9 10 11 12", list(range(1, 13))),
+        "W",
+        None,
+        "The run 1 2 3 4 5 6 7 8 9 10 11 12 already has 12 cards: a run cannot be longer.",
+    ),
     # Colour groups.
     (RED, "B5", None, "This colour group takes only red cards (or a wild), not B5."),
     (RED, "5", None, "Say which colour the 5 is: this colour group takes only red cards."),

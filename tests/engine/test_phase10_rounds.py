@@ -48,12 +48,16 @@ def sheet_with(rules=CLASSIC, players=PLAYERS, rounds=()):
 
 def test_parse_the_api_example():
     entry = parse_round(
-        {"round": 1, "went_out": "Ana",
-         "results": [{"player": "Ana", "completed": True},
-                     {"player": "Ben", "completed": False,
-                      "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
-                     {"player": "Cy", "completed": True, "points": 30},
-                     {"player": "Dee", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}}]},
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": True},
+                {"player": "Ben", "completed": False, "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
+                {"player": "Cy", "completed": True, "points": 30},
+                {"player": "Dee", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}},
+            ],
+        },
         CLASSIC,
     )
     assert isinstance(entry, RoundEntry)
@@ -99,27 +103,51 @@ def test_pick_a_phase_completed_is_a_phase_number():
         (body("Ana", Ana={"completed": 3}), CLASSIC, "results[0].completed must be true or false"),
         (body("Ana", Ana={"completed": True}), PICK, "must be the number of the phase"),
         (body("Ana", Ana={"completed": 11}), PICK, "must be the number of the phase"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"low": 11}}), CLASSIC,
-         "results[1].counts.low must be a whole number from 0 to 10"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"wild": -1}}), CLASSIC,
-         "results[1].counts.wild must be a whole number from 0 to 10"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"high": "3"}}), CLASSIC,
-         "results[1].counts.high must be a whole number"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"skip": True}}), CLASSIC,
-         "results[1].counts.skip must be a whole number"),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": {"low": 11}}),
+            CLASSIC,
+            "results[1].counts.low must be a whole number from 0 to 10",
+        ),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": {"wild": -1}}),
+            CLASSIC,
+            "results[1].counts.wild must be a whole number from 0 to 10",
+        ),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": {"high": "3"}}),
+            CLASSIC,
+            "results[1].counts.high must be a whole number",
+        ),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": {"skip": True}}),
+            CLASSIC,
+            "results[1].counts.skip must be a whole number",
+        ),
         (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"jokers": 1}}), CLASSIC, 'unknown key "jokers"'),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": [1, 2]}), CLASSIC,
-         "must be an object with the keys"),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": [1, 2]}),
+            CLASSIC,
+            "must be an object with the keys",
+        ),
         (body("Ana", Ana=out(), Ben={"completed": False, "cards": "W 5"}), CLASSIC, "results[1].cards must be a list"),
         (body("Ana", Ana=out(), Ben={"completed": False, "cards": ["13"]}), CLASSIC, '"13" is not a Phase 10 card'),
         (body("Ana", Ana=out(), Ben={"completed": False, "points": -5}), CLASSIC, "results[1].points must be a whole"),
         (body("Ana", Ana=out(), Ben={"completed": False, "points": 2.5}), CLASSIC, "results[1].points must be a whole"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "points": True}), CLASSIC,
-         "results[1].points must be a whole"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "points": 50, "cards": ["1"] * 10}), CLASSIC,
-         "only one of cards, counts or points"),
-        (body("Ana", Ana=out(), Ben={"completed": False, "counts": {"low": 10}, "cards": ["1"] * 10}), CLASSIC,
-         "only one of cards, counts or points"),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "points": True}),
+            CLASSIC,
+            "results[1].points must be a whole",
+        ),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "points": 50, "cards": ["1"] * 10}),
+            CLASSIC,
+            "only one of cards, counts or points",
+        ),
+        (
+            body("Ana", Ana=out(), Ben={"completed": False, "counts": {"low": 10}, "cards": ["1"] * 10}),
+            CLASSIC,
+            "only one of cards, counts or points",
+        ),
         (body("Ana", Ana=out(laid_down=[])), CLASSIC, "laid_down must be a list of groups"),
         (body("Ana", Ana=out(laid_down=[["1", "1", "1"], []])), CLASSIC, "laid_down holds an empty group"),
         (body("Ana", Ana=out(laid_down=[["1", "X"]])), CLASSIC, "results[0].laid_down[0]"),
@@ -172,12 +200,17 @@ def test_hand_totals_of_two_cards():
 
 def test_a_valid_round_scores_each_player():
     sheet = sheet_with()
-    scored = sheet.check_round(parse_round(body(
-        "Ben",
-        Ana={"completed": False, "counts": {"low": 8, "high": 1, "wild": 1}},
-        Ben=out(cards=[]),
-        Cy={"completed": True, "cards": ["S", "12"]},
-    ), CLASSIC))
+    scored = sheet.check_round(
+        parse_round(
+            body(
+                "Ben",
+                Ana={"completed": False, "counts": {"low": 8, "high": 1, "wild": 1}},
+                Ben=out(cards=[]),
+                Cy={"completed": True, "cards": ["S", "12"]},
+            ),
+            CLASSIC,
+        )
+    )
     assert scored.points == {"Ana": 75, "Ben": 0, "Cy": 25}
     assert sheet.rounds == ()  # check_round changes nothing
 
@@ -201,26 +234,35 @@ def test_points_of_a_player_who_completed_phase_6_cannot_be_20():
         sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=done(points), Cy=missed()), rules))
     with pytest.raises(RoundError) as caught:
         sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=done(20), Cy=missed()), rules))
-    assert "Ben completed phase 6 (9 cards), so Ben holds at most 1 card, and no such hand scores 20 points." == str(
-        caught.value)
+    assert (
+        str(caught.value)
+        == "Ben completed phase 6 (9 cards), so Ben holds at most 1 card, and no such hand scores 20 points."
+    )
     assert caught.value.player == "Ben" and caught.value.round == 1
 
 
 def test_laid_down_extra_cards_lower_the_hand_limit():
     groups = [["3", "3", "3", "W"], ["7", "7", "7"]]  # phase 1 with one extra card: 7 cards down
     sheet = sheet_with()
-    sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4"], laid_down=groups),
-                                       Cy=missed()), CLASSIC))
+    sheet.check_round(
+        parse_round(body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4"], laid_down=groups), Cy=missed()), CLASSIC)
+    )
     with pytest.raises(RoundError) as caught:
-        sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4", "5"], laid_down=groups),
-                                           Cy=missed()), CLASSIC))
+        sheet.check_round(
+            parse_round(
+                body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4", "5"], laid_down=groups), Cy=missed()), CLASSIC
+            )
+        )
     assert str(caught.value) == "Ben laid down 7 cards, so Ben holds at most 3 cards, not 4."
 
 
 def test_laid_down_that_makes_the_phase_is_accepted_and_stored():
     sheet = sheet_with()
-    scored = sheet.add_round(parse_round(body(
-        "Ana", Ana=out(laid_down=[["8", "8", "8"], ["W", "2", "2"]]), Ben=missed(), Cy=missed()), CLASSIC))
+    scored = sheet.add_round(
+        parse_round(
+            body("Ana", Ana=out(laid_down=[["8", "8", "8"], ["W", "2", "2"]]), Ben=missed(), Cy=missed()), CLASSIC
+        )
+    )
     assert scored.to_json()["results"][0]["laid_down"] == [["8", "8", "8"], ["W", "2", "2"]]
 
 
@@ -228,71 +270,156 @@ def test_laid_down_follows_the_natural_card_rule():
     groups = [["8", "8", "8"], ["W", "W", "W"]]
     phase_rule = make_rules({"natural_card": "phase"})
     group_rule = make_rules({"natural_card": "group"})
-    sheet_with(phase_rule).check_round(parse_round(body("Ana", Ana=out(laid_down=groups), Ben=missed(), Cy=missed()),
-                                                   phase_rule))
+    sheet_with(phase_rule).check_round(
+        parse_round(body("Ana", Ana=out(laid_down=groups), Ben=missed(), Cy=missed()), phase_rule)
+    )
     with pytest.raises(RoundError) as caught:
         sheet_with(group_rule).check_round(
-            parse_round(body("Ana", Ana=out(laid_down=groups), Ben=missed(), Cy=missed()), group_rule))
+            parse_round(body("Ana", Ana=out(laid_down=groups), Ben=missed(), Cy=missed()), group_rule)
+        )
     assert "The cards Ana laid down do not make phase 1" in str(caught.value)
 
 
 REFUSALS = [
     # (rounds before, the round, message)
-    ((), body("Ana", Ana={"completed": False}, Ben=missed(), Cy=missed()),
-     "Ana went out, so Ana completed a phase this round"),
-    ((), body("Ana", Ana=out(cards=["5"]), Ben=missed(), Cy=missed()),
-     "Ana went out, so Ana holds no cards and scores 0."),
-    ((), body("Ana", Ana=out(points=5), Ben=missed(), Cy=missed()),
-     "Ana went out, so Ana holds no cards and scores 0."),
+    (
+        (),
+        body("Ana", Ana={"completed": False}, Ben=missed(), Cy=missed()),
+        "Ana went out, so Ana completed a phase this round",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(cards=["5"]), Ben=missed(), Cy=missed()),
+        "Ana went out, so Ana holds no cards and scores 0.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(points=5), Ben=missed(), Cy=missed()),
+        "Ana went out, so Ana holds no cards and scores 0.",
+    ),
     ((), body("Ana", Ana=out(counts={"low": 1}), Ben=missed(), Cy=missed()), "Ana went out, so Ana holds no cards"),
-    ((), body("Ana", Ana=out(), Ben=missed(45), Cy=missed()),
-     "Ben did not complete a phase, so Ben holds 10 cards: at least 50 points."),
-    ((), body("Ana", Ana=out(), Ben=missed(235), Cy=missed()),
-     "Ben did not complete a phase, so Ben holds 10 cards: at most 230 points."),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(45), Cy=missed()),
+        "Ben did not complete a phase, so Ben holds 10 cards: at least 50 points.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(235), Cy=missed()),
+        "Ben did not complete a phase, so Ben holds 10 cards: at most 230 points.",
+    ),
     ((), body("Ana", Ana=out(), Ben=missed(52), Cy=missed()), "Ben's 52 points are not a multiple of 5"),
-    ((), body("Ana", Ana=out(), Ben=done(0), Cy=missed()),
-     "Ben did not go out, so Ben holds at least one card: at least 5"),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(0), Cy=missed()),
+        "Ben did not go out, so Ben holds at least one card: at least 5",
+    ),
     ((), body("Ana", Ana=out(), Ben=done(13), Cy=missed()), "Ben's 13 points are not a multiple of 5"),
-    ((), body("Ana", Ana=out(), Ben=done(95), Cy=missed()),
-     "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, and no such hand scores 95 points."),
-    ((), body("Ana", Ana=out(), Ben=done(105), Cy=missed()),
-     "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards: at most 100 points."),
-    ((), body("Ana", Ana=out(), Ben=missed(cards=["1"] * 9), Cy=missed()),
-     "Ben did not complete a phase, so Ben holds 10 cards, not 9."),
-    ((), body("Ana", Ana=out(), Ben=missed(counts={"low": 10, "wild": 1}), Cy=missed()),
-     "Ben did not complete a phase, so Ben holds 10 cards, not 11."),
-    ((), body("Ana", Ana=out(), Ben=done(cards=["1", "2", "3", "4", "5"]), Cy=missed()),
-     "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, not 5."),
-    ((), body("Ana", Ana=out(), Ben=done(counts={}), Cy=missed()),
-     "Ben did not go out, so Ben holds at least one card."),
-    ((), body("Ana", Ana=out(), Ben=done(cards=[]), Cy=missed()),
-     "Ben did not go out, so Ben holds at least one card."),
-    ((), body("Ana", Ana=out(), Ben={"completed": False}, Cy=missed()),
-     "Enter Ben's leftover cards, card counts or points"),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(95), Cy=missed()),
+        "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, and no such hand scores 95 points.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(105), Cy=missed()),
+        "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards: at most 100 points.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(cards=["1"] * 9), Cy=missed()),
+        "Ben did not complete a phase, so Ben holds 10 cards, not 9.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(counts={"low": 10, "wild": 1}), Cy=missed()),
+        "Ben did not complete a phase, so Ben holds 10 cards, not 11.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(cards=["1", "2", "3", "4", "5"]), Cy=missed()),
+        "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, not 5.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(counts={}), Cy=missed()),
+        "Ben did not go out, so Ben holds at least one card.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=done(cards=[]), Cy=missed()),
+        "Ben did not go out, so Ben holds at least one card.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben={"completed": False}, Cy=missed()),
+        "Enter Ben's leftover cards, card counts or points",
+    ),
     ((), body("Ana", Ana=out(), Ben=missed(), Cy=missed(), Dee=missed()), "Dee is not a player of this game."),
-    ((), body("Dee", Ana=out(), Ben=missed(), Cy=missed()),
-     "Dee is not a player of this game, so Dee cannot have gone out."),
-    ((), {"went_out": "Ana", "results": [{"player": "Ana", **out()}, {"player": "Ben", **missed()},
-                                         {"player": "ben", **missed()}, {"player": "Cy", **missed()}]},
-     "Ben is listed twice in this round."),
+    (
+        (),
+        body("Dee", Ana=out(), Ben=missed(), Cy=missed()),
+        "Dee is not a player of this game, so Dee cannot have gone out.",
+    ),
+    (
+        (),
+        {
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", **out()},
+                {"player": "Ben", **missed()},
+                {"player": "ben", **missed()},
+                {"player": "Cy", **missed()},
+            ],
+        },
+        "Ben is listed twice in this round.",
+    ),
     ((), body("Ana", Ana=out(), Ben=missed()), "Cy has no result in this round: every player needs one."),
-    ((), body("Ana", Ana=out(), Ben=missed(cards=["W"] * 5 + ["1"] * 5), Cy=missed(cards=["W"] * 4 + ["2"] * 6)),
-     "The cards entered for this round do not fit in one deck: The deck has only 8 wild cards, but 9 were given."),
-    ((), body("Ana", Ana=out(), Ben=missed(cards=["R5"] * 3 + ["1"] * 7), Cy=missed()),
-     "The deck has only 2 cards R5, but 3 were given."),
-    ((), body("Ana", Ana=out(), Ben=missed(counts={"wild": 5, "low": 5}), Cy=missed(counts={"wild": 4, "high": 6})),
-     "Together the cards entered for this round hold 9 wilds, but the deck has only 8."),
-    ((), body("Ana", Ana=out(), Ben=missed(cards=["S"] * 3 + ["1"] * 7), Cy=missed(counts={"skip": 2, "low": 8})),
-     "Together the cards entered for this round hold 5 skips, but the deck has only 4."),
-    ((), body("Ana", Ana=out(laid_down=[["9"] * 4, ["9"] * 4]),
-              Ben=missed(cards=["9", "10"] + [str(n) for n in range(1, 9)]), Cy=missed()),
-     "The deck has only 8 cards numbered 9, but 9 were given."),
-    ((), body("Ana", Ana=out(), Ben=missed(laid_down=[["1", "1", "1"], ["2", "2", "2"]]), Cy=missed()),
-     "Ben did not complete a phase, so Ben cannot have laid cards down."),
-    ((), body("Ana", Ana=out(laid_down=[["1", "1", "1"], ["2", "3", "4"]]), Ben=missed(), Cy=missed()),
-     "The cards Ana laid down do not make phase 1"),
-    ((), body("Ana", Ana=out(laid_down=[["1", "1", "1"]]), Ben=missed(), Cy=missed()),
-     "The cards Ana laid down do not make phase 1"),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(cards=["W"] * 5 + ["1"] * 5), Cy=missed(cards=["W"] * 4 + ["2"] * 6)),
+        "The cards entered for this round do not fit in one deck: The deck has only 8 wild cards, but 9 were given.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(cards=["R5"] * 3 + ["1"] * 7), Cy=missed()),
+        "The deck has only 2 cards R5, but 3 were given.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(counts={"wild": 5, "low": 5}), Cy=missed(counts={"wild": 4, "high": 6})),
+        "Together the cards entered for this round hold 9 wilds, but the deck has only 8.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(cards=["S"] * 3 + ["1"] * 7), Cy=missed(counts={"skip": 2, "low": 8})),
+        "Together the cards entered for this round hold 5 skips, but the deck has only 4.",
+    ),
+    (
+        (),
+        body(
+            "Ana",
+            Ana=out(laid_down=[["9"] * 4, ["9"] * 4]),
+            Ben=missed(cards=["9", "10"] + [str(n) for n in range(1, 9)]),
+            Cy=missed(),
+        ),
+        "The deck has only 8 cards numbered 9, but 9 were given.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(), Ben=missed(laid_down=[["1", "1", "1"], ["2", "2", "2"]]), Cy=missed()),
+        "Ben did not complete a phase, so Ben cannot have laid cards down.",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(laid_down=[["1", "1", "1"], ["2", "3", "4"]]), Ben=missed(), Cy=missed()),
+        "The cards Ana laid down do not make phase 1",
+    ),
+    (
+        (),
+        body("Ana", Ana=out(laid_down=[["1", "1", "1"]]), Ben=missed(), Cy=missed()),
+        "The cards Ana laid down do not make phase 1",
+    ),
 ]
 
 
@@ -319,17 +446,30 @@ def test_the_deck_check_sees_exact_cards_and_counts_together():
     four = make_rules()
     sheet = Sheet(four, ["Ana", "Ben", "Cy", "Dee"])
     with pytest.raises(RoundError) as caught:
-        sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=missed(counts={"high": 10}),
-                                           Cy=missed(counts={"high": 10}), Dee=missed(cards=["10"] * 5 + ["1"] * 5)),
-                                      four))
+        sheet.check_round(
+            parse_round(
+                body(
+                    "Ana",
+                    Ana=out(),
+                    Ben=missed(counts={"high": 10}),
+                    Cy=missed(counts={"high": 10}),
+                    Dee=missed(cards=["10"] * 5 + ["1"] * 5),
+                ),
+                four,
+            )
+        )
     assert "hold 25 cards of 10 to 12, but the deck has only 24" in str(caught.value)
 
 
 PICK_REFUSALS = [
-    (body("Ana", Ana=out(completed=2), Ben=missed(), Cy=missed()),
-     "Ana cannot have completed phase 2: this game plays phases 1, 3, 5"),
-    (body("Ana", Ana=out(completed=1), Ben=missed(), Cy=missed()),
-     "Ana already completed phase 1 in an earlier round; each phase counts once."),
+    (
+        body("Ana", Ana=out(completed=2), Ben=missed(), Cy=missed()),
+        "Ana cannot have completed phase 2: this game plays phases 1, 3, 5",
+    ),
+    (
+        body("Ana", Ana=out(completed=1), Ben=missed(), Cy=missed()),
+        "Ana already completed phase 1 in an earlier round; each phase counts once.",
+    ),
     (body("Ana", Ana={"completed": False}, Ben=missed(), Cy=missed()), "Ana went out, so Ana completed a phase"),
 ]
 
@@ -351,7 +491,7 @@ def test_pick_a_phase_hand_limit_follows_the_phase_picked():
     sheet.check_round(parse_round(body("Ana", Ana=out(completed=4), Ben=done(100, completed=1), Cy=missed()), rules))
     with pytest.raises(RoundError) as caught:
         sheet.check_round(parse_round(body("Ana", Ana=out(completed=4), Ben=done(30, completed=6), Cy=missed()), rules))
-    assert "Ben completed phase 6 (9 cards), so Ben holds at most 1 card: at most 25 points." == str(caught.value)
+    assert str(caught.value) == "Ben completed phase 6 (9 cards), so Ben holds at most 1 card: at most 25 points."
 
 
 # --- stored JSON -----------------------------------------------------------------------------------
@@ -359,15 +499,22 @@ def test_pick_a_phase_hand_limit_follows_the_phase_picked():
 
 def test_stored_round_reads_back_to_the_same_entry():
     sheet = sheet_with()
-    original = parse_round(body(
-        "Ben",
-        Ana={"completed": False, "counts": {"low": 8, "high": 1, "wild": 1}},
-        Ben=out(laid_down=[["4", "4", "4"], ["W", "9", "9"]]),
-        Cy={"completed": True, "cards": ["S", "12"]},
-    ), CLASSIC)
+    original = parse_round(
+        body(
+            "Ben",
+            Ana={"completed": False, "counts": {"low": 8, "high": 1, "wild": 1}},
+            Ben=out(laid_down=[["4", "4", "4"], ["W", "9", "9"]]),
+            Cy={"completed": True, "cards": ["S", "12"]},
+        ),
+        CLASSIC,
+    )
     stored = sheet.add_round(original).to_json()
-    assert stored["results"][0] == {"player": "Ana", "completed": False,
-                                    "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}, "points": 75}
+    assert stored["results"][0] == {
+        "player": "Ana",
+        "completed": False,
+        "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1},
+        "points": 75,
+    }
     assert stored["results"][2] == {"player": "Cy", "completed": True, "cards": ["S", "12"], "points": 25}
     again = parse_round(stored, CLASSIC, stored=True)
     assert again == sheet.rounds[0].entry

@@ -45,11 +45,14 @@ def table(sheet):
 
 def test_classic_standings_and_progress():
     rules = make_rules()
-    sheet = play(rules, [
-        rnd("Ana", ["Ben"], {"Ben": 20, "Cy": 75}),
-        rnd("Ben", ["Cy"], {"Ana": 60, "Cy": 15}),
-        rnd("Ana", [], {"Ben": 55, "Cy": 90}),
-    ])
+    sheet = play(
+        rules,
+        [
+            rnd("Ana", ["Ben"], {"Ben": 20, "Cy": 75}),
+            rnd("Ben", ["Cy"], {"Ana": 60, "Cy": 15}),
+            rnd("Ana", [], {"Ben": 55, "Cy": 90}),
+        ],
+    )
     assert table(sheet) == {
         "Ana": (0 + 60 + 0, 3, [1, 2]),
         "Ben": (20 + 0 + 55, 3, [1, 2]),
@@ -66,8 +69,8 @@ def test_classic_standings_and_progress():
 
 
 @pytest.mark.parametrize(
-    "phases", [PHASE_LISTS["all"], PHASE_LISTS["to5"], PHASE_LISTS["to8"], PHASE_LISTS["even"], PHASE_LISTS["odd"],
-               (3, 1, 7)],
+    "phases",
+    [PHASE_LISTS["all"], PHASE_LISTS["to5"], PHASE_LISTS["to8"], PHASE_LISTS["even"], PHASE_LISTS["odd"], (3, 1, 7)],
     ids=["all", "to5", "to8", "even", "odd", "custom"],
 )
 def test_classic_phase_lists(phases):
@@ -95,7 +98,7 @@ def test_all_advance_moves_everybody_on_and_lowest_total_wins():
     # Round 2 is phase 2 for everyone (7 cards: at most 3 left), though Ben never completed phase 1.
     with pytest.raises(RoundError) as caught:
         sheet.add_round(parse_round(rnd("Ben", ["Cy"], {"Ana": 50, "Cy": 100}), rules))
-    assert "Cy completed phase 2 (7 cards), so Cy holds at most 3 cards: at most 75 points." == str(caught.value)
+    assert str(caught.value) == "Cy completed phase 2 (7 cards), so Cy holds at most 3 cards: at most 75 points."
     sheet.add_round(parse_round(rnd("Ben", [], {"Ana": 50, "Cy": 60}), rules))
     assert table(sheet) == {"Ana": (50, 3, [1]), "Ben": (50, 3, [2]), "Cy": (65, 3, [1])}
     sheet.add_round(parse_round(rnd("Cy", ["Ana"], {"Ana": 5, "Ben": 50}), rules))
@@ -170,8 +173,9 @@ def test_several_finishers_lowest_total_wins():
 
 
 def test_three_finishers_lowest_total_wins():
-    sheet = play(TWO, [rnd("Ben", ["Ana", "Cy"], {"Ana": 20, "Cy": 10}),
-                       rnd("Ana", ["Ben", "Cy"], {"Ben": 25, "Cy": 5})])
+    sheet = play(
+        TWO, [rnd("Ben", ["Ana", "Cy"], {"Ana": 20, "Cy": 10}), rnd("Ana", ["Ben", "Cy"], {"Ben": 25, "Cy": 5})]
+    )
     assert sheet.winner == "Cy"
     assert sheet.outcome.text == "Cy, Ana and Ben completed phase 2; Cy has the lowest total."
 
@@ -250,9 +254,14 @@ def test_correcting_a_round_recomputes_everything_after_it():
 def test_a_correction_that_makes_a_later_round_impossible_is_refused():
     rules = make_rules({"phases": [1, 6]})
     # Round 2: Ben completes phase 1 holding 4 cards; fine while round 1 left him on phase 1.
-    second = {"went_out": "Ana", "results": [{"player": "Ana", "completed": True},
-                                             {"player": "Ben", "completed": True, "counts": {"low": 4}},
-                                             {"player": "Cy", "completed": False, "points": 50}]}
+    second = {
+        "went_out": "Ana",
+        "results": [
+            {"player": "Ana", "completed": True},
+            {"player": "Ben", "completed": True, "counts": {"low": 4}},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    }
     sheet = play(rules, [rnd("Cy"), second])
     before = sheet.to_json()
     with pytest.raises(RoundError) as caught:
@@ -377,19 +386,32 @@ def test_replay_refuses_a_tiebreaker_winner_without_a_tie():
 def test_to_json_has_the_api_fields():
     sheet = play(make_rules({"phases": "to5"}), [rnd("Ana", ["Ben"], {"Ben": 35})])
     data = sheet.to_json()
-    assert data["rules"] == {"variant": "classic", "phases": [1, 2, 3, 4, 5], "natural_card": "phase",
-                             "skip_target": "next", "skip_once_per_lap": True, "go_out_by_hit": False}
+    assert data["rules"] == {
+        "variant": "classic",
+        "phases": [1, 2, 3, 4, 5],
+        "natural_card": "phase",
+        "skip_target": "next",
+        "skip_once_per_lap": True,
+        "go_out_by_hit": False,
+    }
     assert data["status"] == "playing" and data["winner"] is None and data["tiebreaker"] is None
     assert data["players"] == [
         {"name": "Ana", "score": 0, "phase": 2, "phases_done": [1]},
         {"name": "Ben", "score": 35, "phase": 2, "phases_done": [1]},
         {"name": "Cy", "score": 50, "phase": 1, "phases_done": []},
     ]
-    assert data["rounds"] == [{"round": 1, "dealer": "Cy", "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True, "points": 0},
-        {"player": "Ben", "completed": True, "points": 35},
-        {"player": "Cy", "completed": False, "points": 50},
-    ]}]
+    assert data["rounds"] == [
+        {
+            "round": 1,
+            "dealer": "Cy",
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": True, "points": 0},
+                {"player": "Ben", "completed": True, "points": 35},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        }
+    ]
     assert data["outcome"] is None and data["leaders"] == ["Ana"]
     assert data["next_round"] == 2 and data["dealer"] == "Ana"
     assert data["totals"] == [{"round": 1, "scores": {"Ana": 0, "Ben": 35, "Cy": 50}}]
@@ -398,8 +420,12 @@ def test_to_json_has_the_api_fields():
 def test_to_json_of_a_finished_game():
     data = play(TWO, [rnd("Ana"), rnd("Ana")]).to_json()
     assert data["status"] == "finished" and data["winner"] == "Ana"
-    assert data["outcome"] == {"rule": "sole_finisher", "winner": "Ana", "players": ["Ana"],
-                               "text": "Only Ana completed phase 2."}
+    assert data["outcome"] == {
+        "rule": "sole_finisher",
+        "winner": "Ana",
+        "players": ["Ana"],
+        "text": "Only Ana completed phase 2.",
+    }
     assert data["next_round"] is None and data["dealer"] is None
 
 
@@ -513,10 +539,17 @@ def test_phases_open_before_a_round_serves_corrections():
 
     rules = make_rules({"variant": "pick_a_phase", "phases": [1, 2, 3]})
     sheet = Sheet(rules, ["Ana", "Ben"])
-    sheet.add_round(parse_round({"went_out": "Ana", "results": [
-        {"player": "Ana", "completed": 2}, {"player": "Ben", "completed": False, "points": 50}]}, rules))
-    assert sheet.phases_open("Ana") == (1, 3)          # the next round
-    assert sheet.phases_open("Ana", 1) == (1, 2, 3)    # correcting round 1: phase 2 is choosable again
+    sheet.add_round(
+        parse_round(
+            {
+                "went_out": "Ana",
+                "results": [{"player": "Ana", "completed": 2}, {"player": "Ben", "completed": False, "points": 50}],
+            },
+            rules,
+        )
+    )
+    assert sheet.phases_open("Ana") == (1, 3)  # the next round
+    assert sheet.phases_open("Ana", 1) == (1, 2, 3)  # correcting round 1: phase 2 is choosable again
     assert sheet.phases_open("Ben") == (1, 2, 3)
     classic = Sheet(make_rules({"phases": [4, 5]}), ["Ana", "Ben"])
     assert classic.phases_open("Ana") == (4,)

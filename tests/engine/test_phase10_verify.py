@@ -123,17 +123,26 @@ def test_run_order_rule(cards, arranged, values):
 
 INVALID = [
     # Wrong number of groups (three sets of 3 are not phase 1).
-    (3, "8 8 8 8 | 3 4 5 6 | 1 1", "phase",
-     ["Phase 3 needs 2 groups (a set of 4 + a run of 4), but 3 were laid down."]),
-    (1, "3 3 3 | 5 5 5 | 7 7 7", "phase",
-     ["Phase 1 needs 2 groups (a set of 3 + a set of 3), but 3 were laid down."]),
+    (
+        3,
+        "8 8 8 8 | 3 4 5 6 | 1 1",
+        "phase",
+        ["Phase 3 needs 2 groups (a set of 4 + a run of 4), but 3 were laid down."],
+    ),
+    (1, "3 3 3 | 5 5 5 | 7 7 7", "phase", ["Phase 1 needs 2 groups (a set of 3 + a set of 3), but 3 were laid down."]),
     (4, "1 2 3 | 4 5 6 7", "phase", ["Phase 4 needs 1 group (a run of 7), but 2 were laid down."]),
     (1, "3 3 3", "phase", ["Phase 1 needs 2 groups (a set of 3 + a set of 3), but 1 was laid down."]),
     # Skips.
     (1, "7 7 S 7 | 3 3 3", "phase", ["A Skip can never be part of a phase: take it out of group 1 (7 7 S 7)."]),
-    (8, "R1 R2 R3 R4 R5 R6 S S", "phase",
-     ["A Skip can never be part of a phase: take them out of group 1 (R1 R2 R3 R4 R5 R6 S S).",
-      "The colour group R1 R2 R3 R4 R5 R6 is too short: phase 8 needs 7 cards of one colour."]),
+    (
+        8,
+        "R1 R2 R3 R4 R5 R6 S S",
+        "phase",
+        [
+            "A Skip can never be part of a phase: take them out of group 1 (R1 R2 R3 R4 R5 R6 S S).",
+            "The colour group R1 R2 R3 R4 R5 R6 is too short: phase 8 needs 7 cards of one colour.",
+        ],
+    ),
     # Sets: one number.
     (1, "7 7 8 | 3 3 3", "phase", ["The set 7 7 8 mixes numbers 7 and 8."]),
     (3, "8 8 8 | 3 4 5 6", "phase", ["The set 8 8 8 is too short: phase 3 needs a set of 4."]),
@@ -143,25 +152,55 @@ INVALID = [
     (2, "7 7 7 | 3 4 6 7", "phase", ["The run 3 4 6 7 has a gap (5) but no wild to fill it."]),
     (2, "7 7 7 | 1 2 5 6", "phase", ["The run 1 2 5 6 has two gaps (3 and 4) but no wild to fill them."]),
     (4, "1 2 3 3 4 5 6", "phase", ["The run 1 2 3 3 4 5 6 repeats 3: no number may repeat inside a run."]),
-    (4, "11 12 1 2 3 4 5", "phase",
-     ["The run 11 12 1 2 3 4 5 wraps around, but runs do not wrap: 12 is not followed by 1."]),
-    (6, "1 2 3 4 5 6 7 8 9 10 11 12 W", "phase",
-     ["The run 1 2 3 4 5 6 7 8 9 10 11 12 W has 13 cards, but a run cannot be longer than 12."]),
-    (6, "W W W W W W W W 1 2 3 4 5", "phase",
-     ["The run W W W W W W W W 1 2 3 4 5 has 13 cards, but a run cannot be longer than 12."]),
+    (
+        4,
+        "11 12 1 2 3 4 5",
+        "phase",
+        ["The run 11 12 1 2 3 4 5 wraps around, but runs do not wrap: 12 is not followed by 1."],
+    ),
+    (
+        6,
+        "1 2 3 4 5 6 7 8 9 10 11 12 W",
+        "phase",
+        ["The run 1 2 3 4 5 6 7 8 9 10 11 12 W has 13 cards, but a run cannot be longer than 12."],
+    ),
+    (
+        6,
+        "W W W W W W W W 1 2 3 4 5",
+        "phase",
+        ["The run W W W W W W W W 1 2 3 4 5 has 13 cards, but a run cannot be longer than 12."],
+    ),
     # Colour groups.
-    (8, "R1 R2 7 W W R9 R5", "phase",
-     ["The colour group R1 R2 7 W W R9 R5 holds 7, whose colour was not given: say which colour it is "
-      "(R7, B7, G7 or Y7)."]),
+    (
+        8,
+        "R1 R2 7 W W R9 R5",
+        "phase",
+        [
+            "The colour group R1 R2 7 W W R9 R5 holds 7, whose colour was not given: say which colour it is "
+            "(R7, B7, G7 or Y7)."
+        ],
+    ),
     (8, "R1 R2 B3 W W R9 R5", "phase", ["The colour group R1 R2 B3 W W R9 R5 mixes colours red and blue."]),
     # The natural card rule.
     (1, "W W W | W W W", "phase", ["The phase has no natural card: at least one card must not be a wild."]),
-    (9, "4 4 4 4 4 | W W", "group",
-     ['Group 2 (W W) has no natural card: under the table rule "group" every group needs at least one card '
-      "that is not a wild."]),
-    (2, "7 7 7 | W W W W", "group",
-     ['Group 2 (W W W W) has no natural card: under the table rule "group" every group needs at least one '
-      "card that is not a wild."]),
+    (
+        9,
+        "4 4 4 4 4 | W W",
+        "group",
+        [
+            'Group 2 (W W) has no natural card: under the table rule "group" every group needs at least one card '
+            "that is not a wild."
+        ],
+    ),
+    (
+        2,
+        "7 7 7 | W W W W",
+        "group",
+        [
+            'Group 2 (W W W W) has no natural card: under the table rule "group" every group needs at least one '
+            "card that is not a wild."
+        ],
+    ),
     # An empty group.
     (1, "3 3 3 | ", "phase", ["Group 2 is empty."]),
 ]
@@ -185,10 +224,12 @@ def test_no_group_at_all():
 def test_each_failing_group_is_judged_against_the_requirement_it_is_closest_to(text):
     verdict = verify(2, text)
     assert verdict.valid is False
-    assert sorted(verdict.reasons) == sorted([
-        "The set 7 7 8 mixes numbers 7 and 8.",
-        "The run 3 4 6 9 has three gaps (5, 7 and 8) but no wild to fill them.",
-    ])
+    assert sorted(verdict.reasons) == sorted(
+        [
+            "The set 7 7 8 mixes numbers 7 and 8.",
+            "The run 3 4 6 9 has three gaps (5, 7 and 8) but no wild to fill them.",
+        ]
+    )
 
 
 def test_a_natural_card_rule_failure_adds_to_other_reasons():
@@ -234,12 +275,16 @@ EVERY_PHASE = [
     (5, "5 6 7 8 9 10 11 12", "6 7 8 9 10 11 12 1", "5 6 7 8 9 10 11 12 1 1", "6 7 8 9 10 11 12 1 2 3"),
     (6, "W 2 3 4 5 6 7 8 9", "2 3 4 5 6 7 8 9 11", "W 2 3 4 5 6 7 8 9 12", "2 3 4 5 6 7 8 9 11 12"),
     (7, "2 2 2 2 | W 6 6 6", "2 2 2 2 | 6 6 6", "2 2 2 2 W 6 6 6 1 S", "2 2 2 2 5 6 6 6 1 S"),
-    (8, "G1 G3 G3 G8 W G11 G12", "G1 G3 G3 G8 B9 G11 G12", "G1 G3 G3 G8 W G11 G12 B1 B2 S",
-     "G1 G3 G3 G8 B9 G11 G12 Y1 3 S"),
+    (
+        8,
+        "G1 G3 G3 G8 W G11 G12",
+        "G1 G3 G3 G8 B9 G11 G12",
+        "G1 G3 G3 G8 W G11 G12 B1 B2 S",
+        "G1 G3 G3 G8 B9 G11 G12 Y1 3 S",
+    ),
     (9, "7 7 7 7 7 | 1 W", "7 7 7 7 7 | 1 2", "7 7 7 7 7 1 W 2 3 4", "7 7 7 7 6 1 2 3 4 5"),
     (10, "7 7 7 7 W | 1 1 1", "7 7 7 7 W | 1 1", "7 7 7 7 W 1 1 1 2 3", "7 7 7 7 W 1 1 2 3 4"),
-    ("tiebreaker", "3 3 3 3 3 | 12 12 W", "3 3 3 3 | 12 12 W 12", "3 3 3 3 3 12 12 W 1 2",
-     "3 3 3 3 2 12 12 W 1 S"),
+    ("tiebreaker", "3 3 3 3 3 | 12 12 W", "3 3 3 3 | 12 12 W 12", "3 3 3 3 3 12 12 W 1 2", "3 3 3 3 2 12 12 W 1 S"),
 ]
 
 
@@ -313,8 +358,12 @@ def test_api_hand_example():
         (9, "4 4 4 4 4 W W S", "phase", [("set", "4 4 4 4 4", [4] * 5), ("set", "W W", [None, None])]),
         (2, "7 7 7 W W W W", "phase", [("set", "7 7 7", [7] * 3), ("run", "W W W W", [1, 2, 3, 4])]),
         (2, "7 7 7 W W W W", "group", [("set", "7 7 W", [7] * 3), ("run", "7 W W W", [7, 8, 9, 10])]),
-        ("tiebreaker", "6 6 6 6 6 12 12 12 1 1", "phase",
-         [("set", "6 6 6 6 6", [6] * 5), ("set", "12 12 12", [12] * 3)]),
+        (
+            "tiebreaker",
+            "6 6 6 6 6 12 12 12 1 1",
+            "phase",
+            [("set", "6 6 6 6 6", [6] * 5), ("set", "12 12 12", [12] * 3)],
+        ),
     ],
 )
 def test_lay_down_found(key, hand, rule, expected):
@@ -336,25 +385,59 @@ def test_lay_down_uses_only_cards_of_the_hand():
     ("key", "hand", "rule", "reasons"),
     [
         # Colourless naturals cannot serve a colour group.
-        (8, "R1 R2 R3 R4 R5 R6 7 1 2 3", "phase",
-         ["This hand cannot make phase 8 (7 cards of one colour).",
-          "Cards whose colour was not given (7 1 2 3) cannot count toward a colour group.",
-          "The closest lay-down is one card short."]),
-        (8, "1 2 3 4 5 6 7 W W S", "phase",
-         ["This hand cannot make phase 8 (7 cards of one colour).",
-          "Cards whose colour was not given (1 2 3 4 5 6 7) cannot count toward a colour group.",
-          "A phase needs at least one natural card (not a wild), and this hand has none."]),
-        (6, "1 2 3 4 5 W W 11 12 S", "phase",
-         ["This hand cannot make phase 6 (a run of 9).", "The closest lay-down is 2 cards short."]),
-        (1, "W W W W W W S S S S", "phase",
-         ["This hand cannot make phase 1 (a set of 3 + a set of 3).",
-          "A phase needs at least one natural card (not a wild), and this hand has none."]),
-        (9, "4 W W W W W W S S S", "group",
-         ["This hand cannot make phase 9 (a set of 5 + a set of 2).",
-          'Under the table rule "group" every group needs a natural card, and this hand has too few.']),
-        (1, "", "phase",
-         ["This hand cannot make phase 1 (a set of 3 + a set of 3).",
-          "A phase needs at least one natural card (not a wild), and this hand has none."]),
+        (
+            8,
+            "R1 R2 R3 R4 R5 R6 7 1 2 3",
+            "phase",
+            [
+                "This hand cannot make phase 8 (7 cards of one colour).",
+                "Cards whose colour was not given (7 1 2 3) cannot count toward a colour group.",
+                "The closest lay-down is one card short.",
+            ],
+        ),
+        (
+            8,
+            "1 2 3 4 5 6 7 W W S",
+            "phase",
+            [
+                "This hand cannot make phase 8 (7 cards of one colour).",
+                "Cards whose colour was not given (1 2 3 4 5 6 7) cannot count toward a colour group.",
+                "A phase needs at least one natural card (not a wild), and this hand has none.",
+            ],
+        ),
+        (
+            6,
+            "1 2 3 4 5 W W 11 12 S",
+            "phase",
+            ["This hand cannot make phase 6 (a run of 9).", "The closest lay-down is 2 cards short."],
+        ),
+        (
+            1,
+            "W W W W W W S S S S",
+            "phase",
+            [
+                "This hand cannot make phase 1 (a set of 3 + a set of 3).",
+                "A phase needs at least one natural card (not a wild), and this hand has none.",
+            ],
+        ),
+        (
+            9,
+            "4 W W W W W W S S S",
+            "group",
+            [
+                "This hand cannot make phase 9 (a set of 5 + a set of 2).",
+                'Under the table rule "group" every group needs a natural card, and this hand has too few.',
+            ],
+        ),
+        (
+            1,
+            "",
+            "phase",
+            [
+                "This hand cannot make phase 1 (a set of 3 + a set of 3).",
+                "A phase needs at least one natural card (not a wild), and this hand has none.",
+            ],
+        ),
     ],
 )
 def test_hand_that_cannot_make_the_phase(key, hand, rule, reasons):

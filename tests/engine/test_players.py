@@ -19,15 +19,18 @@ def test_check_players_trims_and_keeps_the_order():
     assert check_players([" Cy ", "Ana", "Ben"], 2, 3) == ("Cy", "Ana", "Ben")
 
 
-@pytest.mark.parametrize("names, minimum, maximum, message", [
-    ("Ana Ben", 2, 6, "list of names"),
-    (["Ana", 5], 2, 6, "list of names"),
-    (["Ana"], 2, 6, "2 to 6 players, not 1"),
-    (["A", "B", "C"], 2, 2, "2 to 2 players, not 3"),
-    (["Ana", " "], 2, 6, "Player 2 has no name"),
-    (["Ana", "x" * 31], 2, 6, "too long"),
-    (["Ana", " ANA"], 2, 6, "Ana and ANA are the same name"),
-])
+@pytest.mark.parametrize(
+    "names, minimum, maximum, message",
+    [
+        ("Ana Ben", 2, 6, "list of names"),
+        (["Ana", 5], 2, 6, "list of names"),
+        (["Ana"], 2, 6, "2 to 6 players, not 1"),
+        (["A", "B", "C"], 2, 2, "2 to 2 players, not 3"),
+        (["Ana", " "], 2, 6, "Player 2 has no name"),
+        (["Ana", "x" * 31], 2, 6, "too long"),
+        (["Ana", " ANA"], 2, 6, "Ana and ANA are the same name"),
+    ],
+)
 def test_check_players_refusals(names, minimum, maximum, message):
     with pytest.raises(RulesError, match=message):
         check_players(names, minimum, maximum)
@@ -38,18 +41,21 @@ def test_parse_seats_takes_objects_and_plain_names():
     assert parse_seats(seats, BOTS, 2, 6) == (("Ana", "Bot", "Cy"), (None, "smart", None))
 
 
-@pytest.mark.parametrize("seats, message", [
-    ({"name": "Ana"}, "list of players"),
-    (["Ana", 7], 'Seat 2 must be an object with a "name"'),
-    ([{"name": "Ana", "colour": "red"}, "Ben"], 'Seat 1 has an unknown field "colour"'),
-    ([{"name": "Ana", "k" * 100: 1}, "Ben"], 'unknown field "' + "k" * 40 + '"'),
-    ([{"bot": "smart"}, "Ben"], "Seat 1 needs a name"),
-    ([{"name": 3}, "Ben"], "Seat 1 needs a name"),
-    (["Ana", {"name": "B", "bot": "genius"}], "Seat 2: there is no bot called genius; choose one of random, smart"),
-    (["Ana", {"name": "B", "bot": ["smart"]}], "Seat 2: there is no bot called"),
-    (["Ana", "ana"], "same name"),
-    (["Ana"], "2 to 6 players"),
-])
+@pytest.mark.parametrize(
+    "seats, message",
+    [
+        ({"name": "Ana"}, "list of players"),
+        (["Ana", 7], 'Seat 2 must be an object with a "name"'),
+        ([{"name": "Ana", "colour": "red"}, "Ben"], 'Seat 1 has an unknown field "colour"'),
+        ([{"name": "Ana", "k" * 100: 1}, "Ben"], 'unknown field "' + "k" * 40 + '"'),
+        ([{"bot": "smart"}, "Ben"], "Seat 1 needs a name"),
+        ([{"name": 3}, "Ben"], "Seat 1 needs a name"),
+        (["Ana", {"name": "B", "bot": "genius"}], "Seat 2: there is no bot called genius; choose one of random, smart"),
+        (["Ana", {"name": "B", "bot": ["smart"]}], "Seat 2: there is no bot called"),
+        (["Ana", "ana"], "same name"),
+        (["Ana"], "2 to 6 players"),
+    ],
+)
 def test_parse_seats_refusals(seats, message):
     with pytest.raises(RulesError, match=message.replace("(", r"\(")):
         parse_seats(seats, BOTS, 2, 6)

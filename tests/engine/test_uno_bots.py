@@ -10,8 +10,14 @@ from app.engine.uno.bots import BOTS, get_bot, run_bots
 from app.engine.uno.game import UnoGame
 from app.engine.uno.simulate import TIMING_FIELDS, simulate
 
-ALL_HOUSE_RULES = {"stacking": True, "seven_o": True, "jump_in": True, "multiples": True,
-                   "draw_until_playable": True, "target": 200}
+ALL_HOUSE_RULES = {
+    "stacking": True,
+    "seven_o": True,
+    "jump_in": True,
+    "multiples": True,
+    "draw_until_playable": True,
+    "target": 200,
+}
 
 
 @pytest.mark.parametrize("rules", [None, ALL_HOUSE_RULES])
@@ -103,9 +109,9 @@ def test_a_bot_handed_one_card_by_an_exchange_calls_uno_before_another_bot_catch
     game.apply(0, {"type": "play", "card": "R1"})
     run_bots(game, stop_after_hand=True)
     rotate = next(i for i, entry in enumerate(game.log) if entry["type"] == "rotate")
-    after = [(entry["type"], entry["seat"]) for entry in game.log[rotate + 1:rotate + 3]]
+    after = [(entry["type"], entry["seat"]) for entry in game.log[rotate + 1 : rotate + 3]]
     assert after[0] == ("uno", 0)  # seat 0 got seat 3's last card and calls before seat 2 plays
-    assert not any(entry["type"] == "catch" and entry["target"] == 0 for entry in game.log[rotate:rotate + 3])
+    assert not any(entry["type"] == "catch" and entry["target"] == 0 for entry in game.log[rotate : rotate + 3])
 
 
 def test_random_never_challenges():
@@ -116,8 +122,10 @@ def test_random_never_challenges():
 
 def test_smart_challenges_when_the_odds_say_so():
     game = deal([["W4"], [], []], "R5", bots={1: "smart"})
-    big = arrange(game, hands={0: ["W4", "G1", "G2", "G3", "G4", "G6", "G7", "G8", "G9", "B3", "B4", "B5", "B6",
-                                   "B7", "B8", "B9"]})
+    big = arrange(
+        game,
+        hands={0: ["W4", "G1", "G2", "G3", "G4", "G6", "G7", "G8", "G9", "B3", "B4", "B5", "B6", "B7", "B8", "B9"]},
+    )
     big.apply(0, {"type": "play", "card": "W4", "color": "G"})
     assert get_bot("smart").act(big, 1)[0] == "challenge"  # 15 cards and no red seen: a bluff is likely
     small = arrange(game, hands={0: ["W4", "Y1"]})
@@ -150,14 +158,33 @@ def test_smart_names_its_strongest_colour_for_a_first_wild():
 
 def test_summary_has_the_contract_keys_and_adds_up():
     summary = simulate("uno", games=20, players=3, bots=["smart", "random"], seed=4)
-    for key in ("game", "games", "players", "bots", "seed", "seconds", "games_per_second", "turns",
-                "turns_per_second", "rounds_mean", "rounds_max", "wins_by_seat", "wins_by_bot", "hands",
-                "hands_per_second", "challenges", "points_per_hand_mean", "turns_per_hand_mean"):
+    for key in (
+        "game",
+        "games",
+        "players",
+        "bots",
+        "seed",
+        "seconds",
+        "games_per_second",
+        "turns",
+        "turns_per_second",
+        "rounds_mean",
+        "rounds_max",
+        "wins_by_seat",
+        "wins_by_bot",
+        "hands",
+        "hands_per_second",
+        "challenges",
+        "points_per_hand_mean",
+        "turns_per_hand_mean",
+    ):
         assert key in summary
     assert summary["bots"] == ["smart", "random", "smart"]
     assert sum(summary["wins_by_seat"]) == 20
-    assert summary["wins_by_bot"] == {"smart": summary["wins_by_seat"][0] + summary["wins_by_seat"][2],
-                                      "random": summary["wins_by_seat"][1]}
+    assert summary["wins_by_bot"] == {
+        "smart": summary["wins_by_seat"][0] + summary["wins_by_seat"][2],
+        "random": summary["wins_by_seat"][1],
+    }
     assert summary["hands"] >= 20 and summary["rounds_max"] >= summary["rounds_mean"] >= 1
 
 
@@ -187,8 +214,9 @@ def test_progress_is_reported():
     assert calls[-1] == (5, 5)
 
 
-@pytest.mark.parametrize("kwargs", [{"game": "phase10"}, {"bots": ["genius"]}, {"players": 11}, {"games": 0},
-                                    {"rules": {"stacking": "yes"}}])
+@pytest.mark.parametrize(
+    "kwargs", [{"game": "phase10"}, {"bots": ["genius"]}, {"players": 11}, {"games": 0}, {"rules": {"stacking": "yes"}}]
+)
 def test_bad_simulations_are_refused(kwargs):
     with pytest.raises(RulesError):
         simulate(**{"games": 2, **kwargs})

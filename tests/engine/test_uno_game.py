@@ -48,20 +48,33 @@ def test_fixed_deck_deals_one_card_at_a_time_from_seat_zero():
     assert hand(game, 1)[-1] == "Y8"
 
 
-@pytest.mark.parametrize("deck, message", [
-    (["W4"] * 5, "only 4"),
-    (["R0", "R0"], "only 1"),
-    (["R10"], "not an UNO card"),
-    ("R5 G5", "list"),
-])
+@pytest.mark.parametrize(
+    "deck, message",
+    [
+        (["W4"] * 5, "only 4"),
+        (["R0", "R0"], "only 1"),
+        (["R10"], "not an UNO card"),
+        ("R5 G5", "list"),
+    ],
+)
 def test_a_deck_the_real_deck_cannot_hold_is_refused(deck, message):
     with pytest.raises(DeckError, match=message):
         UnoGame(["Ana", "Ben"], deck=deck)
 
 
-@pytest.mark.parametrize("seats", [["Ana"], ["P%d" % i for i in range(11)], ["Ana", "ana"], ["Ana", ""],
-                                   [{"name": "Ana", "bot": "genius"}, "Ben"], [{"name": "Ana", "seat": 1}, "Ben"],
-                                   "Ana Ben", [{"bot": "smart"}, "Ben"]])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        ["Ana"],
+        ["P%d" % i for i in range(11)],
+        ["Ana", "ana"],
+        ["Ana", ""],
+        [{"name": "Ana", "bot": "genius"}, "Ben"],
+        [{"name": "Ana", "seat": 1}, "Ben"],
+        "Ana Ben",
+        [{"bot": "smart"}, "Ben"],
+    ],
+)
 def test_bad_seats_are_refused(seats):
     with pytest.raises(RulesError):
         UnoGame(seats)
@@ -356,8 +369,13 @@ def test_a_hand_ending_on_draw_two_makes_the_next_player_draw_before_scoring():
     game = deal([[], [], []], "R5", rules={"target": 500})
     game = arrange(game, hands={0: ["R+2"], 1: ["G1", "GS"], 2: ["B9"]}, draws=["Y3", "W"])
     play(game, 0, "R+2")
-    assert game.finished_rounds == [{"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ben", "cards": ["G1", "GS", "Y3", "W"]}, {"player": "Cy", "cards": ["B9"]}]}]
+    assert game.finished_rounds == [
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [{"player": "Ben", "cards": ["G1", "GS", "Y3", "W"]}, {"player": "Cy", "cards": ["B9"]}],
+        }
+    ]
     view = game.view(None)
     assert [s["score"] for s in view["seats"]] == [1 + 20 + 3 + 50 + 9, 0, 0]
     assert view["round"] == 2 and view["dealer"] == 0 and view["status"] == "playing"
@@ -538,22 +556,25 @@ def test_stacked_multiples_are_exactly_two_identical_cards():
 # --- illegal actions, views, storage ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("action, match", [
-    ("draw", "object"),
-    ({"type": "dance"}, "Unknown action"),
-    ({"type": "draw", "card": "R1"}, "no field"),
-    ({"type": "play"}, "card"),
-    ({"type": "play", "card": "R1", "cards": ["R1"]}, "card"),
-    ({"type": "play", "card": "R99"}, "not an UNO card"),
-    ({"type": "play", "card": 5}, "token"),
-    ({"type": "play", "card": "R1", "color": "G"}, "Only a Wild"),
-    ({"type": "play", "card": "W", "color": "P"}, "R, Y, G or B"),
-    ({"type": "play", "card": "R1", "uno": "yes"}, "true or false"),
-    ({"type": "catch"}, "seat"),
-    ({"type": "catch", "seat": 9}, "seat"),
-    ({"type": "challenge"}, "no Wild Draw Four"),
-    ({"type": "color", "color": "R"}, "no Wild"),
-])
+@pytest.mark.parametrize(
+    "action, match",
+    [
+        ("draw", "object"),
+        ({"type": "dance"}, "Unknown action"),
+        ({"type": "draw", "card": "R1"}, "no field"),
+        ({"type": "play"}, "card"),
+        ({"type": "play", "card": "R1", "cards": ["R1"]}, "card"),
+        ({"type": "play", "card": "R99"}, "not an UNO card"),
+        ({"type": "play", "card": 5}, "token"),
+        ({"type": "play", "card": "R1", "color": "G"}, "Only a Wild"),
+        ({"type": "play", "card": "W", "color": "P"}, "R, Y, G or B"),
+        ({"type": "play", "card": "R1", "uno": "yes"}, "true or false"),
+        ({"type": "catch"}, "seat"),
+        ({"type": "catch", "seat": 9}, "seat"),
+        ({"type": "challenge"}, "no Wild Draw Four"),
+        ({"type": "color", "color": "R"}, "no Wild"),
+    ],
+)
 def test_illegal_actions_say_why_and_change_nothing(action, match):
     game = deal([["R1", "W"], [], []], "R5")
     assert_refused(game, 0, action, match=match)
@@ -576,8 +597,23 @@ def test_spectator_view_shows_no_hands_and_others_do_not_see_drawn_cards():
     assert draw_entry["type"] == "draw" and draw_entry["cards"] == ["G9"] and "green 9" in draw_entry["text"]
     other = game.view(1)["log"][-1]
     assert "cards" not in other and "green 9" not in other["text"] and other["count"] == 1
-    assert set(spectator) == {"game", "rules", "status", "round", "dealer", "turn", "direction", "color",
-                              "discard_top", "draw_pile", "pending", "seats", "legal", "log", "winner"}
+    assert set(spectator) == {
+        "game",
+        "rules",
+        "status",
+        "round",
+        "dealer",
+        "turn",
+        "direction",
+        "color",
+        "discard_top",
+        "draw_pile",
+        "pending",
+        "seats",
+        "legal",
+        "log",
+        "winner",
+    }
 
 
 def test_log_entries_have_sequence_numbers_and_words():

@@ -25,22 +25,28 @@ RULE_SETS = [
     {"target": 150, "scoring": "lowest_wins", "first_wild": "reshuffle"},
     {"target": 150, "stacking": True, "multiples": True},
     {"target": 150, "seven_o": True, "jump_in": True},
-    {"target": 150, "draw_until_playable": True, "stacking": True, "seven_o": True, "jump_in": True,
-     "multiples": True},
+    {"target": 150, "draw_until_playable": True, "stacking": True, "seven_o": True, "jump_in": True, "multiples": True},
 ]
 
 
 def snapshot(game):
     return {
-        "turn": game.turn, "direction": game.direction, "round": game.round, "status": game.status,
-        "sizes": [len(h) for h in game.hands], "pending": dict(game.pending) if game.pending else None,
+        "turn": game.turn,
+        "direction": game.direction,
+        "round": game.round,
+        "status": game.status,
+        "sizes": [len(h) for h in game.hands],
+        "pending": dict(game.pending) if game.pending else None,
         "top": TOKEN[game.discard[-1]],
     }
 
 
 def check_invariants(game):
-    cards = Counter(TOKEN[c] for h in game.hands for c in h) + Counter(TOKEN[c] for c in game.draw) + Counter(
-        TOKEN[c] for c in game.discard)
+    cards = (
+        Counter(TOKEN[c] for h in game.hands for c in h)
+        + Counter(TOKEN[c] for c in game.draw)
+        + Counter(TOKEN[c] for c in game.discard)
+    )
     assert cards == FULL, "every one of the 108 cards exactly once"
     if game.status == "playing":
         pending = game.pending
@@ -55,7 +61,7 @@ def check_invariants(game):
             assert len(game.hands[seat]) == 1 and not game.uno[seat]
         assert all(game.hands), "only the player who goes out has no cards"
     else:
-        assert game.turn is None and game.winner is None or 0 <= game.winner < game.n
+        assert (game.turn is None and game.winner is None) or 0 <= game.winner < game.n
 
 
 def check_turn(before, seat, action, game):
@@ -109,8 +115,9 @@ def check_turn(before, seat, action, game):
         if len(game.hands[by]) > before["sizes"][by]:
             assert game.turn == seat
         else:
-            assert game.turn == nxt and len(game.hands[seat]) == before["sizes"][seat] + pending["amount"] + 2 \
-                or not game.draw
+            assert (
+                game.turn == nxt and len(game.hands[seat]) == before["sizes"][seat] + pending["amount"] + 2
+            ) or not game.draw
     elif kind == "color":
         assert game.turn == seat and 0 <= game.color <= 3
 

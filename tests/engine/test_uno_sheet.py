@@ -43,8 +43,11 @@ def test_deck_total_is_1240():
 
 
 def test_parse_the_api_example():
-    data = {"round": 1, "went_out": "Ana",
-            "results": [{"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}]}
+    data = {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [{"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}],
+    }
     entry = parse_round(data, DEFAULT)
     assert entry.went_out == "Ana"
     ben, cy = entry.results
@@ -56,7 +59,9 @@ def test_winner_takes_the_others_points():
     sheet = play(DEFAULT, [hand("Ana", Ben=["R5", "W4"], Cy=12)])
     assert scores(sheet) == {"Ana": 5 + 50 + 12, "Ben": 0, "Cy": 0}
     assert sheet.rounds[0].to_json() == {
-        "round": 1, "dealer": "Cy", "went_out": "Ana",
+        "round": 1,
+        "dealer": "Cy",
+        "went_out": "Ana",
         "results": [{"player": "Ben", "cards": ["R5", "W4"], "points": 55}, {"player": "Cy", "points": 12}],
         "scores": {"Ana": 67, "Ben": 0, "Cy": 0},
     }
@@ -159,11 +164,22 @@ def test_the_went_out_player_may_be_listed_with_nothing():
         (hand("Ana", Ben=1), "Enter Cy's leftover cards or points: Cy did not go out."),
         (hand("Ana", Ben=1, Cy=1, Dee=1), "Dee is not a player of this game."),
         (hand("Dee", Ben=1, Cy=1), "Dee is not a player of this game, so Dee cannot have gone out."),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "points": 1}, {"player": "BEN", "points": 1},
-                                         {"player": "Cy", "points": 1}]}, "Ben is listed twice in this round."),
+        (
+            {
+                "went_out": "Ana",
+                "results": [
+                    {"player": "Ben", "points": 1},
+                    {"player": "BEN", "points": 1},
+                    {"player": "Cy", "points": 1},
+                ],
+            },
+            "Ben is listed twice in this round.",
+        ),
         (hand("Ana", Ben=[], Cy=1), "Ben did not go out, so Ben holds at least one card."),
-        (hand("Ana", Ben=["W4", "W4", "W4"], Cy=["W4", "W4"]),
-         "The cards entered for this round do not fit in one deck: The deck has only 4 of W4, but 5 were given."),
+        (
+            hand("Ana", Ben=["W4", "W4", "W4"], Cy=["W4", "W4"]),
+            "The cards entered for this round do not fit in one deck: The deck has only 4 of W4, but 5 were given.",
+        ),
         (hand("Ana", Ben=["R0", "R0"], Cy=1), "The deck has only 1 of R0, but 2 were given."),
         (hand("Ana", Ben=1000, Cy=300), "Together the hands of this round count 1300 points, more than the whole deck"),
     ],
@@ -188,10 +204,14 @@ def test_impossible_hands_are_refused(body, message):
         (hand("Ana", Ben=True), "results[0].points must be a whole number"),
         (hand("Ana", Ben=["R5", "X9"]), '"X9" is not an UNO card'),
         ({"went_out": "Ana", "results": [{"player": "Ben", "cards": "R5"}]}, "results[0].cards must be a list"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R5"], "points": 5}]},
-         "only one of cards or points"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "completed": True, "points": 5}]},
-         'unknown key "completed"'),
+        (
+            {"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R5"], "points": 5}]},
+            "only one of cards or points",
+        ),
+        (
+            {"went_out": "Ana", "results": [{"player": "Ben", "completed": True, "points": 5}]},
+            'unknown key "completed"',
+        ),
         ({"went_out": "Ana", "results": [], "dealer": "Cy"}, 'unknown key "dealer"'),
     ],
 )
@@ -266,8 +286,13 @@ def test_to_json_has_the_api_fields():
 
 @pytest.mark.parametrize(
     "names, ok",
-    [(["Ana", "Ben"], True), ([f"P{n}" for n in range(10)], True), ([f"P{n}" for n in range(11)], False),
-     (["Ana"], False), (["Ana", "ana"], False)],
+    [
+        (["Ana", "Ben"], True),
+        ([f"P{n}" for n in range(10)], True),
+        ([f"P{n}" for n in range(11)], False),
+        (["Ana"], False),
+        (["Ana", "ana"], False),
+    ],
 )
 def test_check_players_allows_two_to_ten(names, ok):
     if ok:

@@ -19,8 +19,9 @@ from app.extensions import db
 @pytest.fixture
 def served(database_url):
     """The app served by werkzeug's threaded server on a free loopback port; yields its base URL."""
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only",
-                      **HIGH_LIMITS})
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only", **HIGH_LIMITS}
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -25,8 +24,9 @@ class Http:
         self.host, self.port = host, int(port)
         self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
 
-    def request(self, method: str, path: str, body: Any = None, key: str | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    def request(
+        self, method: str, path: str, body: Any = None, key: str | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         """The status and the decoded JSON answer (``None`` when the answer is not JSON)."""
         sent = dict(headers or {})
         data = None
@@ -117,9 +117,20 @@ class ServerProcess:
         env = dict(os.environ, DATABASE_URL=self.database_url, SECRET_KEY="test-only", PYTHONPATH=str(ROOT))
         self.log = (self.instance / "server.log").open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "waitress", "--host=127.0.0.1", f"--port={self.port}", "--threads=4",
-             "--call", "app:create_app"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log,
+            [
+                sys.executable,
+                "-m",
+                "waitress",
+                "--host=127.0.0.1",
+                f"--port={self.port}",
+                "--threads=4",
+                "--call",
+                "app:create_app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
         )
         wait_for_port(self.port, self.process)
 
@@ -130,8 +141,6 @@ class ServerProcess:
             self.process.wait(10)
         if self.process is not None:
             self.log.close()
-
-
 
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None

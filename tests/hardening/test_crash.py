@@ -61,11 +61,12 @@ def _database_checks(database_url: str) -> None:
             assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     engine = create_engine(database_url, poolclass=NullPool)
     with engine.connect() as connection:
-        orphans = connection.execute(text(
-            "SELECT COUNT(*) FROM result WHERE round_id NOT IN (SELECT id FROM round)")).scalar()
-        short = connection.execute(text(
-            "SELECT COUNT(*) FROM round WHERE (SELECT COUNT(*) FROM result WHERE result.round_id = round.id) != 4"
-        )).scalar()
+        orphans = connection.execute(
+            text("SELECT COUNT(*) FROM result WHERE round_id NOT IN (SELECT id FROM round)")
+        ).scalar()
+        short = connection.execute(
+            text("SELECT COUNT(*) FROM round WHERE (SELECT COUNT(*) FROM result WHERE result.round_id = round.id) != 4")
+        ).scalar()
     engine.dispose()
     assert orphans == 0 and short == 0
 
@@ -77,8 +78,9 @@ def test_sigkill_mid_stream_loses_no_acknowledged_round(server_process, database
     streams: list[list[tuple[str, str, list[int]]]] = [[] for _ in range(STREAMS)]
     stop = threading.Event()
     errors: list[str] = []
-    threads = [threading.Thread(target=_stream, args=(server_process.base, streams[i], stop, errors))
-               for i in range(STREAMS)]
+    threads = [
+        threading.Thread(target=_stream, args=(server_process.base, streams[i], stop, errors)) for i in range(STREAMS)
+    ]
     for thread in threads:
         thread.start()
     time.sleep(0.3 + rng.random() * 1.2)  # a different moment each time

@@ -11,25 +11,51 @@ from app.extensions import db
 from app.models import Game
 
 TIE_ROUNDS = [
-    {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True}, {"player": "Ben", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]},
-    {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]},
+    {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [
+            {"player": "Ana", "completed": True},
+            {"player": "Ben", "completed": True, "points": 20},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    },
+    {
+        "round": 2,
+        "went_out": "Ben",
+        "results": [
+            {"player": "Ben", "completed": True},
+            {"player": "Ana", "completed": True, "points": 20},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    },
 ]
 PHASE10_ROUNDS = [
-    {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True, "laid_down": [["1", "1", "1"], ["2", "2", "W"]]},
-        {"player": "Ben", "completed": False, "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
-        {"player": "Cy", "completed": True, "points": 30}]},
-    {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ana", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}},
-        {"player": "Ben", "completed": True}, {"player": "Cy", "completed": False, "points": 50}]},
+    {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [
+            {"player": "Ana", "completed": True, "laid_down": [["1", "1", "1"], ["2", "2", "W"]]},
+            {"player": "Ben", "completed": False, "cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
+            {"player": "Cy", "completed": True, "points": 30},
+        ],
+    },
+    {
+        "round": 2,
+        "went_out": "Ben",
+        "results": [
+            {"player": "Ana", "completed": False, "counts": {"low": 8, "high": 1, "skip": 0, "wild": 1}},
+            {"player": "Ben", "completed": True},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    },
 ]
 UNO_ROUNDS = [
-    {"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "cards": ["R5", "W4", "G+2"]},
-                                                {"player": "Cy", "points": 12}]},
+    {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [{"player": "Ben", "cards": ["R5", "W4", "G+2"]}, {"player": "Cy", "points": 12}],
+    },
     {"round": 2, "went_out": "Cy", "results": [{"player": "Ana", "points": 0}, {"player": "Ben", "cards": ["Y0"]}]},
 ]
 
@@ -43,8 +69,10 @@ def _game(client, kind, rules, rounds, tiebreaker=None):
         answer = client.post(f"/api/games/{game_id}/rounds", json=body, headers=auth)
         assert answer.status_code == 201, answer.get_json()
     if tiebreaker:
-        assert client.post(f"/api/games/{game_id}/tiebreaker", json={"winner": tiebreaker},
-                           headers=auth).status_code == 200
+        assert (
+            client.post(f"/api/games/{game_id}/tiebreaker", json={"winner": tiebreaker}, headers=auth).status_code
+            == 200
+        )
     return game_id, key
 
 
@@ -54,17 +82,32 @@ def _export(client, game_id):
     return json.loads(answer.data)
 
 
-@pytest.mark.parametrize("kind, rules, rounds, tiebreaker", [
-    ("phase10", {}, PHASE10_ROUNDS, None),
-    ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, "Ben"),
-    ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, None),
-    ("phase10", {"variant": "pick_a_phase", "phases": [3, 1, 2]}, [
-        {"round": 1, "went_out": "Cy", "results": [
-            {"player": "Cy", "completed": 3}, {"player": "Ana", "completed": 1, "points": 25},
-            {"player": "Ben", "completed": False, "counts": {"low": 10}}]}], None),
-    ("uno", {"target": 100}, UNO_ROUNDS, None),
-    ("uno", {"target": 200, "scoring": "lowest_wins", "stacking": True}, UNO_ROUNDS, None),
-])
+@pytest.mark.parametrize(
+    "kind, rules, rounds, tiebreaker",
+    [
+        ("phase10", {}, PHASE10_ROUNDS, None),
+        ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, "Ben"),
+        ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, None),
+        (
+            "phase10",
+            {"variant": "pick_a_phase", "phases": [3, 1, 2]},
+            [
+                {
+                    "round": 1,
+                    "went_out": "Cy",
+                    "results": [
+                        {"player": "Cy", "completed": 3},
+                        {"player": "Ana", "completed": 1, "points": 25},
+                        {"player": "Ben", "completed": False, "counts": {"low": 10}},
+                    ],
+                }
+            ],
+            None,
+        ),
+        ("uno", {"target": 100}, UNO_ROUNDS, None),
+        ("uno", {"target": 200, "scoring": "lowest_wins", "stacking": True}, UNO_ROUNDS, None),
+    ],
+)
 def test_export_import_round_trip_is_exact(client, kind, rules, rounds, tiebreaker):
     game_id, key = _game(client, kind, rules, rounds, tiebreaker)
     exported = _export(client, game_id)
@@ -74,8 +117,9 @@ def test_export_import_round_trip_is_exact(client, kind, rules, rounds, tiebreak
     assert imported["id"] != game_id and imported["edit_key"] and imported["edit_key"] != key
     assert _export(client, imported["id"]) == exported
     original = client.get(f"/api/games/{game_id}").get_json()
-    assert {k: v for k, v in imported.items() if k not in ("id", "edit_key")} == \
-        {k: v for k, v in original.items() if k != "id"}
+    assert {k: v for k, v in imported.items() if k not in ("id", "edit_key")} == {
+        k: v for k, v in original.items() if k != "id"
+    }
     # the new key edits the copy, not the original
     auth = {"Authorization": f"Bearer {imported['edit_key']}"}
     assert client.delete(f"/api/games/{imported['id']}/rounds/{len(rounds)}", headers=auth).status_code == 200
@@ -126,7 +170,9 @@ def test_a_damaged_file_changes_nothing_and_says_why(app, client, name):
         assert db.session.query(Game).count() == before
 
 
-@pytest.mark.parametrize("body", [b"", b"not json", b"[1, 2]", b'"text"', b"\xff\xfe\x00", b"[" * 100_000 + b"]" * 100_000])
+@pytest.mark.parametrize(
+    "body", [b"", b"not json", b"[1, 2]", b'"text"', b"\xff\xfe\x00", b"[" * 100_000 + b"]" * 100_000]
+)
 def test_a_file_that_is_not_a_json_object_is_refused(client, body):
     answer = client.post("/api/games/import", data=body, content_type="application/json")
     assert answer.status_code in (400, 413)

@@ -21,8 +21,14 @@ from app.extensions import db
 
 
 def _app(database_url, auto_schema=True):
-    return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only",
-                       "AUTO_SCHEMA": auto_schema})
+    return create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-only",
+            "AUTO_SCHEMA": auto_schema,
+        }
+    )
 
 
 def _differences(app) -> list:
@@ -83,18 +89,29 @@ def test_a_database_made_by_the_first_migration_keeps_its_games_through_upgrade(
     # A game as the first release stored it, written with plain SQL (no model of today involved).
     engine = create_engine(database_url, poolclass=NullPool)
     with engine.begin() as connection:
-        connection.execute(text(
-            "INSERT INTO game (id, kind, rules, version, edit_key_hash, created_at, updated_at) VALUES "
-            "('old-game-0000000000001', 'uno', :rules, 2, :hash, '2025-01-01 10:00:00', '2025-01-01 10:05:00')"),
-            {"rules": '{"target": 500, "scoring": "winner_takes"}', "hash": "0" * 64})
+        connection.execute(
+            text(
+                "INSERT INTO game (id, kind, rules, version, edit_key_hash, created_at, updated_at) VALUES "
+                "('old-game-0000000000001', 'uno', :rules, 2, :hash, '2025-01-01 10:00:00', '2025-01-01 10:05:00')"
+            ),
+            {"rules": '{"target": 500, "scoring": "winner_takes"}', "hash": "0" * 64},
+        )
         for seat, name in enumerate(["Ana", "Ben"]):
-            connection.execute(text("INSERT INTO player (game_id, seat, name) VALUES ('old-game-0000000000001', :s, :n)"),
-                               {"s": seat, "n": name})
-        connection.execute(text("INSERT INTO round (game_id, number, went_out, created_at) "
-                                "VALUES ('old-game-0000000000001', 1, 'Ana', '2025-01-01 10:05:00')"))
+            connection.execute(
+                text("INSERT INTO player (game_id, seat, name) VALUES ('old-game-0000000000001', :s, :n)"),
+                {"s": seat, "n": name},
+            )
+        connection.execute(
+            text(
+                "INSERT INTO round (game_id, number, went_out, created_at) "
+                "VALUES ('old-game-0000000000001', 1, 'Ana', '2025-01-01 10:05:00')"
+            )
+        )
         round_id = connection.execute(text("SELECT id FROM round")).scalar()
-        connection.execute(text("INSERT INTO result (round_id, seat, entry, points) VALUES (:r, 1, :e, 32)"),
-                           {"r": round_id, "e": '{"player": "Ben", "points": 32}'})
+        connection.execute(
+            text("INSERT INTO result (round_id, seat, entry, points) VALUES (:r, 1, :e, 32)"),
+            {"r": round_id, "e": '{"player": "Ben", "points": 32}'},
+        )
     engine.dispose()
 
     app = _app(database_url)  # finds a versioned database: leaves it to upgrade

@@ -18,8 +18,15 @@ HOSTILE = '<script>alert("x")</script>'
 
 @pytest.fixture
 def limited_app(database_url):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only",
-                      "EDIT_KEY_FAILURES": 3, "EDIT_KEY_WINDOW": 1.0})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-only",
+            "EDIT_KEY_FAILURES": 3,
+            "EDIT_KEY_WINDOW": 1.0,
+        }
+    )
     yield app
     with app.app_context():
         db.engine.dispose()
@@ -39,10 +46,17 @@ def _csp(response) -> dict[str, str]:
 def test_security_headers_on_every_kind_of_response(client):
     game_id, _key = _create(client)
     responses = [
-        client.get("/"), client.get("/check/"), client.get(f"/sheets/{game_id}"), client.get("/static/css/app.css"),
-        client.get(f"/api/games/{game_id}"), client.get("/api/games/nope"), client.get("/nowhere"),
-        client.post("/api/games", data="{", content_type="application/json"), client.put("/api/games"),
-        client.get(f"/sheets/{game_id}/export.csv"), client.get(f"/sheets/{game_id}/export.json"),
+        client.get("/"),
+        client.get("/check/"),
+        client.get(f"/sheets/{game_id}"),
+        client.get("/static/css/app.css"),
+        client.get(f"/api/games/{game_id}"),
+        client.get("/api/games/nope"),
+        client.get("/nowhere"),
+        client.post("/api/games", data="{", content_type="application/json"),
+        client.put("/api/games"),
+        client.get(f"/sheets/{game_id}/export.csv"),
+        client.get(f"/sheets/{game_id}/export.json"),
     ]
     for response in responses:
         csp = _csp(response)
@@ -70,8 +84,9 @@ class InlineCode(HTMLParser):
         if tag == "style":
             self.found.append("a <style> element")
         self.found.extend(f"{name}= on <{tag}>" for name in names if name == "style" or name.startswith("on"))
-        self.found.extend(f"javascript: URL on <{tag}>" for _n, v in attrs if v and v.strip().lower().startswith(
-            "javascript:"))
+        self.found.extend(
+            f"javascript: URL on <{tag}>" for _n, v in attrs if v and v.strip().lower().startswith("javascript:")
+        )
 
     def handle_endtag(self, tag):
         if tag == "script":
@@ -115,10 +130,13 @@ def test_behind_a_proxy_forwarded_https_makes_the_cookie_secure(database_url):
         db.engine.dispose()
 
 
-@pytest.mark.parametrize("url, form", [
-    ("/sheets/new", {"game": "uno", "players-0": "Ana", "players-1": "Ben"}),
-    ("/check/", {"phase": "1", "mode": "groups", "cards": "1 1 1 | 2 2 2"}),
-])
+@pytest.mark.parametrize(
+    "url, form",
+    [
+        ("/sheets/new", {"game": "uno", "players-0": "Ana", "players-1": "Ben"}),
+        ("/check/", {"phase": "1", "mode": "groups", "cards": "1 1 1 | 2 2 2"}),
+    ],
+)
 def test_a_form_posted_without_its_csrf_token_is_refused_with_a_friendly_page(client, url, form):
     answer = client.post(url, data=form)
     page = answer.get_data(as_text=True)
@@ -129,8 +147,9 @@ def test_a_form_posted_without_its_csrf_token_is_refused_with_a_friendly_page(cl
 def test_round_form_without_csrf_token_changes_nothing(client, csrf_token):
     game_id, key = _create(client)
     client.get(f"/sheets/{game_id}?key={key}")
-    answer = client.post(f"/sheets/{game_id}/rounds/new", data={"round": "1", "went_out": "0",
-                                                               "players-1-points": "10"})
+    answer = client.post(
+        f"/sheets/{game_id}/rounds/new", data={"round": "1", "went_out": "0", "players-1-points": "10"}
+    )
     assert answer.status_code == 400 and "Reload the page" in answer.get_data(as_text=True)
     assert client.get(f"/api/games/{game_id}").get_json()["rounds"] == []
 
@@ -179,8 +198,9 @@ def test_right_edit_links_do_not_count(limited_app):
 
 
 def test_request_body_size_is_limited(client):
-    answer = client.post("/api/games", data=b'{"game": "uno", "players": ["' + b"A" * 300_000 + b'"]}',
-                         content_type="application/json")
+    answer = client.post(
+        "/api/games", data=b'{"game": "uno", "players": ["' + b"A" * 300_000 + b'"]}', content_type="application/json"
+    )
     assert answer.status_code == 413 and answer.get_json()["error"]
 
 
@@ -201,8 +221,11 @@ def test_too_many_players_or_rounds_are_refused(client):
 def test_a_hostile_name_is_text_everywhere(client):
     game_id, key = _create(client, players=(HOSTILE, "=cmd|' /C calc'!A0", "Cy&Co"), game="uno")
     auth = {"Authorization": f"Bearer {key}"}
-    body = {"round": 1, "went_out": HOSTILE, "results": [{"player": "=cmd|' /C calc'!A0", "points": 20},
-                                                          {"player": "Cy&Co", "points": 7}]}
+    body = {
+        "round": 1,
+        "went_out": HOSTILE,
+        "results": [{"player": "=cmd|' /C calc'!A0", "points": 20}, {"player": "Cy&Co", "points": 7}],
+    }
     assert client.post(f"/api/games/{game_id}/rounds", json=body, headers=auth).status_code == 201
     client.get(f"/sheets/{game_id}?key={key}")
     for url in [f"/sheets/{game_id}", "/sheets/", f"/sheets/{game_id}/rounds/new", f"/sheets/{game_id}/rules"]:

@@ -43,12 +43,19 @@ def p10_round(number, went_out="Ana", others=None, completed=None):
 
 # --- create and read --------------------------------------------------------------------------------
 
+
 def test_create_phase10_game_fills_defaults(client):
     game_id, key, data = create(client)
     assert len(game_id) >= 20 and len(key) >= 20
     assert data["game"] == "phase10" and data["version"] == 1 and data["status"] == "playing"
-    assert data["rules"] == {"variant": "classic", "phases": list(range(1, 11)), "natural_card": "phase",
-                             "skip_target": "next", "skip_once_per_lap": True, "go_out_by_hit": False}
+    assert data["rules"] == {
+        "variant": "classic",
+        "phases": list(range(1, 11)),
+        "natural_card": "phase",
+        "skip_target": "next",
+        "skip_once_per_lap": True,
+        "go_out_by_hit": False,
+    }
     assert [p["name"] for p in data["players"]] == ["Ana", "Ben", "Cy"]
     assert all(p["score"] == 0 and p["phase"] == 1 and p["phases_done"] == [] for p in data["players"])
     assert data["winner"] is None and data["tiebreaker"] is None and data["rounds"] == []
@@ -105,12 +112,16 @@ def test_unknown_game_is_404_before_credentials(client):
 
 # --- recording -----------------------------------------------------------------------------------
 
+
 def test_record_round_with_cards_counts_and_points(client):
     game_id, key, _ = create(client)
-    body = p10_round(1, others={
-        "Ben": {"cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
-        "Cy": {"points": 60},
-    })
+    body = p10_round(
+        1,
+        others={
+            "Ben": {"cards": ["W", "5", "11", "1", "2", "3", "4", "6", "7", "8"]},
+            "Cy": {"points": 60},
+        },
+    )
     answer = post(client, f"/api/games/{game_id}/rounds", body, key)
     assert answer.status_code == 201, answer.get_json()
     data = answer.get_json()
@@ -159,7 +170,10 @@ def test_idempotency_key_replays_the_original_answer(client):
     assert first.status_code == second.status_code == 201
     assert first.get_json() == second.get_json()
     assert len(client.get(f"/api/games/{game_id}").get_json()["rounds"]) == 1
-    assert post(client, f"/api/games/{game_id}/rounds", p10_round(1), key, {"Idempotency-Key": "x" * 101}).status_code == 400
+    assert (
+        post(client, f"/api/games/{game_id}/rounds", p10_round(1), key, {"Idempotency-Key": "x" * 101}).status_code
+        == 400
+    )
 
 
 @pytest.mark.parametrize(
@@ -169,11 +183,23 @@ def test_idempotency_key_replays_the_original_answer(client):
         (p10_round(1, others={"Ben": {"points": 47}}), "multiple of 5"),
         (p10_round(1, others={"Ben": {"points": 45}}), "50"),
         (p10_round(1, others={"Ben": {"points": 105}}, completed={"Ben": True}), None),
-        ({"round": 1, "went_out": "Ana", "results": [{"player": "Ana", "completed": True},
-                                                     {"player": "Ben", "completed": False, "counts": {"low": 10}}]}, "Cy"),
+        (
+            {
+                "round": 1,
+                "went_out": "Ana",
+                "results": [
+                    {"player": "Ana", "completed": True},
+                    {"player": "Ben", "completed": False, "counts": {"low": 10}},
+                ],
+            },
+            "Cy",
+        ),
         ({"round": 1, "went_out": "Zed", "results": []}, None),
         (p10_round(1, others={"Ben": {"cards": ["13"]}}), '"13"'),
-        (p10_round(1, others={"Ben": {"counts": {"wild": 5, "low": 5}}, "Cy": {"counts": {"wild": 5, "low": 5}}}), "wild"),
+        (
+            p10_round(1, others={"Ben": {"counts": {"wild": 5, "low": 5}}, "Cy": {"counts": {"wild": 5, "low": 5}}}),
+            "wild",
+        ),
         ({"round": 1, "went_out": "Ana", "results": [{"player": "Ana", "completed": False}]}, None),
     ],
 )
@@ -202,6 +228,7 @@ def test_laid_down_is_verified(client):
 
 
 # --- corrections -----------------------------------------------------------------------------------
+
 
 def test_replace_round_recomputes_and_checks_if_match(client):
     game_id, key, _ = create(client)
@@ -235,8 +262,12 @@ def test_undo_last_round_only(client):
     game_id, key, _ = create(client)
     post(client, f"/api/games/{game_id}/rounds", p10_round(1), key)
     post(client, f"/api/games/{game_id}/rounds", p10_round(2), key)
-    assert client.delete(f"/api/games/{game_id}/rounds/1", headers={"Authorization": f"Bearer {key}"}).status_code == 409
-    assert client.delete(f"/api/games/{game_id}/rounds/9", headers={"Authorization": f"Bearer {key}"}).status_code == 404
+    assert (
+        client.delete(f"/api/games/{game_id}/rounds/1", headers={"Authorization": f"Bearer {key}"}).status_code == 409
+    )
+    assert (
+        client.delete(f"/api/games/{game_id}/rounds/9", headers={"Authorization": f"Bearer {key}"}).status_code == 404
+    )
     answer = client.delete(f"/api/games/{game_id}/rounds/2", headers={"Authorization": f"Bearer {key}"})
     assert answer.status_code == 200
     assert len(answer.get_json()["rounds"]) == 1
@@ -245,14 +276,18 @@ def test_undo_last_round_only(client):
 
 # --- the end of a game and the tie-breaker -----------------------------------------------------------
 
+
 def two_phase_game(client, players=("Ana", "Ben")):
     return create(client, players=players, rules={"phases": [1]})
 
 
 def test_sole_finisher_wins_and_later_rounds_are_refused(client):
     game_id, key, _ = create(client, players=("Ana", "Ben"), rules={"phases": [1]})
-    body = {"round": 1, "went_out": "Ana", "results": [{"player": "Ana", "completed": True},
-                                                       {"player": "Ben", "completed": False, "points": 200}]}
+    body = {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [{"player": "Ana", "completed": True}, {"player": "Ben", "completed": False, "points": 200}],
+    }
     data = post(client, f"/api/games/{game_id}/rounds", body, key).get_json()
     assert data["status"] == "finished" and data["winner"] == "Ana"
     body["round"] = 2
@@ -266,24 +301,61 @@ def test_tiebreaker_flow(client):
     # Ana goes out (0) after Ben and Cy each scored 10 in an earlier round... with one phase the game ends at once,
     # so a tie needs equal totals: Ana went out and Ben completed too and holds 0? Ben must hold at least one card.
     # Use round 1 with nobody but Ana completing; Ben and Cy keep phase 1 and score 50 each.
-    post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": False}, {"player": "Ben", "completed": False, "points": 50},
-        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": False},
+                {"player": "Ben", "completed": False, "points": 50},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    )
     assert client.get(f"/api/games/{game_id}").get_json()["rounds"] == []  # refused: who went out completed
     # Round 1: Ben goes out, Ana and Cy stay on phase 1 with 50 each.
-    post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": False, "points": 50},
-        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": False, "points": 50},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    )
     data = client.get(f"/api/games/{game_id}").get_json()
     assert data["status"] == "finished" and data["winner"] == "Ben"
     # Undo and replay so that Ana and Cy both complete the last phase with equal totals.
     client.delete(f"/api/games/{game_id}/rounds/1", headers=auth)
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": False, "points": 55}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {"round": 1, "went_out": "Ben", "results": [{"player": "Ben", "completed": False, "points": 55}]},
+        key,
+    ).get_json()
     assert "error" in data
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True}, {"player": "Ben", "completed": True, "points": 20},
-        {"player": "Cy", "completed": True, "points": 20}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": True},
+                {"player": "Ben", "completed": True, "points": 20},
+                {"player": "Cy", "completed": True, "points": 20},
+            ],
+        },
+        key,
+    ).get_json()
     assert data["status"] == "finished" and data["winner"] == "Ana"
 
 
@@ -291,20 +363,43 @@ def test_tiebreaker_record_and_take_back(client):
     game_id, key, _ = create(client, players=("Ana", "Ben", "Cy"), rules={"phases": [1, 2]})
     auth = {"Authorization": f"Bearer {key}"}
     # Round 1: Ana out; Ben completes phase 1 with 20 left; Cy does not (50).
-    post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True}, {"player": "Ben", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": True},
+                {"player": "Ben", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    )
     # Round 2: Ben out completing phase 2; Ana completes phase 2 holding 20 -> both finish on 20.
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 2,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    ).get_json()
     assert data["status"] == "tiebreaker", data
     assert sorted(data["tiebreaker"]["players"]) == ["Ana", "Ben"] and data["tiebreaker"]["winner"] is None
     round3 = post(client, f"/api/games/{game_id}/rounds", {"round": 3, "went_out": "Ana", "results": []}, key)
     assert round3.status_code == 400 and "tie-breaker" in round3.get_json()["error"]
     assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Cy"}, key).status_code == 400
-    assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ben"}, key,
-                {"If-Match": "1"}).status_code == 409
+    assert (
+        post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ben"}, key, {"If-Match": "1"}).status_code == 409
+    )
     data = post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ben"}, key).get_json()
     assert data["status"] == "finished" and data["winner"] == "Ben" and data["tiebreaker"]["winner"] == "Ben"
     assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ana"}, key).status_code == 409
@@ -313,25 +408,62 @@ def test_tiebreaker_record_and_take_back(client):
     assert client.delete(f"/api/games/{game_id}/tiebreaker", headers=auth).status_code == 409
     # A correction that keeps the same tie keeps a recorded result; one that breaks the tie drops it.
     post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ana"}, key)
-    data = post(client, f"/api/games/{game_id}/rounds/2", {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 55}]}, key, method="put").get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds/2",
+        {
+            "round": 2,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 55},
+            ],
+        },
+        key,
+        method="put",
+    ).get_json()
     assert data["winner"] == "Ana" and data["tiebreaker"]["winner"] == "Ana"
-    data = post(client, f"/api/games/{game_id}/rounds/2", {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 25},
-        {"player": "Cy", "completed": False, "points": 55}]}, key, method="put").get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds/2",
+        {
+            "round": 2,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": True, "points": 25},
+                {"player": "Cy", "completed": False, "points": 55},
+            ],
+        },
+        key,
+        method="put",
+    ).get_json()
     assert data["status"] == "finished" and data["winner"] == "Ben" and data["tiebreaker"] is None
 
 
 # --- UNO -------------------------------------------------------------------------------------------
 
+
 def test_uno_game_to_target(client):
     game_id, key, _ = create(client, "uno", ["Ana", "Ben", "Cy"], {"target": 100})
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [{"player": "Ben", "cards": ["R5", "W4"]}, {"player": "Cy", "points": 12}],
+        },
+        key,
+    ).get_json()
     assert {p["name"]: p["score"] for p in data["players"]} == {"Ana": 67, "Ben": 0, "Cy": 0}
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ana", "results": [
-        {"player": "Ben", "cards": ["W"]}, {"player": "Cy", "points": 0}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {"round": 2, "went_out": "Ana", "results": [{"player": "Ben", "cards": ["W"]}, {"player": "Cy", "points": 0}]},
+        key,
+    ).get_json()
     assert data["status"] == "finished" and data["winner"] == "Ana"
 
 
@@ -356,19 +488,52 @@ def test_uno_refusals(client, results, fragment):
 def test_undoing_the_tying_round_drops_the_tiebreaker_result(client):
     game_id, key, _ = create(client, players=("Ana", "Ben", "Cy"), rules={"phases": [1, 2]})
     auth = {"Authorization": f"Bearer {key}"}
-    post(client, f"/api/games/{game_id}/rounds", {"round": 1, "went_out": "Ana", "results": [
-        {"player": "Ana", "completed": True}, {"player": "Ben", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]}, key)
-    post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]}, key)
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [
+                {"player": "Ana", "completed": True},
+                {"player": "Ben", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    )
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 2,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    )
     assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": "Ana"}, key).get_json()["winner"] == "Ana"
     data = client.delete(f"/api/games/{game_id}/rounds/2", headers=auth).get_json()
     assert data["status"] == "playing" and data["winner"] is None and data["tiebreaker"] is None
     # Entering the same round again ties again, with no stale result carried over.
-    data = post(client, f"/api/games/{game_id}/rounds", {"round": 2, "went_out": "Ben", "results": [
-        {"player": "Ben", "completed": True}, {"player": "Ana", "completed": True, "points": 20},
-        {"player": "Cy", "completed": False, "points": 50}]}, key).get_json()
+    data = post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {
+            "round": 2,
+            "went_out": "Ben",
+            "results": [
+                {"player": "Ben", "completed": True},
+                {"player": "Ana", "completed": True, "points": 20},
+                {"player": "Cy", "completed": False, "points": 50},
+            ],
+        },
+        key,
+    ).get_json()
     assert data["status"] == "tiebreaker" and data["tiebreaker"]["winner"] is None
 
 

@@ -73,9 +73,15 @@ def without(data, *keys):
 
 # --- creating -----------------------------------------------------------------------------------------
 
+
 def test_create_uno_answers_the_first_persons_state_after_the_bots(client):
-    data = create(client, "uno", [{"name": "Bot", "bot": "smart"}, {"name": "Ana"}, {"name": "Cy", "bot": "random"}],
-                  seed=42, rules={"target": 200})
+    data = create(
+        client,
+        "uno",
+        [{"name": "Bot", "bot": "smart"}, {"name": "Ana"}, {"name": "Cy", "bot": "random"}],
+        seed=42,
+        rules={"target": 200},
+    )
     assert len(data["id"]) >= 20 and len(data["edit_key"]) >= 20
     assert data["game"] == "uno" and data["status"] == "playing" and data["sheet"] is None
     assert data["rules"]["target"] == 200 and data["rules"]["stacking"] is False
@@ -150,6 +156,7 @@ def test_create_refusals(client, body, fragment):
 
 # --- reading --------------------------------------------------------------------------------------------
 
+
 def test_a_seat_sees_its_own_hand_only_and_a_spectator_none(client):
     data = uno_people(client)
     key = data["edit_key"]
@@ -193,6 +200,7 @@ def test_read_refusals(client):
 
 # --- acting ---------------------------------------------------------------------------------------------
 
+
 def test_uno_flow_for_people(client):
     data = uno_people(client)
     key = data["edit_key"]
@@ -200,7 +208,9 @@ def test_uno_flow_for_people(client):
     assert {"type": "play", "card": "G4"} not in data["legal"]
 
     before = get(client, data["id"], 0, key).get_json()
-    refused = post(client, f"/api/play/{data['id']}/actions", {"seat": 0, "action": {"type": "play", "card": "G4"}}, key)
+    refused = post(
+        client, f"/api/play/{data['id']}/actions", {"seat": 0, "action": {"type": "play", "card": "G4"}}, key
+    )
     assert refused.status_code == 400 and "match" in refused.get_json()["error"]
     assert get(client, data["id"], 0, key).get_json() == before  # nothing changed
 
@@ -221,8 +231,9 @@ def test_phase10_flow_for_people(client):
     data = p10_people(client)
     key = data["edit_key"]
     assert data["legal"] == [{"type": "draw", "from": "pile"}, {"type": "draw", "from": "discard"}]
-    early = post(client, f"/api/play/{data['id']}/actions", {"seat": 0, "action": {"type": "discard", "card": "Y1"}},
-                 key)
+    early = post(
+        client, f"/api/play/{data['id']}/actions", {"seat": 0, "action": {"type": "discard", "card": "Y1"}}, key
+    )
     assert early.status_code == 400 and "draw" in early.get_json()["error"]
 
     ana = act(client, data, 0, {"type": "draw", "from": "pile"}, key)
@@ -245,8 +256,9 @@ def test_phase10_flow_for_people(client):
 
 @pytest.mark.parametrize("game", ["uno", "phase10"])
 def test_bots_move_after_a_persons_action(client, game):
-    data = create(client, game, [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}, {"name": "Cy", "bot": "random"}],
-                  seed=11)
+    data = create(
+        client, game, [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}, {"name": "Cy", "bot": "random"}], seed=11
+    )
     key = data["edit_key"]
     state = data
     for _step in range(40):
@@ -299,9 +311,13 @@ def test_any_action_on_a_finished_game_is_a_conflict(client):
 
 # --- storage and concurrency ----------------------------------------------------------------------------
 
+
 def test_a_game_resumes_from_the_database_in_a_new_app(tmp_path):
-    config = {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'resume.sqlite'}",
-              "SECRET_KEY": "test-only"}
+    config = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'resume.sqlite'}",
+        "SECRET_KEY": "test-only",
+    }
     first = create_app(config).test_client()
     data = create(first, "phase10", [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], seed=21)
     key = data["edit_key"]
@@ -324,8 +340,15 @@ def test_two_actions_on_the_same_version_one_wins(client):
 
     def send():
         barrier.wait()
-        answers.append(post(client, f"/api/play/{data['id']}/actions",
-                            {"seat": 0, "action": {"type": "play", "card": "R1"}}, key, {"If-Match": str(version)}))
+        answers.append(
+            post(
+                client,
+                f"/api/play/{data['id']}/actions",
+                {"seat": 0, "action": {"type": "play", "card": "R1"}},
+                key,
+                {"If-Match": str(version)},
+            )
+        )
 
     threads = [threading.Thread(target=send) for _ in range(2)]
     for thread in threads:
@@ -340,11 +363,10 @@ def test_two_actions_on_the_same_version_one_wins(client):
 def test_a_write_from_a_stale_read_is_refused_whole(app, client):
     data = uno_people(client)
     key = data["edit_key"]
-    with app.app_context():
-        with Session(db.engine, expire_on_commit=False) as session:
-            stale = session.get(PlayGame, data["id"])
-            assert stale.state and stale.sheet_id is None
-            session.expunge(stale)
+    with app.app_context(), Session(db.engine, expire_on_commit=False) as session:
+        stale = session.get(PlayGame, data["id"])
+        assert stale.state and stale.sheet_id is None
+        session.expunge(stale)
     winner = act(client, data, 0, {"type": "play", "card": "R1"}, key)
     with app.test_request_context(method="POST"):
         mine = db.session.merge(stale, load=False)
@@ -355,6 +377,7 @@ def test_a_write_from_a_stale_read_is_refused_whole(app, client):
 
 # --- landing in score sheets ----------------------------------------------------------------------------
 
+
 def check_sheet(client, data, stored_rounds):
     """The sheet of a finished bot game holds its rounds and agrees on winner and scores."""
     assert data["status"] == "finished" and data["winner"] is not None and data["sheet"]
@@ -363,7 +386,9 @@ def check_sheet(client, data, stored_rounds):
     assert sheet["status"] == "finished" and sheet["winner"] == data["winner"]
     assert [p["name"] for p in sheet["players"]] == [s["name"] for s in data["seats"]]
     assert [p["score"] for p in sheet["players"]] == [s["score"] for s in data["seats"]]
-    assert [(r["round"], r["went_out"]) for r in sheet["rounds"]] == [(r["round"], r["went_out"]) for r in stored_rounds]
+    assert [(r["round"], r["went_out"]) for r in sheet["rounds"]] == [
+        (r["round"], r["went_out"]) for r in stored_rounds
+    ]
     return sheet
 
 
@@ -372,23 +397,45 @@ def stored(app, play_id):
         return db.session.get(PlayGame, play_id).state
 
 
-@pytest.mark.parametrize("rules", [{}, {"target": 150, "scoring": "lowest_wins"}, {"stacking": True, "jump_in": True,
-                                                                                   "seven_o": True, "target": 200}])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"target": 150, "scoring": "lowest_wins"},
+        {"stacking": True, "jump_in": True, "seven_o": True, "target": 200},
+    ],
+)
 def test_finished_uno_bot_games_land_in_sheets(app, client, rules):
     for seed in (1, 2):
-        data = create(client, "uno", [{"name": "Ana", "bot": "smart"}, {"name": "Ben", "bot": "random"},
-                                      {"name": "Cy", "bot": "smart"}], seed=seed, rules=rules)
+        data = create(
+            client,
+            "uno",
+            [{"name": "Ana", "bot": "smart"}, {"name": "Ben", "bot": "random"}, {"name": "Cy", "bot": "smart"}],
+            seed=seed,
+            rules=rules,
+        )
         state = stored(app, data["id"])
         check_sheet(client, data, state["finished_rounds"])
         assert sum(state["scores"]) > 0
 
 
-@pytest.mark.parametrize("rules", [{}, {"variant": "all_advance", "phases": [1, 2, 3]},
-                                   {"variant": "pick_a_phase", "phases": [1, 4, 6, 9]},
-                                   {"skip_target": "choose", "natural_card": "group", "go_out_by_hit": True}])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"variant": "all_advance", "phases": [1, 2, 3]},
+        {"variant": "pick_a_phase", "phases": [1, 4, 6, 9]},
+        {"skip_target": "choose", "natural_card": "group", "go_out_by_hit": True},
+    ],
+)
 def test_finished_phase10_bot_games_land_in_sheets(app, client, rules):
-    data = create(client, "phase10", [{"name": "Ana", "bot": "smart"}, {"name": "Ben", "bot": "random"},
-                                      {"name": "Cy", "bot": "smart"}], seed=4, rules=rules)
+    data = create(
+        client,
+        "phase10",
+        [{"name": "Ana", "bot": "smart"}, {"name": "Ben", "bot": "random"}, {"name": "Cy", "bot": "smart"}],
+        seed=4,
+        rules=rules,
+    )
     sheet = check_sheet(client, data, stored(app, data["id"])["finished_rounds"])
     assert [p["phases_done"] for p in sheet["players"]] == [s["phases_done"] for s in data["seats"]]
     assert sheet["tiebreaker"] == data["tiebreaker"]
@@ -427,8 +474,11 @@ def test_a_hand_ending_mid_game_lands_at_once(app, client):
         if state["sheet"] is not None:
             break
         legal = state["legal"]
-        choice = next((a for a in legal if a.get("uno")), None) or next(
-            (a for a in legal if a["type"] == "play"), None) or legal[0]
+        choice = (
+            next((a for a in legal if a.get("uno")), None)
+            or next((a for a in legal if a["type"] == "play"), None)
+            or legal[0]
+        )
         state = act(client, state, 0, choice, key)
     else:
         pytest.fail("no hand ended")
@@ -457,22 +507,37 @@ def test_a_refused_round_fails_loudly_or_is_set_aside(app, client, monkeypatch):
 
 def test_review_inputs_are_400_not_500(client):
     """Found by review: a non-ASCII digit as a seat, and the error sentence for a missing action."""
-    answer = client.post("/api/play", data=json.dumps({"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}], "seed": 3}),
-                         content_type="application/json")
+    answer = client.post(
+        "/api/play",
+        data=json.dumps({"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}], "seed": 3}),
+        content_type="application/json",
+    )
     state = answer.get_json()
     headers = {"Authorization": f"Bearer {state['edit_key']}"}
     assert client.get(f"/api/play/{state['id']}?seat=²", headers=headers).status_code == 400
-    bad = client.post(f"/api/play/{state['id']}/actions", data=json.dumps({"seat": "²", "action": {"type": "draw"}}),
-                      content_type="application/json", headers=headers)
+    bad = client.post(
+        f"/api/play/{state['id']}/actions",
+        data=json.dumps({"seat": "²", "action": {"type": "draw"}}),
+        content_type="application/json",
+        headers=headers,
+    )
     assert bad.status_code == 400
-    missing = client.post(f"/api/play/{state['id']}/actions", data=json.dumps({"seat": 0}),
-                          content_type="application/json", headers=headers)
+    missing = client.post(
+        f"/api/play/{state['id']}/actions",
+        data=json.dumps({"seat": 0}),
+        content_type="application/json",
+        headers=headers,
+    )
     assert missing.status_code == 400 and '{"type": "draw"}' in missing.get_json()["error"]
 
 
 @pytest.mark.parametrize("bad_id", ["%00", "a%00b", "x" * 65, "%C3%A9t%C3%A9"])
 def test_ids_that_cannot_be_ids_are_404_without_a_lookup(client, bad_id):
     assert client.get(f"/api/play/{bad_id}").status_code == 404
-    answer = client.post(f"/api/play/{bad_id}/actions", data=json.dumps({"seat": 0, "action": {"type": "draw"}}),
-                         content_type="application/json", headers={"Authorization": "Bearer k"})
+    answer = client.post(
+        f"/api/play/{bad_id}/actions",
+        data=json.dumps({"seat": 0, "action": {"type": "draw"}}),
+        content_type="application/json",
+        headers={"Authorization": "Bearer k"},
+    )
     assert answer.status_code == 404

@@ -14,6 +14,7 @@ def post(client, url, body):
 
 # --- /api/phase10/verify -------------------------------------------------------------------------
 
+
 def test_groups_mode_contract_example(client):
     answer = post(client, "/api/phase10/verify", {"phase": 3, "groups": [["8", "8", "W", "8"], ["3", "4", "W", "6"]]})
     assert answer.status_code == 200
@@ -26,7 +27,9 @@ def test_groups_mode_contract_example(client):
 
 
 def test_groups_keep_request_order(client):
-    body = post(client, "/api/phase10/verify", {"phase": 2, "groups": [["3", "4", "5", "6"], ["9", "9", "9"]]}).get_json()
+    body = post(
+        client, "/api/phase10/verify", {"phase": 2, "groups": [["3", "4", "5", "6"], ["9", "9", "9"]]}
+    ).get_json()
     assert body["valid"] is True
     assert [g["kind"] for g in body["groups"]] == ["run", "set"]
 
@@ -61,8 +64,9 @@ def test_run_arrangement_rule(client, sent, cards, values):
 def test_tiebreaker_and_natural_card_rule(client):
     groups = [["5", "5", "5", "5", "5"], ["W", "W", "W"]]
     assert post(client, "/api/phase10/verify", {"phase": "tiebreaker", "groups": groups}).get_json()["valid"] is True
-    body = post(client, "/api/phase10/verify",
-                {"phase": "tiebreaker", "groups": groups, "rules": {"natural_card": "group"}}).get_json()
+    body = post(
+        client, "/api/phase10/verify", {"phase": "tiebreaker", "groups": groups, "rules": {"natural_card": "group"}}
+    ).get_json()
     assert body["valid"] is False and body["reasons"]
 
 
@@ -71,7 +75,9 @@ def test_verdict_failures_are_200_with_reasons(client):
         answer = post(client, "/api/phase10/verify", {"phase": 2, "groups": groups})
         assert answer.status_code == 200
         body = answer.get_json()
-        assert body["valid"] is False and body["groups"] == [] and all(isinstance(r, str) and r for r in body["reasons"])
+        assert (
+            body["valid"] is False and body["groups"] == [] and all(isinstance(r, str) and r for r in body["reasons"])
+        )
 
 
 @pytest.mark.parametrize(
@@ -106,6 +112,7 @@ def test_malformed_verify_requests(client, body, fragment):
 
 
 # --- scoring ---------------------------------------------------------------------------------------
+
 
 def test_phase10_score_contract_example(client):
     assert post(client, "/api/phase10/score", {"cards": ["5", "11", "S", "W"]}).get_json() == {"points": 55}

@@ -43,36 +43,67 @@ def test_init_db_creates_an_empty_database(tmp_path):
     assert inspect(engine).get_table_names() == []
     result = app.test_cli_runner().invoke(args=["init-db"])
     assert result.exit_code == 0 and "created" in result.output
-    assert {"game", "player", "round", "result", "play_game", "alembic_version"} <= set(inspect(engine).get_table_names())
+    assert {"game", "player", "round", "result", "play_game", "alembic_version"} <= set(
+        inspect(engine).get_table_names()
+    )
     engine.dispose()
 
 
 def test_phase10_json_is_the_engines_summary(app, runner):
-    data = summary(runner, "phase10", "--games", "3", "--players", "3", "--bots", "smart,random", "--seed", "7",
-                   "--rules", "natural_card=group")
+    data = summary(
+        runner,
+        "phase10",
+        "--games",
+        "3",
+        "--players",
+        "3",
+        "--bots",
+        "smart,random",
+        "--seed",
+        "7",
+        "--rules",
+        "natural_card=group",
+    )
     with app.test_request_context():
-        expected = simulate_phase10(games=3, players=3, bots=["smart", "random"], seed=7,
-                                    rules=p10_phases.rules_from_text("natural_card=group"))
+        expected = simulate_phase10(
+            games=3, players=3, bots=["smart", "random"], seed=7, rules=p10_phases.rules_from_text("natural_card=group")
+        )
     assert untimed(data) == untimed(expected)
     assert set(TIMING_FIELDS) - {"hands_per_second"} <= set(data)
     assert data["bots"] == ["smart", "random", "smart"] and sum(data["wins_by_seat"]) == 3
 
 
 def test_uno_json_is_the_engines_summary_and_hands_mode(app, runner):
-    data = summary(runner, "uno", "--games", "4", "--players", "3", "--bots", "smart", "--seed", "3",
-                   "--rules", "stacking,target=200")
+    data = summary(
+        runner,
+        "uno",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "--bots",
+        "smart",
+        "--seed",
+        "3",
+        "--rules",
+        "stacking,target=200",
+    )
     with app.test_request_context():
-        expected = simulate_uno(games=4, players=3, bots=["smart"], seed=3,
-                                rules=uno_rules.rules_from_text("stacking,target=200"))
+        expected = simulate_uno(
+            games=4, players=3, bots=["smart"], seed=3, rules=uno_rules.rules_from_text("stacking,target=200")
+        )
     assert untimed(data) == untimed(expected) and data["rules"]["stacking"] is True
     hands = summary(runner, "uno", "--hands", "25", "--players", "4", "--bots", "random", "--seed", "3")
     assert hands["mode"] == "hands" and hands["hands"] == 25 and sum(hands["wins_by_seat"]) == 25
 
 
-@pytest.mark.parametrize("args", [
-    ("phase10", "--games", "3", "--players", "2", "--bots", "smart,random"),
-    ("uno", "--games", "3", "--players", "4", "--bots", "random,smart", "--rules", "jump_in"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("phase10", "--games", "3", "--players", "2", "--bots", "smart,random"),
+        ("uno", "--games", "3", "--players", "4", "--bots", "random,smart", "--rules", "jump_in"),
+    ],
+)
 def test_seeded_runs_repeat_except_timing(runner, args):
     first = summary(runner, *args, "--seed", "11")
     second = summary(runner, *args, "--seed", "11")
@@ -121,19 +152,22 @@ def test_a_missing_seed_is_chosen_and_shown(runner):
     assert isinstance(first["seed"], int) and first["seed"] != second["seed"]
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (("phase10", "--rules", "variant=speedy"), "variant"),
-    (("phase10", "--rules", "colour=red"), "colour"),
-    (("uno", "--rules", "target=zero"), "target"),
-    (("uno", "--rules", "stacking=maybe"), "stacking"),
-    (("uno", "--rules", "newer_wilds"), "newer_wilds"),
-    (("phase10", "--hands", "3"), "UNO only"),
-    (("phase10", "--players", "7"), "2 to 6"),
-    (("uno", "--bots", "smart,genius"), "genius"),
-    (("uno", "--bots", ","), "at least one bot"),
-    (("uno", "--games", "0"), "--games"),
-    (("chess",), "chess"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("phase10", "--rules", "variant=speedy"), "variant"),
+        (("phase10", "--rules", "colour=red"), "colour"),
+        (("uno", "--rules", "target=zero"), "target"),
+        (("uno", "--rules", "stacking=maybe"), "stacking"),
+        (("uno", "--rules", "newer_wilds"), "newer_wilds"),
+        (("phase10", "--hands", "3"), "UNO only"),
+        (("phase10", "--players", "7"), "2 to 6"),
+        (("uno", "--bots", "smart,genius"), "genius"),
+        (("uno", "--bots", ","), "at least one bot"),
+        (("uno", "--games", "0"), "--games"),
+        (("chess",), "chess"),
+    ],
+)
 def test_bad_arguments_are_clean_usage_errors(runner, args, fragment):
     result = run(runner, *args, "--seed", "1")
     assert result.exit_code == 2, result.output

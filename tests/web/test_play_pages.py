@@ -49,9 +49,22 @@ def test_start_page_renders_form_hooks_and_no_inline_script(client):
     assert "/static/css/play.css" in text
     assert "<noscript>" in text and "needs JavaScript" in text
     assert attribute_json(text, "data-seats") == {"phase10": [2, 6], "uno": [2, 10]}
-    for rule in ("variant", "phases", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit",
-                 "target", "scoring", "first_wild", "draw_until_playable", "stacking", "seven_o", "jump_in",
-                 "multiples"):
+    for rule in (
+        "variant",
+        "phases",
+        "natural_card",
+        "skip_target",
+        "skip_once_per_lap",
+        "go_out_by_hit",
+        "target",
+        "scoring",
+        "first_wild",
+        "draw_until_playable",
+        "stacking",
+        "seven_o",
+        "jump_in",
+        "multiples",
+    ):
         assert f'data-rule="{rule}"' in text, rule
     assert 'data-rule="newer_wilds"' not in text  # the digital game deals the 108-card deck only
     assert 'id="play-seed"' in text
@@ -82,8 +95,14 @@ def test_game_page_has_every_string_its_script_uses(client):
     script = (STATIC / "js" / "play-game.js").read_text()
     used = js_keys(script)
     assert {"handover", "uno_catch", "p10_lay_down", "p10_skip_whom", "uno_challenge"} <= used
-    dynamic = {f"color_{c}" for c in "RYGB"} | {"p10_sort_number", "p10_sort_color", "random", "smart",
-                                                "phase10", "uno"}
+    dynamic = {f"color_{c}" for c in "RYGB"} | {
+        "p10_sort_number",
+        "p10_sort_color",
+        "random",
+        "smart",
+        "phase10",
+        "uno",
+    }
     assert not (used | dynamic) - set(strings)
     assert "{name}" in strings["handover"]
 
@@ -101,8 +120,9 @@ def test_game_page_refuses_ids_that_cannot_be_games(client, bad):
 
 
 def test_game_page_of_a_real_game(client):
-    answer = client.post("/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}],
-                                             "seed": 5})
+    answer = client.post(
+        "/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 5}
+    )
     assert answer.status_code == 201
     game_id = answer.get_json()["id"]
     text = page(client, f"/play/{game_id}")

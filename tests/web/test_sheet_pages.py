@@ -26,9 +26,18 @@ def new_sheet(client):
 
     def create(game="phase10", players=("Ana", "Ben", "Cy", "Dee"), **rules):
         page = client.get("/sheets/new").get_data(as_text=True)
-        data = {"csrf_token": token_of(page), "game": game, "variant": "classic", "phase_list": "all",
-                "natural_card": "phase", "skip_target": "next", "skip_once_per_lap": "y", "target": "500",
-                "scoring": "winner_takes", "first_wild": "choose"}
+        data = {
+            "csrf_token": token_of(page),
+            "game": game,
+            "variant": "classic",
+            "phase_list": "all",
+            "natural_card": "phase",
+            "skip_target": "next",
+            "skip_once_per_lap": "y",
+            "target": "500",
+            "scoring": "winner_takes",
+            "first_wild": "choose",
+        }
         data.update({f"players-{i}": name for i, name in enumerate(players)})
         data.update(rules)
         answer = client.post("/sheets/new", data=data)
@@ -40,8 +49,14 @@ def new_sheet(client):
 
 def round_data(client, url: str, went_out: int, rows: dict[int, dict[str, str]], players: int = 4, **extra):
     page = client.get(url + "/rounds/new").get_data(as_text=True)
-    data = {"csrf_token": token_of(page), "round": token_of(page, "round"), "version": token_of(page, "version"),
-            "idempotency": token_of(page, "idempotency"), "went_out": str(went_out), "submit": "Save round"}
+    data = {
+        "csrf_token": token_of(page),
+        "round": token_of(page, "round"),
+        "version": token_of(page, "version"),
+        "idempotency": token_of(page, "idempotency"),
+        "went_out": str(went_out),
+        "submit": "Save round",
+    }
     for seat in range(players):
         data[f"players-{seat}-seat"] = str(seat)
         for key, value in rows.get(seat, {}).items():
@@ -67,10 +82,21 @@ def test_create_shows_empty_sheet_with_dealer(client, new_sheet):
 
 def test_create_refuses_bad_players(client):
     page = client.get("/sheets/new").get_data(as_text=True)
-    answer = client.post("/sheets/new", data={"csrf_token": token_of(page), "game": "phase10", "players-0": "Ana",
-                                              "players-1": "ana", "variant": "classic", "phase_list": "all",
-                                              "natural_card": "phase", "skip_target": "next", "scoring": "winner_takes",
-                                              "first_wild": "choose"})
+    answer = client.post(
+        "/sheets/new",
+        data={
+            "csrf_token": token_of(page),
+            "game": "phase10",
+            "players-0": "Ana",
+            "players-1": "ana",
+            "variant": "classic",
+            "phase_list": "all",
+            "natural_card": "phase",
+            "skip_target": "next",
+            "scoring": "winner_takes",
+            "first_wild": "choose",
+        },
+    )
     assert answer.status_code == 200 and "same name" in text(answer)
 
 
@@ -78,7 +104,9 @@ def test_record_round_with_keypad_counts(client, new_sheet):
     url = new_sheet()
     # Ana went out; Ben completed phase 1 and holds a 10 and a 5; Cy holds 3 high cards (low filled in: 7);
     # Dee holds one wild (9 low filled in).
-    answer = record(client, url, 0, {1: {"completed": "y", "high": "1", "low": "1"}, 2: {"high": "3"}, 3: {"wild": "1"}})
+    answer = record(
+        client, url, 0, {1: {"completed": "y", "high": "1", "low": "1"}, 2: {"high": "3"}, 3: {"wild": "1"}}
+    )
     assert answer.status_code == 302
     page = text(client.get(url))
     assert "Round 1 saved." in page
@@ -124,8 +152,15 @@ def test_correct_and_undo(client, new_sheet):
     assert totals(page) == [50, 50, 100, 100]
     edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
     assert re.search(r'<input checked class="went-out" id="went_out-0"', edit)
-    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
-            "went_out": "0", "submit": "Save round", "players-2-points": "80"}
+    data = {
+        "csrf_token": token_of(edit),
+        "round": "1",
+        "version": token_of(edit, "version"),
+        "idempotency": "",
+        "went_out": "0",
+        "submit": "Save round",
+        "players-2-points": "80",
+    }
     data.update({f"players-{s}-seat": str(s) for s in range(4)})
     answer = client.post(url + "/rounds/1/edit", data=data)
     assert answer.status_code == 302
@@ -144,8 +179,15 @@ def test_correction_on_a_stale_version_is_refused(client, new_sheet):
     record(client, url, 0, {})
     edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
     record(client, url, 1, {})  # the sheet changes meanwhile
-    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
-            "went_out": "0", "submit": "Save round", **{f"players-{s}-seat": str(s) for s in range(4)}}
+    data = {
+        "csrf_token": token_of(edit),
+        "round": "1",
+        "version": token_of(edit, "version"),
+        "idempotency": "",
+        "went_out": "0",
+        "submit": "Save round",
+        **{f"players-{s}-seat": str(s) for s in range(4)},
+    }
     page = text(client.post(url + "/rounds/1/edit", data=data, follow_redirects=True))
     assert "changed since you loaded it" in page
 
@@ -253,9 +295,18 @@ def test_pick_a_phase_round_can_be_corrected_on_the_page(client, new_sheet):
     edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
     ana_choices = re.search(r'<select[^>]*name="players-0-phase".*?</select>', edit, re.S).group(0)
     assert 'value="2" selected' in ana_choices or 'selected value="2"' in ana_choices
-    data = {"csrf_token": token_of(edit), "round": "1", "version": token_of(edit, "version"), "idempotency": "",
-            "went_out": "0", "submit": "Save round", "players-0-seat": "0", "players-1-seat": "1",
-            "players-0-phase": "2", "players-1-points": "60"}
+    data = {
+        "csrf_token": token_of(edit),
+        "round": "1",
+        "version": token_of(edit, "version"),
+        "idempotency": "",
+        "went_out": "0",
+        "submit": "Save round",
+        "players-0-seat": "0",
+        "players-1-seat": "1",
+        "players-0-phase": "2",
+        "players-1-points": "60",
+    }
     assert client.post(url + "/rounds/1/edit", data=data).status_code == 302
     assert totals(text(client.get(url))) == [0, 60]
 

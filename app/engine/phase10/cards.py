@@ -128,10 +128,14 @@ def check_fits_deck(cards: Iterable[Card]) -> None:
     cards = list(cards)
     wilds = sum(1 for c in cards if c.kind is Kind.WILD)
     if wilds > WILDS_IN_DECK:
-        raise DeckError(_("The deck has only {limit} wild cards, but {count} were given.").format(limit=WILDS_IN_DECK, count=wilds))
+        raise DeckError(
+            _("The deck has only {limit} wild cards, but {count} were given.").format(limit=WILDS_IN_DECK, count=wilds)
+        )
     skips = sum(1 for c in cards if c.kind is Kind.SKIP)
     if skips > SKIPS_IN_DECK:
-        raise DeckError(_("The deck has only {limit} skip cards, but {count} were given.").format(limit=SKIPS_IN_DECK, count=skips))
+        raise DeckError(
+            _("The deck has only {limit} skip cards, but {count} were given.").format(limit=SKIPS_IN_DECK, count=skips)
+        )
     by_number = Counter(c.number for c in cards if c.kind is Kind.NUMBER)
     per_number = COPIES_PER_COLOR * len(COLORS)
     for number, count in sorted(by_number.items()):

@@ -201,8 +201,9 @@ def _plan(phase: Phase) -> tuple[Solver, bool]:
     elif kinds == (R, S):
         plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), False)
     else:
-        raise PhaseError(_("The lay-down finder cannot handle {phase} ({groups}).").format(
-            phase=phase.name, groups=phase.describe()))
+        raise PhaseError(
+            _("The lay-down finder cannot handle {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())
+        )
     _PLANS[phase] = plan
     return plan
 
@@ -235,8 +236,13 @@ def _color_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
     return counts, 0, naturals, wilds
 
 
-def check_phase(phase: Phase, *, groups: Sequence[Sequence[Card]] | None = None, hand: Sequence[Card] | None = None,
-                natural_card: str = "phase") -> Verdict:
+def check_phase(
+    phase: Phase,
+    *,
+    groups: Sequence[Sequence[Card]] | None = None,
+    hand: Sequence[Card] | None = None,
+    natural_card: str = "phase",
+) -> Verdict:
     """The phase check both the page and the API answer: ``groups`` laid on the table are verified, a
     ``hand`` gets a lay-down found. Cards beyond what the deck holds raise :class:`DeckError`."""
     if hand is not None:
@@ -279,13 +285,17 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
     if colorless:
         reasons.append(
             _("Cards whose colour was not given ({cards}) cannot count toward a colour group.").format(
-                cards=" ".join(str(c) for c in colorless))
+                cards=" ".join(str(c) for c in colorless)
+            )
         )
     if found is not None:
         short = found[0] - wilds
         reasons.append(
-            (_("The closest lay-down is one card short.") if short == 1
-             else _("The closest lay-down is {count} cards short.")).format(count=short)
+            (
+                _("The closest lay-down is one card short.")
+                if short == 1
+                else _("The closest lay-down is {count} cards short.")
+            ).format(count=short)
         )
     elif not naturals:
         reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
@@ -322,4 +332,3 @@ def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[L
             stands = (value,) * size
         groups.append(LaidGroup(GroupKind(kind), tuple(cards), stands, req))
     return tuple(groups)
-

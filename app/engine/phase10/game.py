@@ -55,7 +55,6 @@ from .scoring import hand_points
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, Outcome, Sheet
 from .verify import LaidGroup, verify_groups
 
-
 ROUND_TURN_LIMIT = 600
 """A round that passes this many turns is void and dealt again (see the module's notes)."""
 
@@ -366,11 +365,19 @@ class Game:
         self.round_turns += 1
         if self.record_log:
             if source == "pile":
-                self._event(seat, "draw", _("{name} draws from the draw pile.").format(name=self.names[seat]),
-                            {"from": "pile", "card": str(card)})
+                self._event(
+                    seat,
+                    "draw",
+                    _("{name} draws from the draw pile.").format(name=self.names[seat]),
+                    {"from": "pile", "card": str(card)},
+                )
             else:
-                self._event(seat, "draw", _("{name} takes {card} from the discard pile.").format(
-                    name=self.names[seat], card=str(card)), {"from": "discard", "card": str(card)})
+                self._event(
+                    seat,
+                    "draw",
+                    _("{name} takes {card} from the discard pile.").format(name=self.names[seat], card=str(card)),
+                    {"from": "discard", "card": str(card)},
+                )
 
     def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
         self._need_stage("play")
@@ -426,10 +433,16 @@ class Game:
         self.completed[seat] = phase.key
         self.laid_turn[seat] = self.turn_id
         if self.record_log:
-            self._event(seat, "lay_down", _("{name} lays down {phase}: {cards}").format(
-                name=self.names[seat], phase=phase.name,
-                cards=" | ".join(" ".join(_tokens(g.cards)) for g in verdict.groups)),
-                {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]})
+            self._event(
+                seat,
+                "lay_down",
+                _("{name} lays down {phase}: {cards}").format(
+                    name=self.names[seat],
+                    phase=phase.name,
+                    cards=" | ".join(" ".join(_tokens(g.cards)) for g in verdict.groups),
+                ),
+                {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]},
+            )
         if self.tiebreak:
             self._win_tiebreaker(seat)
         elif not hand:
@@ -452,8 +465,10 @@ class Game:
             )
         if target != seat and self.laid_turn[seat] == self.turn_id:
             raise IllegalActionError(
-                _("In the turn you lay down your phase you may hit only on your own phase; "
-                  "hit on others from your next turn.")
+                _(
+                    "In the turn you lay down your phase you may hit only on your own phase; "
+                    "hit on others from your next turn."
+                )
             )
         if end is not None and end not in ("low", "high"):
             raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
@@ -472,9 +487,14 @@ class Game:
         hand.remove(card)
         groups[index] = result.group
         if self.record_log:
-            self._event(seat, "hit", _("{name} hits {card} on {owner}'s group {group}.").format(
-                name=self.names[seat], card=str(card), owner=self.names[target], group=index + 1),
-                {"card": str(card), "target": target, "group": index, "end": result.end})
+            self._event(
+                seat,
+                "hit",
+                _("{name} hits {card} on {owner}'s group {group}.").format(
+                    name=self.names[seat], card=str(card), owner=self.names[target], group=index + 1
+                ),
+                {"card": str(card), "target": target, "group": index, "end": result.end},
+            )
         if not hand:
             self._end_round(seat)
 
@@ -502,7 +522,7 @@ class Game:
                     target = skip
             else:
                 if skip is not None and skip not in targets:
-                    raise IllegalActionError(_("A Skip skips the next player here: leave \"skip\" out."))
+                    raise IllegalActionError(_('A Skip skips the next player here: leave "skip" out.'))
                 target = targets[0] if targets else None
         elif skip is not None:
             raise IllegalActionError(_('Only a Skip takes a "skip" target.'))
@@ -564,7 +584,7 @@ class Game:
                 self.hands[s].append(order[position])
                 position += 1
         self.discard = [order[position]]
-        self.draw_pile = order[position + 1:][::-1]
+        self.draw_pile = order[position + 1 :][::-1]
         self.laid = [[] for _ in range(n)]
         self.laid_down = [None] * n
         self.completed = [None] * n
@@ -578,7 +598,8 @@ class Game:
         if self.record_log:
             if self.tiebreak:
                 text = _("Tie-breaker round: {dealer} deals to {players}.").format(
-                    dealer=self.names[self.dealer], players=", ".join(self.names[s] for s in seating))
+                    dealer=self.names[self.dealer], players=", ".join(self.names[s] for s in seating)
+                )
             else:
                 text = _("Round {round}: {dealer} deals.").format(round=self.round, dealer=self.names[self.dealer])
             self._event(self.dealer, "deal", text, {"discard_top": str(self.discard[-1])})
@@ -607,11 +628,15 @@ class Game:
         self._standings = None
         self.finished_rounds.append(record)
         if self.record_log:
-            points = ", ".join(
-                "{}: {}".format(p, hand_points(self.hands[s])) for s, p in enumerate(self.names) if s != seat
+            points = ", ".join(f"{p}: {hand_points(self.hands[s])}" for s, p in enumerate(self.names) if s != seat)
+            self._event(
+                seat,
+                "out",
+                _("{name} goes out and ends round {round} ({points}).").format(
+                    name=name, round=self.round, points=points
+                ),
+                {"round_record": record},
             )
-            self._event(seat, "out", _("{name} goes out and ends round {round} ({points}).").format(
-                name=name, round=self.round, points=points), {"round_record": record})
         outcome = self.sheet.outcome
         if outcome is not None and outcome.winner is not None:
             self._finish(outcome)  # the last round stays the current one: no deal follows
@@ -749,10 +774,22 @@ class Game:
             game.rng = rng_from_json(data["rng"])
             game.bot_rng = rng_from_json(data["bot_rng"])
             game.record_log = data["record_log"]
-            game.sheet = Sheet.replay(game.rules, game.names, data["finished_rounds"],
-                                      (data["tiebreaker"] or {}).get("winner"))
-            for key in ("status", "round", "dealer", "tiebreak", "turn", "stage", "turn_id", "round_turns",
-                        "turns", "redeals", "seq"):
+            game.sheet = Sheet.replay(
+                game.rules, game.names, data["finished_rounds"], (data["tiebreaker"] or {}).get("winner")
+            )
+            for key in (
+                "status",
+                "round",
+                "dealer",
+                "tiebreak",
+                "turn",
+                "stage",
+                "turn_id",
+                "round_turns",
+                "turns",
+                "redeals",
+                "seq",
+            ):
                 setattr(game, key, data[key])
             game.active = list(data["active"])
             game.draw_pile = _cards(data["draw_pile"])
@@ -800,8 +837,9 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     listed = [Card.parse(t) if isinstance(t, str) else _bad_token(t) for t in tokens]
     check_fits_deck(listed)
     if len(listed) > len(DECK):
-        raise DeckError(_("The deck has only {limit} cards, but {count} were given.").format(
-            limit=len(DECK), count=len(listed)))
+        raise DeckError(
+            _("The deck has only {limit} cards, but {count} were given.").format(limit=len(DECK), count=len(listed))
+        )
     free = Counter(DECK)
     for card in listed:
         if card.kind is not Kind.NUMBER or card.color:
@@ -875,7 +913,8 @@ def _resolve_groups(hand: list[Card], groups: Any) -> Iterator[list[list[Card]]]
             if not _colourless(card):
                 if free[card] <= 0:
                     raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
+                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
+                    )
                 free[card] -= 1
     first = _fill_colourless(parsed, Counter(free), {})
     yield first
@@ -904,7 +943,8 @@ def _fill_colourless(parsed: list[list[Card]], free: Counter, prefer: Mapping[in
                 options = [c for c in free if free[c] > 0 and c.kind is Kind.NUMBER and c.number == card.number]
                 if not options:
                     raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card)))
+                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
+                    )
                 card = min(options, key=lambda c: (c.color != wanted, -colors[c.color], c.color))
                 free[card] -= 1
             out.append(card)
@@ -918,8 +958,7 @@ def _check_shape(action: Any) -> str:
         raise IllegalActionError(_("An action must be an object with a type."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        raise IllegalActionError(
-            _("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
+        raise IllegalActionError(_("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
     required, allowed = _ACTION_KEYS[kind]
     missing = sorted(required - set(action))
     if missing:

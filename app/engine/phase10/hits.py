@@ -71,39 +71,68 @@ def hit_options(group: LaidGroup, card: Card) -> list[HitResult]:
 def _hit_set(group: LaidGroup, card: Card) -> HitResult:
     value = group.value
     if card.is_wild:
-        reason = (_("The wild joins the set of {number}s.") if value is not None
-                  else _("The wild joins the set of wilds.")).format(number=value)
-        return HitResult(True, reason, value, None,
-                         LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement))
+        reason = (
+            _("The wild joins the set of {number}s.") if value is not None else _("The wild joins the set of wilds.")
+        ).format(number=value)
+        return HitResult(
+            True,
+            reason,
+            value,
+            None,
+            LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement),
+        )
     if value is not None and card.number != value:
-        return _refuse(_("The set of {number}s takes only {number}s (or a wild), not {card}.").format(
-            number=value, card=card))
+        return _refuse(
+            _("The set of {number}s takes only {number}s (or a wild), not {card}.").format(number=value, card=card)
+        )
     size = len(group.cards) + 1
-    return HitResult(True, _("The {card} joins the set of {number}s.").format(card=card, number=card.number),
-                     card.number, None,
-                     LaidGroup(group.kind, group.cards + (card,), (card.number,) * size, group.requirement))
+    return HitResult(
+        True,
+        _("The {card} joins the set of {number}s.").format(card=card, number=card.number),
+        card.number,
+        None,
+        LaidGroup(group.kind, group.cards + (card,), (card.number,) * size, group.requirement),
+    )
 
 
 def _hit_color(group: LaidGroup, card: Card) -> HitResult:
     value = group.value
     if card.is_wild:
-        reason = (_("The wild joins the {color} group.").format(color=color_name(value)) if value is not None
-                  else _("The wild joins the colour group of wilds."))
-        return HitResult(True, reason, value, None,
-                         LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement))
+        reason = (
+            _("The wild joins the {color} group.").format(color=color_name(value))
+            if value is not None
+            else _("The wild joins the colour group of wilds.")
+        )
+        return HitResult(
+            True,
+            reason,
+            value,
+            None,
+            LaidGroup(group.kind, group.cards + (card,), group.stands_for + (value,), group.requirement),
+        )
     if card.color is None:
         if value is None:
             reason = _("Say which colour the {card} is: a colour group counts only cards of a known colour.")
             return _refuse(reason.format(card=card))
-        return _refuse(_("Say which colour the {card} is: this colour group takes only {color} cards.").format(
-            card=card, color=color_name(value)))
+        return _refuse(
+            _("Say which colour the {card} is: this colour group takes only {color} cards.").format(
+                card=card, color=color_name(value)
+            )
+        )
     if value is not None and card.color != value:
-        return _refuse(_("This colour group takes only {color} cards (or a wild), not {card}.").format(
-            color=color_name(value), card=card))
+        return _refuse(
+            _("This colour group takes only {color} cards (or a wild), not {card}.").format(
+                color=color_name(value), card=card
+            )
+        )
     size = len(group.cards) + 1
-    return HitResult(True, _("The {card} joins the {color} group.").format(card=card, color=color_name(card.color)),
-                     card.color, None,
-                     LaidGroup(group.kind, group.cards + (card,), (card.color,) * size, group.requirement))
+    return HitResult(
+        True,
+        _("The {card} joins the {color} group.").format(card=card, color=color_name(card.color)),
+        card.color,
+        None,
+        LaidGroup(group.kind, group.cards + (card,), (card.color,) * size, group.requirement),
+    )
 
 
 def _extend(group: LaidGroup, card: Card, end: str) -> LaidGroup:
@@ -121,11 +150,19 @@ def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
         if end is None:
             end = "high" if "high" in open_ends else "low"
         if end not in open_ends:
-            return _refuse((_("The run {cards} cannot grow downward: it already starts at 1.") if end == "low"
-                            else _("The run {cards} cannot grow upward: it already ends at 12.")).format(cards=group))
+            return _refuse(
+                (
+                    _("The run {cards} cannot grow downward: it already starts at 1.")
+                    if end == "low"
+                    else _("The run {cards} cannot grow upward: it already ends at 12.")
+                ).format(cards=group)
+            )
         value = low - 1 if end == "low" else high + 1
-        reason = (_("The wild goes below the run, standing for {number}.") if end == "low"
-                  else _("The wild goes above the run, standing for {number}.")).format(number=value)
+        reason = (
+            _("The wild goes below the run, standing for {number}.")
+            if end == "low"
+            else _("The wild goes above the run, standing for {number}.")
+        ).format(number=value)
         return HitResult(True, reason, value, end, _extend(group, card, end))
     number = card.number
     if number == low - 1:
@@ -134,19 +171,34 @@ def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
         fits = "high"
     elif low <= number <= high:
         if group.cards[number - low].is_wild:
-            return _refuse(_("On the run {cards} the wild stands for {number}: a natural {number} cannot take its "
-                             "place.").format(cards=group, number=number))
-        return _refuse(_("The run {cards} already holds a {number}: no number may repeat inside a run.").format(
-            cards=group, number=number))
+            return _refuse(
+                _("On the run {cards} the wild stands for {number}: a natural {number} cannot take its place.").format(
+                    cards=group, number=number
+                )
+            )
+        return _refuse(
+            _("The run {cards} already holds a {number}: no number may repeat inside a run.").format(
+                cards=group, number=number
+            )
+        )
     else:
         takes = [n for n, e in ((low - 1, "low"), (high + 1, "high")) if e in open_ends]
-        return _refuse(_("The run {cards} takes only {numbers} (or a wild), not {card}.").format(
-            cards=group, numbers=join_words(takes, "or"), card=card))
+        return _refuse(
+            _("The run {cards} takes only {numbers} (or a wild), not {card}.").format(
+                cards=group, numbers=join_words(takes, "or"), card=card
+            )
+        )
     if end is not None and end != fits:
-        return _refuse((_("The {card} can only go below the run.") if fits == "low"
-                        else _("The {card} can only go above the run.")).format(card=card))
+        return _refuse(
+            (
+                _("The {card} can only go below the run.")
+                if fits == "low"
+                else _("The {card} can only go above the run.")
+            ).format(card=card)
+        )
     reason = (_("The {card} goes below the run.") if fits == "low" else _("The {card} goes above the run.")).format(
-        card=card)
+        card=card
+    )
     return HitResult(True, reason, number, fits, _extend(group, card, fits))
 
 

@@ -15,8 +15,7 @@ from typing import Any
 
 from ..common import is_int
 from ..errors import PhaseError, RulesError
-from ..i18n import _
-from ..i18n import N_
+from ..i18n import N_, _
 from ..options import Option, RuleSet, parse_rules, parse_rules_text
 
 
@@ -105,7 +104,8 @@ def get_phase(key: Any) -> Phase:
     if phase is None:
         shown = json.dumps(given)[:20] if not isinstance(given, str) else given[:20]
         raise PhaseError(
-            _('There is no phase {key}: a phase is a number from 1 to 10, or "tiebreaker".').format(key=shown))
+            _('There is no phase {key}: a phase is a number from 1 to 10, or "tiebreaker".').format(key=shown)
+        )
     return phase
 
 
@@ -134,14 +134,18 @@ def parse_phase_list(value: Any) -> tuple[int, ...]:
         pieces = [p for p in text.replace(";", " ").replace(",", " ").split() if p]
         if not all(p.isascii() and p.isdigit() for p in pieces):
             raise RulesError(
-                _("The phase list must be phase numbers 1 to 10, or one of: {names}.").format(names=", ".join(PHASE_LISTS))
+                _("The phase list must be phase numbers 1 to 10, or one of: {names}.").format(
+                    names=", ".join(PHASE_LISTS)
+                )
             )
         value = [int(p) for p in pieces]
     if not isinstance(value, (list, tuple)) or not value:
         raise RulesError(_("The phase list must be a non-empty list of phase numbers from 1 to 10."))
     for number in value:
         if not is_int(number) or not 1 <= number <= 10:
-            raise RulesError(_("The phase list may only hold phase numbers from 1 to 10, not {value}.").format(value=number))
+            raise RulesError(
+                _("The phase list may only hold phase numbers from 1 to 10, not {value}.").format(value=number)
+            )
     if len(set(value)) != len(value):
         raise RulesError(_("The phase list names a phase twice."))
     return tuple(value)
@@ -160,23 +164,58 @@ def phase_list_name(phases: Sequence[int]) -> str | None:
 VARIANTS = ("classic", "all_advance", "pick_a_phase")
 
 NATURAL_CARD = Option(
-    "natural_card", "choice", "phase", N_("Natural card rule"), choices=("phase", "group"),
-    help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group."))
+    "natural_card",
+    "choice",
+    "phase",
+    N_("Natural card rule"),
+    choices=("phase", "group"),
+    help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group."),
+)
 """The ``natural_card`` table rule; its choices are the one list of the values the phase check takes."""
 
 OPTIONS: tuple[Option, ...] = (
-    Option("variant", "choice", "classic", N_("Variation"), choices=VARIANTS,
-           help=N_("classic: complete each phase in order; all_advance: everybody moves on every round, "
-                "lowest total wins; pick_a_phase: complete the phases in any order, each once.")),
-    Option("phases", "custom", STANDARD, N_("Phase list"), convert=parse_phase_list,
-           help=N_("The phases played, in order; the last one finishes the game.")),
+    Option(
+        "variant",
+        "choice",
+        "classic",
+        N_("Variation"),
+        choices=VARIANTS,
+        help=N_(
+            "classic: complete each phase in order; all_advance: everybody moves on every round, "
+            "lowest total wins; pick_a_phase: complete the phases in any order, each once."
+        ),
+    ),
+    Option(
+        "phases",
+        "custom",
+        STANDARD,
+        N_("Phase list"),
+        convert=parse_phase_list,
+        help=N_("The phases played, in order; the last one finishes the game."),
+    ),
     NATURAL_CARD,
-    Option("skip_target", "choice", "next", N_("Who a Skip skips"), choices=("next", "choose"),
-           help=N_("next: the next player; choose: the player who discards the Skip chooses.")),
-    Option("skip_once_per_lap", "bool", True, N_("One Skip per player per lap"),
-           help=N_("A player who was skipped cannot be skipped again until they have taken a turn.")),
-    Option("go_out_by_hit", "bool", False, N_("Go out by hitting"),
-           help=N_("A player may go out by hitting with their last card instead of discarding it.")),
+    Option(
+        "skip_target",
+        "choice",
+        "next",
+        N_("Who a Skip skips"),
+        choices=("next", "choose"),
+        help=N_("next: the next player; choose: the player who discards the Skip chooses."),
+    ),
+    Option(
+        "skip_once_per_lap",
+        "bool",
+        True,
+        N_("One Skip per player per lap"),
+        help=N_("A player who was skipped cannot be skipped again until they have taken a turn."),
+    ),
+    Option(
+        "go_out_by_hit",
+        "bool",
+        False,
+        N_("Go out by hitting"),
+        help=N_("A player may go out by hitting with their last card instead of discarding it."),
+    ),
 )
 """Phase 10's table rules, with the defaults RULES.md names."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .. import sheetbase
@@ -28,7 +28,6 @@ from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fi
 from .phases import PHASES, Phase
 from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
 from .verify import verify_groups
-
 
 LOW_IN_DECK = 9 * 8
 HIGH_IN_DECK = 3 * 8
@@ -221,7 +220,7 @@ def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
                 player=player,
             )
         laid_down = tuple(
-            read_tokens(group, "{where}.laid_down[{number}]".format(where=where, number=number), player, Card.parse)
+            read_tokens(group, f"{where}.laid_down[{number}]", player, Card.parse)
             for number, group in enumerate(groups)
         )
         if any(not group for group in laid_down):
@@ -248,7 +247,8 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
         key = went_out.casefold()
         parsed = tuple(
             Result(r.player, r.completed, r.cards, r.counts, None, r.laid_down)
-            if r.player.casefold() == key and r.points == 0 else r
+            if r.player.casefold() == key and r.points == 0
+            else r
             for r in parsed
         )
     return RoundEntry(went_out, parsed)
@@ -257,7 +257,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
 # --- what a hand can score -------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def hand_totals(size: int) -> frozenset[int]:
     """Every penalty a hand of exactly ``size`` cards can make from the deck's cards.
 
@@ -354,9 +354,7 @@ def _phase_completed(result: Result, context: RoundContext) -> int | None:
         return number
     number = context.phases[player]
     if number is None:
-        raise RoundError(
-            _("{player} has no phase left to complete.").format(player=player), player=player
-        )
+        raise RoundError(_("{player} has no phase left to complete.").format(player=player), player=player)
     return number
 
 

@@ -268,9 +268,7 @@ class Sheet(ScoreSheet):
     def standings(self) -> list[Standing]:
         """Every player's total, next phase and completed phases, in seating order."""
         progress = self._progress
-        return [
-            Standing(p, progress.scores[p], progress.phase_of(p), tuple(progress.done[p])) for p in self.players
-        ]
+        return [Standing(p, progress.scores[p], progress.phase_of(p), tuple(progress.done[p])) for p in self.players]
 
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""

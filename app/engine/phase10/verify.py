@@ -33,9 +33,7 @@ StandsFor = int | str | None
 def natural_rule(value: str) -> bool:
     """Check a ``natural_card`` value; ``True`` when every group needs a natural card (``"group"``)."""
     if value not in NATURAL_CARD_RULES:
-        raise RulesError(
-            _('The natural card rule is "phase" or "group", not "{value}".').format(value=value)
-        )
+        raise RulesError(_('The natural card rule is "phase" or "group", not "{value}".').format(value=value))
     return value == "group"
 
 
@@ -89,7 +87,7 @@ class LaidGroup:
             ) from None
         cards, stands = data["cards"], data["stands_for"]
         if not isinstance(cards, list) or not isinstance(stands, list) or not cards or len(cards) != len(stands):
-            raise NotationError(_("A laid-down group needs one \"stands_for\" entry for each of its cards."))
+            raise NotationError(_('A laid-down group needs one "stands_for" entry for each of its cards.'))
         group = cls(kind, tuple(Card.parse(t) for t in cards), tuple(stands))
         if not _coherent(group):
             raise NotationError(
@@ -113,7 +111,7 @@ def _coherent(group: LaidGroup) -> bool:
             return False
         first = stands[0]
         return (
-            LOWEST <= first
+            first >= LOWEST
             and first + len(stands) - 1 <= HIGHEST
             and all(v == first + i for i, v in enumerate(stands))
             and all(c.is_wild or c.number == v for c, v in zip(cards, stands))
@@ -126,7 +124,9 @@ def _coherent(group: LaidGroup) -> bool:
         return all(c.is_wild for c in cards)
     if group.kind is GroupKind.SET:
         return (
-            isinstance(value, int) and not isinstance(value, bool) and LOWEST <= value <= HIGHEST
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and LOWEST <= value <= HIGHEST
             and all(c.is_wild or c.number == value for c in cards)
         )
     return value in COLORS and all(c.is_wild or c.color == value for c in cards)
@@ -156,8 +156,19 @@ class Verdict:
 
 def _count_word(n: int) -> str:
     words = (
-        _("no"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"),
-        _("seven"), _("eight"), _("nine"), _("ten"), _("eleven"), _("twelve"),
+        _("no"),
+        _("one"),
+        _("two"),
+        _("three"),
+        _("four"),
+        _("five"),
+        _("six"),
+        _("seven"),
+        _("eight"),
+        _("nine"),
+        _("ten"),
+        _("eleven"),
+        _("twelve"),
     )
     return words[n] if 0 <= n < len(words) else str(n)
 
@@ -227,17 +238,17 @@ def _fit_color(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase
         if len(colorless) == 1:
             number = colorless[0].number
             reasons.append(
-                _("The colour group {cards} holds {card}, whose colour was not given: say which colour it is "
-                  "({choices}).").format(
-                    cards=shown, card=number, choices=join_words([f"{c}{number}" for c in COLORS], "or")
-                )
+                _(
+                    "The colour group {cards} holds {card}, whose colour was not given: say which colour it is "
+                    "({choices})."
+                ).format(cards=shown, card=number, choices=join_words([f"{c}{number}" for c in COLORS], "or"))
             )
         else:
             reasons.append(
-                _("The colour group {cards} holds {numbers}, whose colours were not given: say which colour each "
-                  "is (for example R{number}).").format(
-                    cards=shown, numbers=join_words([c.number for c in colorless]), number=colorless[0].number
-                )
+                _(
+                    "The colour group {cards} holds {numbers}, whose colours were not given: say which colour each "
+                    "is (for example R{number})."
+                ).format(cards=shown, numbers=join_words([c.number for c in colorless]), number=colorless[0].number)
             )
     if len(colors) > 1:
         reasons.append(
@@ -289,15 +300,19 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
     missing = [n for n in range(distinct[0], distinct[-1] + 1) if n not in present] if distinct else []
     if len(missing) > wilds:
         if LOWEST in present and HIGHEST in present and _fits_if_wrapped(distinct, wilds):
-            reasons.append(_("The run {cards} wraps around, but runs do not wrap: 12 is not followed by 1.").format(
-                cards=shown))
+            reasons.append(
+                _("The run {cards} wraps around, but runs do not wrap: 12 is not followed by 1.").format(cards=shown)
+            )
         else:
-            gaps = (
-                _("a gap ({numbers})") if len(missing) == 1 else _("{count} gaps ({numbers})")
-            ).format(count=_count_word(len(missing)), numbers=join_words(missing))
+            gaps = (_("a gap ({numbers})") if len(missing) == 1 else _("{count} gaps ({numbers})")).format(
+                count=_count_word(len(missing)), numbers=join_words(missing)
+            )
             if wilds == 0:
-                template = _("The run {cards} has {gaps} but no wild to fill it.") if len(missing) == 1 else _(
-                    "The run {cards} has {gaps} but no wild to fill them.")
+                template = (
+                    _("The run {cards} has {gaps} but no wild to fill it.")
+                    if len(missing) == 1
+                    else _("The run {cards} has {gaps} but no wild to fill them.")
+                )
             elif wilds == 1:
                 template = _("The run {cards} has {gaps} but only one wild.")
             else:
@@ -330,8 +345,10 @@ def arrange_run(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[int, ...
     """
     size = len(cards)
     start = next((c.number - i for i, c in enumerate(cards) if c.is_natural), LOWEST)
-    if LOWEST <= start and start + size - 1 <= HIGHEST and all(
-        c.is_wild or c.number == start + i for i, c in enumerate(cards)
+    if (
+        start >= LOWEST
+        and start + size - 1 <= HIGHEST
+        and all(c.is_wild or c.number == start + i for i, c in enumerate(cards))
     ):
         return tuple(cards), tuple(range(start, start + size))
     by_number = {c.number: c for c in cards if c.is_natural}
@@ -352,8 +369,11 @@ _FITS = {GroupKind.SET: _fit_set, GroupKind.RUN: _fit_run, GroupKind.COLOR: _fit
 def _count_reason(phase: Phase, count: int) -> str:
     need = len(phase.requirements)
     if count == 0:
-        template = _("{phase} needs {need} group ({groups}), but no group was laid down.") if need == 1 else _(
-            "{phase} needs {need} groups ({groups}), but no group was laid down.")
+        template = (
+            _("{phase} needs {need} group ({groups}), but no group was laid down.")
+            if need == 1
+            else _("{phase} needs {need} groups ({groups}), but no group was laid down.")
+        )
     elif need == 1:
         template = _("{phase} needs 1 group ({groups}), but {count} were laid down.")
     elif count == 1:
@@ -383,8 +403,11 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
         if not cards:
             reasons.append(_("Group {number} is empty.").format(number=number))
         elif skips:
-            template = _("A Skip can never be part of a phase: take it out of group {number} ({cards}).") if (
-                skips == 1) else _("A Skip can never be part of a phase: take them out of group {number} ({cards}).")
+            template = (
+                _("A Skip can never be part of a phase: take it out of group {number} ({cards}).")
+                if (skips == 1)
+                else _("A Skip can never be part of a phase: take them out of group {number} ({cards}).")
+            )
             reasons.append(template.format(number=number, cards=_text(cards)))
     plain = [tuple(c for c in cards if not c.is_skip) for cards in sent]
 
@@ -393,8 +416,10 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
         for number, cards in enumerate(plain, start=1):
             if cards and not any(c.is_natural for c in cards):
                 natural_reasons.append(
-                    _('Group {number} ({cards}) has no natural card: under the table rule "group" every group '
-                      "needs at least one card that is not a wild.").format(number=number, cards=_text(cards))
+                    _(
+                        'Group {number} ({cards}) has no natural card: under the table rule "group" every group '
+                        "needs at least one card that is not a wild."
+                    ).format(number=number, cards=_text(cards))
                 )
     elif not any(c.is_natural for cards in plain for c in cards) and any(plain):
         natural_reasons.append(_("The phase has no natural card: at least one card must not be a wild."))
@@ -402,10 +427,7 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
     if len(sent) != need:
         return Verdict(False, phase, (), tuple(reasons + natural_reasons))
 
-    fits = [
-        [_FITS[req.kind](cards, req, _text(cards), phase) for req in phase.requirements]
-        for cards in plain
-    ]
+    fits = [[_FITS[req.kind](cards, req, _text(cards), phase) for req in phase.requirements] for cards in plain]
     best_order, best_cost = None, None
     for order in permutations(range(need)):
         cost = sum(fits[i][r].badness for i, r in enumerate(order))

@@ -37,9 +37,26 @@ from __future__ import annotations
 from typing import Any
 
 from .game import (
-    ACCEPT_ACTION, CATCH, CHALLENGE_ACTION, COLOR, COLOR_OF, DRAW_ACTION, DRAW_TWO_RANK, PASS_ACTION,
-    PLAY, PLAYING, POINTS, RANK_OF, REVERSE_RANK, SKIP_RANK, UNO_ACTION, WILD_FOUR, WILD_FOUR_RANK,
-    BOT_KINDS, UnoGame, action_to_dict,
+    ACCEPT_ACTION,
+    BOT_KINDS,
+    CATCH,
+    CHALLENGE_ACTION,
+    COLOR,
+    COLOR_OF,
+    DRAW_ACTION,
+    DRAW_TWO_RANK,
+    PASS_ACTION,
+    PLAY,
+    PLAYING,
+    POINTS,
+    RANK_OF,
+    REVERSE_RANK,
+    SKIP_RANK,
+    UNO_ACTION,
+    WILD_FOUR,
+    WILD_FOUR_RANK,
+    UnoGame,
+    action_to_dict,
 )
 
 

@@ -41,9 +41,9 @@ class Card:
             raise NotationError(_('"{token}" is not an UNO card.').format(token=shown_token(token)))
         if card.rank in NEWER_WILDS and not newer_wilds:
             raise NotationError(
-                _('"{token}" is a card of the newer 112-card decks; it counts only with the newer_wilds table rule.').format(
-                    token=shown_token(token)
-                )
+                _(
+                    '"{token}" is a card of the newer 112-card decks; it counts only with the newer_wilds table rule.'
+                ).format(token=shown_token(token))
             )
         return card
 

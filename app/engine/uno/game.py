@@ -60,7 +60,15 @@ DECK_IDS: tuple[int, ...] = tuple(CARD_ID[c] for c in DECK)
 # --- actions --------------------------------------------------------------------------------------
 
 PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR = (
-    "play", "draw", "pass", "uno", "catch", "challenge", "accept", "color")
+    "play",
+    "draw",
+    "pass",
+    "uno",
+    "catch",
+    "challenge",
+    "accept",
+    "color",
+)
 ACTION_TYPES = (PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR)
 DRAW_ACTION = (DRAW, (), -1, -1)
 PASS_ACTION = (PASS, (), -1, -1)
@@ -70,8 +78,13 @@ ACCEPT_ACTION = (ACCEPT, (), -1, -1)
 COLOR_ACTIONS = tuple((COLOR, (), c, -1) for c in range(4))
 _FIELDS = {
     PLAY: {"type", "card", "cards", "color", "swap", "uno"},
-    DRAW: {"type"}, PASS: {"type"}, UNO: {"type"}, CHALLENGE: {"type"}, ACCEPT: {"type"},
-    CATCH: {"type", "seat"}, COLOR: {"type", "color"},
+    DRAW: {"type"},
+    PASS: {"type"},
+    UNO: {"type"},
+    CHALLENGE: {"type"},
+    ACCEPT: {"type"},
+    CATCH: {"type", "seat"},
+    COLOR: {"type", "color"},
 }
 _OUT_OF_TURN = (UNO, CATCH)
 
@@ -116,7 +129,7 @@ def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
 
 def _card_id(token: Any) -> int:
     if not isinstance(token, str):
-        raise IllegalActionError(_("A card must be given as a token such as \"R5\" or \"W4\"."))
+        raise IllegalActionError(_('A card must be given as a token such as "R5" or "W4".'))
     try:
         return CARD_ID[Card.parse(token)]
     except NotationError as error:
@@ -205,7 +218,9 @@ class UnoGame:
         elif not hasattr(rules, "options"):
             rules = make_rules(rules)
         if rules["newer_wilds"]:
-            raise RulesError(_("The digital game deals the classic 108-card deck: newer_wilds is for score sheets only."))
+            raise RulesError(
+                _("The digital game deals the classic 108-card deck: newer_wilds is for score sheets only.")
+            )
         self.rules = rules
         self.stacking = rules["stacking"]
         self.seven_o = rules["seven_o"]
@@ -246,7 +261,7 @@ class UnoGame:
                 pos += 1
         self.hands = hands
         self.discard = [order[pos]]
-        self.draw = order[pos + 1:]
+        self.draw = order[pos + 1 :]
         self.draw.reverse()  # the top of the draw pile is the end of the list
         self.direction = 1
         self.pending: dict[str, Any] | None = None
@@ -283,8 +298,9 @@ class UnoGame:
 
     # --- small helpers ----------------------------------------------------------------------------
 
-    def _log(self, kind: str, seat: int | None, secret: dict | None = None, to: Sequence[int] = (),
-             **data: Any) -> None:
+    def _log(
+        self, kind: str, seat: int | None, secret: dict | None = None, to: Sequence[int] = (), **data: Any
+    ) -> None:
         if not self.logging:
             return
         self._seq += 1
@@ -313,8 +329,9 @@ class UnoGame:
             self.uno[seat] = False
             self._not_catchable(seat)
             if self.logging:
-                self._log("draw", seat, secret={"cards": [TOKEN[c] for c in got]}, to=(seat,),
-                          count=len(got), reason=reason)
+                self._log(
+                    "draw", seat, secret={"cards": [TOKEN[c] for c in got]}, to=(seat,), count=len(got), reason=reason
+                )
         return got
 
     def _not_catchable(self, seat: int) -> None:
@@ -456,28 +473,31 @@ class UnoGame:
 
     def _check_seat(self, seat: Any) -> None:
         if not is_int(seat) or not 0 <= seat < self.n:
-            raise IllegalActionError(
-                _("The seat must be a number from 0 to {last}.").format(last=self.n - 1))
+            raise IllegalActionError(_("The seat must be a number from 0 to {last}.").format(last=self.n - 1))
 
     def _parse(self, action: Any) -> tuple[tuple, bool]:
         if not isinstance(action, Mapping):
-            raise IllegalActionError(_("An action must be an object with a \"type\"."))
+            raise IllegalActionError(_('An action must be an object with a "type".'))
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in _FIELDS:
             raise IllegalActionError(
                 _("Unknown action type {kind}; use one of: {kinds}.").format(
-                    kind=repr(kind), kinds=", ".join(ACTION_TYPES)))
+                    kind=repr(kind), kinds=", ".join(ACTION_TYPES)
+                )
+            )
         extra = sorted(str(k) for k in action if k not in _FIELDS[kind])
         if extra:
             raise IllegalActionError(
-                _("A {kind} action has no field {field}.").format(kind=kind, field=", ".join(extra)))
+                _("A {kind} action has no field {field}.").format(kind=kind, field=", ".join(extra))
+            )
         if kind == PLAY:
             return self._parse_play(action)
         if kind == CATCH:
             target = action.get("seat")
             if not is_int(target) or not 0 <= target < self.n:
                 raise IllegalActionError(
-                    _("Name the seat to catch: a number from 0 to {last}.").format(last=self.n - 1))
+                    _("Name the seat to catch: a number from 0 to {last}.").format(last=self.n - 1)
+                )
             return (CATCH, (), -1, target), False
         if kind == COLOR:
             if "color" not in action:
@@ -487,30 +507,32 @@ class UnoGame:
 
     def _parse_play(self, action: Mapping[str, Any]) -> tuple[tuple, bool]:
         if ("card" in action) == ("cards" in action):
-            raise IllegalActionError(_("A play names its card as \"card\" (or several as \"cards\")."))
+            raise IllegalActionError(_('A play names its card as "card" (or several as "cards").'))
         if "card" in action:
             cards = (_card_id(action["card"]),)
         else:
             given = action["cards"]
             if isinstance(given, str) or not isinstance(given, Sequence) or not given:
-                raise IllegalActionError(_("\"cards\" must be a non-empty list of card tokens."))
+                raise IllegalActionError(_('"cards" must be a non-empty list of card tokens.'))
             cards = tuple(_card_id(t) for t in given)
             if len(cards) > 1:
                 if not self.multiples:
-                    raise IllegalActionError(
-                        _("Playing several cards at once needs the multiples table rule."))
+                    raise IllegalActionError(_("Playing several cards at once needs the multiples table rule."))
                 if len(set(cards)) > 1:
                     raise IllegalActionError(
-                        _("Cards played together must be identical (same colour and number or symbol)."))
+                        _("Cards played together must be identical (same colour and number or symbol).")
+                    )
                 if len(cards) > MULTIPLE:
-                    raise IllegalActionError(_("Only two identical cards may be played together, not {count}.")
-                                             .format(count=len(cards)))
+                    raise IllegalActionError(
+                        _("Only two identical cards may be played together, not {count}.").format(count=len(cards))
+                    )
         card = cards[0]
         color = -1
         if card >= 52:
             if "color" not in action:
                 raise IllegalActionError(
-                    _("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card)))
+                    _("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card))
+                )
             color = _color_index(action["color"])
         elif "color" in action:
             raise IllegalActionError(_("Only a Wild card takes a colour."))
@@ -522,10 +544,11 @@ class UnoGame:
                 raise IllegalActionError(_("Only a 7 under the seven_o table rule swaps hands."))
             if not is_int(swap) or not 0 <= swap < self.n:
                 raise IllegalActionError(
-                    _("Name the seat to swap hands with: a number from 0 to {last}.").format(last=self.n - 1))
+                    _("Name the seat to swap hands with: a number from 0 to {last}.").format(last=self.n - 1)
+                )
         uno = action.get("uno", False)
         if not isinstance(uno, bool):
-            raise IllegalActionError(_("\"uno\" must be true or false."))
+            raise IllegalActionError(_('"uno" must be true or false.'))
         return (PLAY, cards, color, swap), uno
 
     def _why_illegal(self, seat: int, key: tuple) -> IllegalActionError:
@@ -541,27 +564,33 @@ class UnoGame:
             if arg == seat:
                 return IllegalActionError(_("You cannot catch yourself."))
             return IllegalActionError(
-                _("{name} cannot be caught now: only a player left with one card who did not call UNO can be caught, "
-                  "before the next player begins a turn.").format(name=names[arg]))
+                _(
+                    "{name} cannot be caught now: only a player left with one card who did not call UNO can be caught, "
+                    "before the next player begins a turn."
+                ).format(name=names[arg])
+            )
         if kind == PLAY and seat != self.turn and self.jump_in:
             top = self.discard[-1]
             if self.pending is not None:
-                return NotYourTurnError(_("You cannot jump in while {name} must finish a step.").format(
-                    name=names[self.turn]))
+                return NotYourTurnError(
+                    _("You cannot jump in while {name} must finish a step.").format(name=names[self.turn])
+                )
             if cards[0] != top or len(cards) > 1:
                 return NotYourTurnError(
-                    _("It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}.")
-                    .format(
-                        name=names[self.turn], card=card_name(top)))
+                    _(
+                        "It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}."
+                    ).format(name=names[self.turn], card=card_name(top))
+                )
         if seat != self.turn:
             return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[self.turn]))
         if kind == PLAY:
             for card in set(cards):
                 if hand.count(card) < cards.count(card):
-                    return IllegalActionError(_("You do not hold the {card}.").format(card=card_name(card))
-                                              if len(cards) == 1 else
-                                              _("You do not hold {count} of the {card}.").format(
-                                                  count=len(cards), card=card_name(card)))
+                    return IllegalActionError(
+                        _("You do not hold the {card}.").format(card=card_name(card))
+                        if len(cards) == 1
+                        else _("You do not hold {count} of the {card}.").format(count=len(cards), card=card_name(card))
+                    )
             if arg >= 0:
                 if arg == seat:
                     return IllegalActionError(_("Swap hands with another player, not yourself."))
@@ -576,15 +605,20 @@ class UnoGame:
                 if kind == PLAY:
                     return IllegalActionError(
                         _("After drawing you may only play the card you drew ({card}) or pass.").format(
-                            card=card_name(pending["card"])))
+                            card=card_name(pending["card"])
+                        )
+                    )
                 return IllegalActionError(_("Play the card you drew or pass."))
             if ptype == "draw_two":
                 if kind == PLAY:
                     return IllegalActionError(
                         _("Only a Draw Two can be stacked on a Draw Two; otherwise draw {amount}.").format(
-                            amount=pending["amount"]))
-                return IllegalActionError(_("You must draw {amount} cards (or stack a Draw Two).").format(
-                    amount=pending["amount"]))
+                            amount=pending["amount"]
+                        )
+                    )
+                return IllegalActionError(
+                    _("You must draw {amount} cards (or stack a Draw Two).").format(amount=pending["amount"])
+                )
             if kind == PLAY:
                 if self.stacking:
                     return IllegalActionError(_("Only a Wild Draw Four can be stacked on a Wild Draw Four."))
@@ -592,7 +626,8 @@ class UnoGame:
             return IllegalActionError(_("Challenge or accept the Wild Draw Four first."))
         if kind == COLOR:
             return IllegalActionError(
-                _("There is no Wild to name a colour for; name a Wild's colour when you play it."))
+                _("There is no Wild to name a colour for; name a Wild's colour when you play it.")
+            )
         if kind == PASS:
             return IllegalActionError(_("You can pass only after drawing a card you could play."))
         if kind in (CHALLENGE, ACCEPT):
@@ -601,9 +636,11 @@ class UnoGame:
             card = cards[0]
             if not self._playable(card):
                 return IllegalActionError(
-                    _("The {card} does not match the {top}: play the colour {color}, the same number or symbol, "
-                      "or a Wild.").format(
-                        card=card_name(card), top=card_name(self.discard[-1]), color=color_name(self.color)))
+                    _(
+                        "The {card} does not match the {top}: play the colour {color}, the same number or symbol, "
+                        "or a Wild."
+                    ).format(card=card_name(card), top=card_name(self.discard[-1]), color=color_name(self.color))
+                )
         return IllegalActionError(_("That action is not allowed now."))
 
     def _execute(self, seat: int, action: tuple, uno: bool) -> None:
@@ -690,9 +727,14 @@ class UnoGame:
         previous_color = self.color
         self.color = color if card >= 52 else COLOR_OF[card]
         if self.logging:
-            self._log("play", seat, cards=[TOKEN[c] for c in cards],
-                      **({"color": COLORS[color]} if card >= 52 else {}),
-                      **({"jump_in": True} if jumped else {}), **({"uno": True} if uno and len(hand) == 1 else {}))
+            self._log(
+                "play",
+                seat,
+                cards=[TOKEN[c] for c in cards],
+                **({"color": COLORS[color]} if card >= 52 else {}),
+                **({"jump_in": True} if jumped else {}),
+                **({"uno": True} if uno and len(hand) == 1 else {}),
+            )
         stacked = pending["amount"] if pending is not None and pending["type"] in ("draw_two", "wild_draw_four") else 0
         n = self.n
         if not hand:
@@ -732,8 +774,14 @@ class UnoGame:
         elif rank == WILD_FOUR_RANK:
             victim = (seat + self.direction) % n
             bluff = any(COLOR_OF[c] == previous_color for c in hand)
-            self.pending = {"type": "wild_draw_four", "seat": victim, "amount": stacked + 4 * m,
-                            "by": seat, "bluff": bluff, "before": previous_color}
+            self.pending = {
+                "type": "wild_draw_four",
+                "seat": victim,
+                "amount": stacked + 4 * m,
+                "by": seat,
+                "bluff": bluff,
+                "before": previous_color,
+            }
             self.turn = victim
         else:  # a plain Wild
             self.turn = (seat + self.direction) % n
@@ -816,8 +864,11 @@ class UnoGame:
         is ``reached_target`` (winner_takes), ``lowest_total`` (lowest_wins) or ``hands_played`` (simulator)."""
         if self.status != FINISHED:
             return None
-        return {"winner": self.winner, "name": None if self.winner is None else self.names[self.winner],
-                "termination": self.termination}
+        return {
+            "winner": self.winner,
+            "name": None if self.winner is None else self.names[self.winner],
+            "termination": self.termination,
+        }
 
     # --- views ------------------------------------------------------------------------------------
 
@@ -837,8 +888,13 @@ class UnoGame:
                 pending["by"] = p["by"]
         seats = []
         for s in range(self.n):
-            entry: dict[str, Any] = {"name": self.names[s], "bot": self.bots[s], "cards": len(self.hands[s]),
-                                     "score": self.scores[s], "uno": self.uno[s]}
+            entry: dict[str, Any] = {
+                "name": self.names[s],
+                "bot": self.bots[s],
+                "cards": len(self.hands[s]),
+                "score": self.scores[s],
+                "uno": self.uno[s],
+            }
             if s == seat:
                 entry["hand"] = [TOKEN[c] for c in self.hands[s]]
             seats.append(entry)
@@ -970,10 +1026,12 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
     name = names[seat] if seat is not None else ""
     if kind == "deal":
         return _("Hand {round}: {name} deals; the first card is the {card}.").format(
-            round=entry["round"], name=name, card=_cards_words([entry["card"]]))
+            round=entry["round"], name=name, card=_cards_words([entry["card"]])
+        )
     if kind == "return":
         return _("The {card} goes back into the deck, which is shuffled; the new first card is the {new}.").format(
-            card=_cards_words([entry["card"]]), new=_cards_words([entry["new"]]))
+            card=_cards_words([entry["card"]]), new=_cards_words([entry["new"]])
+        )
     if kind == "skipped":
         return _("{name} is skipped.").format(name=name)
     if kind == "play":
@@ -997,12 +1055,16 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         return _("{name} calls UNO!").format(name=name)
     if kind == "catch":
         return _("{name} catches {target}, who did not call UNO: 2 cards.").format(
-            name=name, target=names[entry["target"]])
+            name=name, target=names[entry["target"]]
+        )
     if kind == "accept":
         return _("{name} takes the Wild Draw Four.").format(name=name)
     if kind == "challenge":
-        key = (_("{name} challenges {by}'s Wild Draw Four: it was a bluff.") if entry["succeeded"]
-               else _("{name} challenges {by}'s Wild Draw Four: it was legal."))
+        key = (
+            _("{name} challenges {by}'s Wild Draw Four: it was a bluff.")
+            if entry["succeeded"]
+            else _("{name} challenges {by}'s Wild Draw Four: it was legal.")
+        )
         return key.format(name=name, by=names[entry["by"]])
     if kind == "color":
         return _("{name} names the colour {color}.").format(name=name, color=color_name(COLORS.index(entry["color"])))
@@ -1014,7 +1076,8 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         return _("The discard pile is shuffled into a new draw pile.")
     if kind == "hand_end":
         return _("{name} goes out and the hand ends ({points} points in the other hands).").format(
-            name=name, points=entry["points"])
+            name=name, points=entry["points"]
+        )
     if kind == "game_end":
         if seat is None:
             return _("The game is over.")

@@ -185,6 +185,4 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
         gained = {p: 0 for p in players} | {r.player: r.points for r in scored}
     else:
         gained = {p: (total if p == went_out else 0) for p in players}
-    return ScoredRound(
-        context.number, context.dealer, went_out, tuple(scored), tuple((p, gained[p]) for p in players)
-    )
+    return ScoredRound(context.number, context.dealer, went_out, tuple(scored), tuple((p, gained[p]) for p in players))

@@ -8,25 +8,77 @@ from ..i18n import N_
 from ..options import Option, RuleSet, parse_rules, parse_rules_text
 
 OPTIONS: tuple[Option, ...] = (
-    Option("target", "int", 500, N_("Target score"), minimum=1, maximum=10000,
-           help=N_("The game ends when a player reaches this many points.")),
-    Option("scoring", "choice", "winner_takes", N_("Scoring"), choices=("winner_takes", "lowest_wins"),
-           help=N_("winner_takes: who goes out scores the others' cards; lowest_wins: everyone keeps the "
-                "value of their own cards, and the lowest total wins when someone reaches the target.")),
-    Option("newer_wilds", "bool", False, N_("Newer wild cards (112-card deck)"), sheet_only=True,
-           help=N_("The score sheet accepts Wild Shuffle Hands and Wild Customizable cards, 40 points each.")),
-    Option("first_wild", "choice", "choose", N_("A Wild as first discard"), choices=("choose", "reshuffle"),
-           help=N_("choose: the first player names the colour; reshuffle: shuffle and turn another card.")),
-    Option("draw_until_playable", "bool", False, N_("Draw until playable"),
-           help=N_("A player who draws keeps drawing until a card can be played (at most 10 cards).")),
-    Option("stacking", "bool", False, N_("Stacking"),
-           help=N_("A Draw Two may be answered with a Draw Two, a Wild Draw Four with a Wild Draw Four.")),
-    Option("seven_o", "bool", False, N_("Seven-O"),
-           help=N_("A 7 lets its player swap hands with another player; a 0 passes every hand on.")),
-    Option("jump_in", "bool", False, N_("Jump-in"),
-           help=N_("A card identical to the top discard may be played at once, out of turn.")),
-    Option("multiples", "bool", False, N_("Multiples"),
-           help=N_("Two identical cards may be played together; both take effect.")),
+    Option(
+        "target",
+        "int",
+        500,
+        N_("Target score"),
+        minimum=1,
+        maximum=10000,
+        help=N_("The game ends when a player reaches this many points."),
+    ),
+    Option(
+        "scoring",
+        "choice",
+        "winner_takes",
+        N_("Scoring"),
+        choices=("winner_takes", "lowest_wins"),
+        help=N_(
+            "winner_takes: who goes out scores the others' cards; lowest_wins: everyone keeps the "
+            "value of their own cards, and the lowest total wins when someone reaches the target."
+        ),
+    ),
+    Option(
+        "newer_wilds",
+        "bool",
+        False,
+        N_("Newer wild cards (112-card deck)"),
+        sheet_only=True,
+        help=N_("The score sheet accepts Wild Shuffle Hands and Wild Customizable cards, 40 points each."),
+    ),
+    Option(
+        "first_wild",
+        "choice",
+        "choose",
+        N_("A Wild as first discard"),
+        choices=("choose", "reshuffle"),
+        help=N_("choose: the first player names the colour; reshuffle: shuffle and turn another card."),
+    ),
+    Option(
+        "draw_until_playable",
+        "bool",
+        False,
+        N_("Draw until playable"),
+        help=N_("A player who draws keeps drawing until a card can be played (at most 10 cards)."),
+    ),
+    Option(
+        "stacking",
+        "bool",
+        False,
+        N_("Stacking"),
+        help=N_("A Draw Two may be answered with a Draw Two, a Wild Draw Four with a Wild Draw Four."),
+    ),
+    Option(
+        "seven_o",
+        "bool",
+        False,
+        N_("Seven-O"),
+        help=N_("A 7 lets its player swap hands with another player; a 0 passes every hand on."),
+    ),
+    Option(
+        "jump_in",
+        "bool",
+        False,
+        N_("Jump-in"),
+        help=N_("A card identical to the top discard may be played at once, out of turn."),
+    ),
+    Option(
+        "multiples",
+        "bool",
+        False,
+        N_("Multiples"),
+        help=N_("Two identical cards may be played together; both take effect."),
+    ),
 )
 """UNO's table rules."""
 

@@ -52,7 +52,8 @@ def simulate(
     for name in bots:
         if name not in BOTS:
             raise RulesError(
-                _("Unknown bot {bot}; choose one of: {bots}.").format(bot=repr(name), bots=", ".join(BOTS)))
+                _("Unknown bot {bot}; choose one of: {bots}.").format(bot=repr(name), bots=", ".join(BOTS))
+            )
     seat_bots = [bots[i % len(bots)] for i in range(players)]
     rules = DEFAULT_RULES if rules is None else (rules if hasattr(rules, "options") else make_rules(rules))
     count = hands if hands is not None else games
@@ -70,8 +71,9 @@ def simulate(
     start = time.perf_counter()
     for i in range(count):
         if hands is not None:
-            table = UnoGame(seats, rules, seed=master.getrandbits(64), log=False,
-                            first_dealer=players - 1 + i, max_hands=1)
+            table = UnoGame(
+                seats, rules, seed=master.getrandbits(64), log=False, first_dealer=players - 1 + i, max_hands=1
+            )
         else:
             table = UnoGame(seats, rules, seed=master.getrandbits(64), log=False)
         if hands is not None:
