@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import tempfile
 from pathlib import Path
+from typing import ClassVar
 
 
 def load_secret_key(instance_path: str) -> str:
@@ -31,10 +33,8 @@ def load_secret_key(instance_path: str) -> str:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o600)
-        try:
+        with contextlib.suppress(FileExistsError):  # another process won the race: use its key
             os.link(tmp, path)
-        except FileExistsError:
-            pass  # another process won the race: use its key
     finally:
         os.unlink(tmp)
     return path.read_text().strip()
@@ -55,7 +55,7 @@ def database_url() -> str:
 class Defaults:
     """Settings every app starts from; instance/config.py, then the test mapping, override them."""
 
-    SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+    SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict] = {}
     WTF_CSRF_TIME_LIMIT = None  # a round form can stay open for an hour at a table
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES = ("en",)

@@ -8,6 +8,7 @@ at the head revision when the app starts, so that a later ``upgrade`` starts fro
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 
 from flask import Flask, current_app, has_request_context, request
@@ -42,8 +43,8 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
     cursor.execute("PRAGMA busy_timeout=10000")
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
-    except Exception:  # an in-memory database has no WAL; nothing to do
-        pass
+    except sqlite3.Error as error:  # an in-memory database has no WAL; nothing to do
+        logging.getLogger(__name__).debug("no WAL journal: %s", error)
     cursor.close()
 
 

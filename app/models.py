@@ -6,7 +6,7 @@ Standings are never stored: the engine computes them from the rounds (one source
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -124,4 +124,4 @@ class PlayGame(db.Model):
 
     sheet: Mapped[Game | None] = relationship()
 
-    __mapper_args__ = {"version_id_col": version}
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}

@@ -202,7 +202,7 @@ def start_server(database_url: str, threads: int, log: Path) -> tuple[subprocess
                 return process, port
         except OSError:
             if process.poll() is not None:
-                raise RuntimeError("the server did not start")
+                raise RuntimeError("the server did not start") from None
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("the server did not answer within 60 s")

@@ -30,7 +30,7 @@ BUDGET_P99_US = 100.0
 
 def percentile(sorted_values: list[int], fraction: float) -> int:
     """The value below which ``fraction`` of ``sorted_values`` lie (nearest rank)."""
-    index = min(len(sorted_values) - 1, max(0, int(round(fraction * len(sorted_values))) - 1))
+    index = min(len(sorted_values) - 1, max(0, round(fraction * len(sorted_values)) - 1))
     return sorted_values[index]
 
 

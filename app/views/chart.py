@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 WIDTH, HEIGHT = 340, 200
@@ -62,7 +63,7 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
             }
         )
     # Keep end labels apart so that equal totals stay readable.
-    for previous, line in zip(sorted(lines, key=lambda l: l["end_y"]), sorted(lines, key=lambda l: l["end_y"])[1:]):
+    for previous, line in pairwise(sorted(lines, key=lambda entry: entry["end_y"])):
         if line["end_y"] - previous["end_y"] < 11:
             line["end_y"] = previous["end_y"] + 11
     ticks = [{"value": v, "y": y(v)} for v in range(0, top + 1, step)]

@@ -139,7 +139,7 @@ def test_first_load_of_a_score_sheet_is_light(page: Page, browser, browser_conte
         for url, size, encoding, cache in rows:
             print(f"  {size:6d}  {encoding:5s}  {cache:40s}  {url}")
         assert total <= PAGE_BUDGET, f"first load {total} bytes > {PAGE_BUDGET}"
-        for url, size, encoding, cache in rows:
+        for url, _size, encoding, cache in rows:
             if url.startswith("/static/"):
                 assert "max-age=31536000" in cache, f"{url} has no long cache header"
             if (

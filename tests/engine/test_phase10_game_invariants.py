@@ -62,7 +62,7 @@ def check_state(game: Game) -> None:
         elif game.completed[seat] is None:
             assert size == (11 if moving else 10)
         else:
-            assert 1 <= size <= (11 if moving else 10) - len(sum(game.laid_down[seat], []))
+            assert 1 <= size <= (11 if moving else 10) - sum(len(group) for group in game.laid_down[seat])
         if seat != game.turn:
             assert game.legal_actions(seat) == []
     legal = game.legal_actions(game.turn)

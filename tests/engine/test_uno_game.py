@@ -66,7 +66,7 @@ def test_a_deck_the_real_deck_cannot_hold_is_refused(deck, message):
     "seats",
     [
         ["Ana"],
-        ["P%d" % i for i in range(11)],
+        [f"P{i}" for i in range(11)],
         ["Ana", "ana"],
         ["Ana", ""],
         [{"name": "Ana", "bot": "genius"}, "Ben"],

@@ -139,7 +139,7 @@ def test_record_round_with_cards_counts_and_points(client):
 
 
 def test_writes_need_the_edit_key(client):
-    game_id, key, _ = create(client)
+    game_id, _key, _ = create(client)
     assert post(client, f"/api/games/{game_id}/rounds", p10_round(1)).status_code == 401
     answer = post(client, f"/api/games/{game_id}/rounds", p10_round(1), "wrong-key")
     assert answer.status_code == 403 and "edit key" in answer.get_json()["error"]

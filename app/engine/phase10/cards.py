@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from ..errors import DeckError, NotationError
 from ..i18n import _
@@ -22,7 +22,7 @@ COLORS = ("R", "B", "G", "Y")
 LOWEST, HIGHEST = 1, 12
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a card is: a number card, a wild or a skip."""
 
     NUMBER = "number"

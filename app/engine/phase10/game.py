@@ -966,9 +966,8 @@ def _check_shape(action: Any) -> str:
     extra = sorted(str(k) for k in action if k not in allowed)
     if extra:
         raise IllegalActionError(_('A {kind} action has no "{key}".').format(kind=kind, key=extra[0]))
-    if kind == "hit":
-        if not is_int(action["seat"]) or not is_int(action["group"]):
-            raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
+    if kind == "hit" and (not is_int(action["seat"]) or not is_int(action["group"])):
+        raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
     if kind == "discard" and action.get("skip") is not None and not is_int(action["skip"]):
         raise IllegalActionError(_('A Skip\'s "skip" is a seat number.'))
     return kind

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from ..common import is_int
@@ -19,7 +19,7 @@ from ..i18n import N_, _
 from ..options import Option, RuleSet, parse_rules, parse_rules_text
 
 
-class GroupKind(str, Enum):
+class GroupKind(StrEnum):
     """The three kinds of group a phase is made of."""
 
     SET = "set"

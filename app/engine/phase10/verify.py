@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import pairwise, permutations
 from typing import Any
 
 from ..errors import NotationError, RulesError
@@ -332,7 +332,7 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
 def _fits_if_wrapped(distinct: Sequence[int], wilds: int) -> bool:
     """Whether the numbers would make a run if 12 were followed by 1 (so "runs do not wrap" is the reason)."""
     span = HIGHEST - LOWEST + 1
-    gaps = [b - a - 1 for a, b in zip(distinct, distinct[1:])] + [distinct[0] + span - distinct[-1] - 1]
+    gaps = [b - a - 1 for a, b in pairwise(distinct)] + [distinct[0] + span - distinct[-1] - 1]
     return span - len(distinct) - max(gaps) <= wilds
 
 

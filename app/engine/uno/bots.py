@@ -86,10 +86,7 @@ class Bot:
 
 
 def _has_color(hand: list[int], color: int) -> bool:
-    for c in hand:
-        if COLOR_OF[c] == color:
-            return True
-    return False
+    return any(COLOR_OF[c] == color for c in hand)
 
 
 class RandomBot(Bot):

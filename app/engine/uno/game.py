@@ -553,7 +553,7 @@ class UnoGame:
 
     def _why_illegal(self, seat: int, key: tuple) -> IllegalActionError:
         """The reason an action is not legal, as the precise error to raise."""
-        kind, cards, color, arg = key
+        kind, cards, _color, arg = key
         hand = self.hands[seat]
         names = self.names
         if kind == UNO:
@@ -738,7 +738,7 @@ class UnoGame:
         stacked = pending["amount"] if pending is not None and pending["type"] in ("draw_two", "wild_draw_four") else 0
         n = self.n
         if not hand:
-            if rank == DRAW_TWO_RANK or rank == WILD_FOUR_RANK:
+            if rank in (DRAW_TWO_RANK, WILD_FOUR_RANK):
                 victim = self._next(seat)
                 amount = stacked + (2 if rank == DRAW_TWO_RANK else 4) * m
                 self._draw_cards(victim, amount, "draw_two" if rank == DRAW_TWO_RANK else "wild_draw_four")
