@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import RulesError
 from .i18n import _
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """Whether ``value`` is a whole number (``True`` and ``False`` are not, though Python counts them as ints)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -51,7 +51,9 @@ class Option:
                 )
             )
         if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+            low, high = self.minimum, self.maximum
+            assert low is not None and high is not None, "an int option states its minimum and maximum"
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RulesError(
                     _("The table rule {name} must be a whole number from {minimum} to {maximum}.").format(
                         name=self.name, minimum=self.minimum, maximum=self.maximum

@@ -206,6 +206,24 @@ class ScoreSheet:
     def _tiebreaker_json(self) -> dict[str, Any] | None:
         return None
 
+    @property
+    def status(self) -> str:
+        """``"playing"`` or ``"finished"`` (a game may add its own, such as ``"tiebreaker"``)."""
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Any:
+        """How the game was decided (``None`` while it goes on)."""
+        raise NotImplementedError
+
+    def standings(self) -> Sequence[Any]:
+        """Each player's line of the standings, in seating order."""
+        raise NotImplementedError
+
+    def leaders(self) -> tuple[str, ...]:
+        """The players ahead."""
+        raise NotImplementedError
+
     def _extra_json(self) -> dict[str, Any]:
         """Keys a game adds to :meth:`to_json` after ``outcome``."""
         return {}

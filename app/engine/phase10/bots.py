@@ -69,7 +69,7 @@ def _tally(hand: Sequence[Card]) -> tuple[list[int], dict[str, int], int]:
     colors = dict.fromkeys(COLORS, 0)
     wilds = 0
     for card in hand:
-        if card.kind is Kind.NUMBER:
+        if card.number is not None:  # a number card
             numbers[card.number] += 1
             if card.color:
                 colors[card.color] += 1
@@ -241,9 +241,9 @@ def _junk(hand: Sequence[Card], keep: dict[Any, int]) -> list[Card]:
 
 def _potential(card: Card, numbers: list[int], colors: dict[str, int]) -> int:
     """How promising a spare card is (pairs and neighbours may grow into a group)."""
-    if card.kind is not Kind.NUMBER:
-        return 0
     n = card.number
+    if n is None:  # a wild or a skip
+        return 0
     return 2 * numbers[n] + (numbers[n - 1] > 0) + (n < 13 and numbers[n + 1] > 0)
 
 
@@ -283,6 +283,8 @@ def run_bots(game: Game, *, max_actions: int | None = None, max_rounds: int | No
     taken = 0
     while game.status == "playing":
         seat = game.turn
+        if seat is None:
+            break
         name = game.bots[seat]
         if name is None:
             break

@@ -28,7 +28,7 @@ from .verify import LaidGroup, Verdict, natural_rule, verify_groups
 
 # A spec says how one requirement is met: ("set", number | None, naturals used),
 # ("run", lowest number, bit mask of the numbers laid as naturals) or ("color", letter, naturals used).
-Spec = tuple[str, object, int]
+Spec = tuple[str, int | str | None, int]
 # A solver gets (counts by number, mask of numbers present, naturals, wilds, every group needs a
 # natural, stop as soon as this many wilds are enough) and returns (wilds needed, specs) or None.
 Solver = Callable[[Sequence[int], int, int, int, bool, int], "tuple[int, tuple[Spec, ...]] | None"]
@@ -248,6 +248,8 @@ def check_phase(
     if hand is not None:
         check_fits_deck(hand)
         return find_lay_down(phase, hand, natural_card)
+    if groups is None:
+        raise TypeError("check_phase needs the groups laid down or a hand")
     check_fits_deck(card for group in groups for card in group)
     return verify_groups(phase, groups, natural_card)
 
@@ -308,26 +310,29 @@ def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[L
     """The groups that ``specs`` describe, made of cards taken from ``hand``."""
     by_number: dict[int, list[Card]] = {}
     for card in hand:
-        if card.is_natural:
-            by_number.setdefault(card.number, []).append(card)  # type: ignore[arg-type]
+        if card.number is not None:  # a natural
+            by_number.setdefault(card.number, []).append(card)
     groups = []
     for req, (kind, value, used) in zip(phase.requirements, specs):
         size = req.size
+        stands: tuple[int | str | None, ...]
         if kind == "set":
-            cards = [by_number[value].pop(0) for _ in range(used)] + [WILD] * (size - used)  # type: ignore[index]
+            naturals = by_number[value] if isinstance(value, int) else []  # a set of wilds only has no number
+            cards = [naturals.pop(0) for _ in range(used)] + [WILD] * (size - used)
             stands = (value,) * size
         elif kind == "run":
-            values = range(value, value + size)  # type: ignore[operator]
+            assert isinstance(value, int), "a run's spec starts at a number"
+            values = range(value, value + size)
             cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in values]
             stands = tuple(values)
         else:
             # Lay down the colour's highest cards: what stays in hand costs fewer points.
             colored = sorted(
                 (c for cards in by_number.values() for c in cards if c.color == value),
-                key=lambda c: -c.number,  # type: ignore[operator]
+                key=lambda c: -(c.number or 0),
             )[:used]
             for c in colored:
-                by_number[c.number].remove(c)  # type: ignore[index]
+                by_number[c.number or 0].remove(c)
             cards = colored + [WILD] * (size - used)
             stands = (value,) * size
         groups.append(LaidGroup(GroupKind(kind), tuple(cards), stands, req))

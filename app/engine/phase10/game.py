@@ -48,12 +48,12 @@ from ..options import RuleSet
 from ..players import parse_seats
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
-from .hits import check_hit, hit_options
+from .hits import HitResult, check_hit, hit_options
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, Outcome, Sheet
-from .verify import LaidGroup, verify_groups
+from .verify import LaidGroup, Verdict, verify_groups
 
 ROUND_TURN_LIMIT = 600
 """A round that passes this many turns is void and dealt again (see the module's notes)."""
@@ -84,7 +84,7 @@ def _sort_key(card: Card) -> tuple[int, int, str]:
         return (1, 0, "")
     if card.kind is Kind.SKIP:
         return (2, 0, "")
-    return (0, card.number, card.color or "")
+    return (0, card.number or 0, card.color or "")
 
 
 class Game:
@@ -99,6 +99,8 @@ class Game:
     Raises :class:`RulesError` for bad seats or rules, :class:`NotationError`/:class:`DeckError`
     for a deck the real deck cannot hold.
     """
+
+    _standings: list[Any] | None  # the sheet's standings, cached until the next round ends
 
     def __init__(
         self,
@@ -218,7 +220,7 @@ class Game:
             return []
         hand = self.hands[seat]
         pick = self.rules.variant == "pick_a_phase" and not self.tiebreak
-        actions = []
+        actions: list[dict[str, Any]] = []
         for phase in self.phases_open(seat):
             if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
                 continue
@@ -227,7 +229,7 @@ class Game:
             verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
             if not verdict.valid:
                 continue
-            action = {"type": "lay_down", "groups": [_tokens(g.cards) for g in verdict.groups]}
+            action: dict[str, Any] = {"type": "lay_down", "groups": [_tokens(g.cards) for g in verdict.groups]}
             if pick:
                 action["phase"] = phase.key
             actions.append(action)
@@ -285,7 +287,7 @@ class Game:
         """Every discard ``seat`` may make now (a Skip once per target under ``skip_target=choose``)."""
         if self.turn != seat or self.stage != "play":
             return []
-        actions = []
+        actions: list[dict[str, Any]] = []
         for card in sorted(set(self.hands[seat]), key=_sort_key):
             if card.is_skip and self.skip_target_chosen():
                 targets = self.skip_targets(seat)
@@ -314,11 +316,11 @@ class Game:
             raise GameOverError(_("The game is over: no more actions."))
         if not is_int(seat) or not 0 <= seat < len(self.names):
             raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
-        if seat != self.turn:
+        turn = self.turn
+        if seat != turn:
+            assert turn is not None, "a game that is playing has a turn"
             raise NotYourTurnError(
-                _("It is not {name}'s turn: {other} is to play.").format(
-                    name=self.names[seat], other=self.names[self.turn]
-                )
+                _("It is not {name}'s turn: {other} is to play.").format(name=self.names[seat], other=self.names[turn])
             )
         kind = _check_shape(action)
         if kind == "draw":
@@ -406,7 +408,7 @@ class Game:
             candidates = chosen
         else:
             candidates = open_phases
-        refusal = None
+        refusal: Verdict | None = None
         for reading in chain([cards], readings):  # a colourless number takes a colour that makes the phase
             for phase in candidates:
                 verdict = verify_groups(phase, reading, natural_card=natural)
@@ -417,7 +419,7 @@ class Game:
                 break
             refusal = refusal or verdict
         if not verdict.valid:
-            verdict = refusal
+            verdict = refusal or verdict
             if len(candidates) > 1:
                 raise IllegalActionError(_("These cards make none of the phases you may lay down."))
             raise IllegalActionError(
@@ -476,14 +478,14 @@ class Game:
         choices = _card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep your last card: a turn ends with a discard."))
-        refusal = None
+        refusal: HitResult | None = None
         for card in choices:  # a colourless number: the first held card of that number the group takes
             result = check_hit(groups[index], card, end)
             if result.legal:
                 break
             refusal = refusal or result
         else:
-            raise IllegalActionError(refusal.reason)
+            raise IllegalActionError((refusal or result).reason)
         hand.remove(card)
         groups[index] = result.group
         if self.record_log:
@@ -620,8 +622,9 @@ class Game:
             done = self.completed[s]
             result["completed"] = done if (pick and done is not None) else done is not None
             result["cards"] = _tokens(sorted(self.hands[s], key=_sort_key))
-            if done is not None:
-                result["laid_down"] = [_tokens(g) for g in self.laid_down[s]]
+            laid = self.laid_down[s]
+            if done is not None and laid is not None:
+                result["laid_down"] = [_tokens(g) for g in laid]
             results.append(result)
         record = {"round": self.round, "went_out": name, "results": results}
         self.sheet.add_round(parse_round(record, self.rules))
@@ -651,10 +654,13 @@ class Game:
         self._deal(None)
 
     def _win_tiebreaker(self, seat: int) -> None:
+        assert self.tiebreaker is not None, "only a tie-breaker round is won this way"
         self.sheet.record_tiebreaker(self.names[seat])
         self._standings = None
         self.tiebreaker = {"players": self.tiebreaker["players"], "winner": self.names[seat]}
-        self._finish(self.sheet.outcome)
+        outcome = self.sheet.outcome
+        assert outcome is not None, "a recorded tie-breaker decides the game"
+        self._finish(outcome)
 
     def _finish(self, outcome: Outcome) -> None:
         self.status = "finished"

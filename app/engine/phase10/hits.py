@@ -99,7 +99,7 @@ def _hit_color(group: LaidGroup, card: Card) -> HitResult:
     value = group.value
     if card.is_wild:
         reason = (
-            _("The wild joins the {color} group.").format(color=color_name(value))
+            _("The wild joins the {color} group.").format(color=color_name(str(value)))
             if value is not None
             else _("The wild joins the colour group of wilds.")
         )
@@ -116,13 +116,13 @@ def _hit_color(group: LaidGroup, card: Card) -> HitResult:
             return _refuse(reason.format(card=card))
         return _refuse(
             _("Say which colour the {card} is: this colour group takes only {color} cards.").format(
-                card=card, color=color_name(value)
+                card=card, color=color_name(str(value))
             )
         )
     if value is not None and card.color != value:
         return _refuse(
             _("This colour group takes only {color} cards (or a wild), not {card}.").format(
-                color=color_name(value), card=card
+                color=color_name(str(value)), card=card
             )
         )
     size = len(group.cards) + 1
@@ -165,6 +165,7 @@ def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
         ).format(number=value)
         return HitResult(True, reason, value, end, _extend(group, card, end))
     number = card.number
+    assert number is not None, "wilds are handled above and skips refused before"
     if number == low - 1:
         fits = "low"
     elif number == high + 1:

@@ -69,7 +69,7 @@ def _card_class(card: Card) -> str:
         return "wild"
     if card.kind is Kind.SKIP:
         return "skip"
-    return "low" if card.number <= 9 else "high"
+    return "low" if card.number is not None and card.number <= 9 else "high"
 
 
 def counts_of(cards: Sequence[Card]) -> Counts:
@@ -307,6 +307,7 @@ class ScoredRound(sheetbase.ScoredRound):
     """A round that passed every check, with each player's :class:`ScoredResult`, in seating order."""
 
     entry_type = RoundEntry
+    results: tuple[ScoredResult, ...]
 
     @property
     def points(self) -> dict[str, int]:
@@ -352,10 +353,10 @@ def _phase_completed(result: Result, context: RoundContext) -> int | None:
                 player=player,
             )
         return number
-    number = context.phases[player]
-    if number is None:
+    to_play = context.phases[player]
+    if to_play is None:
         raise RoundError(_("{player} has no phase left to complete.").format(player=player), player=player)
-    return number
+    return to_play
 
 
 def _check_laid_down(result: Result, phase: Phase | None, context: RoundContext) -> None:
@@ -434,7 +435,7 @@ def _check_leftover(result: Result, phase: Phase | None) -> int:
             raise RoundError(
                 _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
             )
-        if count > most:
+        if count > most and phase is not None:  # without a phase the count is 10, checked above
             raise RoundError(
                 _("{reason}, not {count}.").format(reason=_too_many_cards_reason(result, phase, most), count=count),
                 player=player,

@@ -16,7 +16,7 @@ def card_points(card: Card) -> int:
         return WILD_POINTS
     if card.kind is Kind.SKIP:
         return SKIP_POINTS
-    return LOW_POINTS if card.number <= 9 else HIGH_POINTS
+    return LOW_POINTS if card.number is not None and card.number <= 9 else HIGH_POINTS
 
 
 def hand_points(cards: Iterable[Card]) -> int:

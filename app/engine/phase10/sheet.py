@@ -14,7 +14,7 @@ places where they differ (which phase a player plays, when the game ends, who is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,10 +190,11 @@ class Sheet(ScoreSheet):
     def check_open(self) -> None:
         """Raise :class:`RoundError` when no round may be added: the game is over or awaits its tie-breaker."""
         super().check_open()
-        if self.status == "tiebreaker":
+        tie = self.tiebreaker
+        if tie is not None and tie["winner"] is None:
             raise RoundError(
                 _("{players} must play the tie-breaker round first: record who laid its phase down first.").format(
-                    players=join_names(self.tiebreaker["players"])
+                    players=join_names(tie["players"])
                 ),
                 round=len(self._rounds) + 1,
             )
@@ -273,6 +274,7 @@ class Sheet(ScoreSheet):
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
         progress = self._progress
+        key: Callable[[str], Any]
         if self.rules.variant == "all_advance":
             key = lambda p: progress.scores[p]  # noqa: E731
         else:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise, permutations
 from typing import Any
 
+from ..common import is_int
 from ..errors import NotationError, RulesError
 from ..i18n import _
 from .cards import COLORS, HIGHEST, LOWEST, WILD, Card
@@ -107,13 +108,14 @@ def _coherent(group: LaidGroup) -> bool:
     if any(c.is_skip for c in cards):
         return False
     if group.kind is GroupKind.RUN:
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in stands):
+        numbers = [v for v in stands if is_int(v)]
+        if len(numbers) != len(stands):
             return False
-        first = stands[0]
+        first = numbers[0]
         return (
             first >= LOWEST
             and first + len(stands) - 1 <= HIGHEST
-            and all(v == first + i for i, v in enumerate(stands))
+            and all(v == first + i for i, v in enumerate(numbers))
             and all(c.is_wild or c.number == v for c, v in zip(cards, stands))
         )
     values = set(stands)
@@ -175,11 +177,11 @@ def _count_word(n: int) -> str:
 
 def join_words(items: Sequence[object], last: str = "and") -> str:
     """``"7"``, ``"7 and 8"``, ``"7, 8 and 9"`` (``last="or"`` for alternatives)."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
     template = _("{first} and {last}") if last == "and" else _("{first} or {last}")
-    return template.format(first=", ".join(items[:-1]), last=items[-1])
+    return template.format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def color_name(letter: str) -> str:
@@ -214,7 +216,7 @@ def _too_short(kind_text: str, shown: str, phase: Phase, req: Requirement) -> st
 
 
 def _fit_set(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) -> _Fit:
-    numbers = Counter(c.number for c in cards if c.is_natural)
+    numbers = Counter(c.number for c in cards if c.number is not None)  # the naturals' numbers
     reasons = []
     if len(numbers) > 1:
         reasons.append(
@@ -278,7 +280,7 @@ def _run_keep(distinct: Sequence[int], wilds: int) -> int:
 
 
 def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) -> _Fit:
-    numbers = [c.number for c in cards if c.is_natural]
+    numbers = [c.number for c in cards if c.number is not None]  # the naturals' numbers
     wilds = len(cards) - len(numbers)
     counts = Counter(numbers)
     distinct = sorted(counts)
@@ -344,14 +346,14 @@ def arrange_run(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[int, ...
     the highest card up to 12, then below the lowest. Only wilds: 1, 2, 3, ...
     """
     size = len(cards)
-    start = next((c.number - i for i, c in enumerate(cards) if c.is_natural), LOWEST)
+    start = next((c.number - i for i, c in enumerate(cards) if c.number is not None), LOWEST)
     if (
         start >= LOWEST
         and start + size - 1 <= HIGHEST
         and all(c.is_wild or c.number == start + i for i, c in enumerate(cards))
     ):
         return tuple(cards), tuple(range(start, start + size))
-    by_number = {c.number: c for c in cards if c.is_natural}
+    by_number = {c.number: c for c in cards if c.number is not None}
     low, high = min(by_number), max(by_number)
     spare = size - (high - low + 1)
     above = min(spare, HIGHEST - high)

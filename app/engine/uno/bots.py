@@ -228,11 +228,12 @@ class SmartBot(Bot):
                 score += 6
             if best_score is None or score > best_score:
                 best, best_score = action, score
+        assert best is not None, "each wild is offered in every colour, so one play always qualifies"
         return self._with_swap(game, seat, best)
 
     @staticmethod
     def _best_color(hand: list[int], playing: tuple[int, ...]) -> int:
-        counts = [0, 0, 0, 0]
+        counts = [0.0, 0.0, 0.0, 0.0]
         rest = list(hand)
         for c in playing:
             rest.remove(c)
@@ -304,6 +305,8 @@ def run_bots(game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | N
         if game.catchable or game.jump_in:
             acted = False
             turn = game.turn
+            if turn is None:
+                break
             for k in range(n):
                 s = (turn + k) % n
                 bot = bots[s]
@@ -317,6 +320,8 @@ def run_bots(game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | N
             if acted:
                 continue
         seat = game.turn
+        if seat is None:
+            break
         bot = bots[seat]
         if bot is None:
             break

@@ -34,6 +34,7 @@ from typing import Any
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
+from ..options import RuleSet
 from ..players import parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
 from .rules import DEFAULT_RULES, make_rules
@@ -176,7 +177,7 @@ class UnoGame:
     def __init__(
         self,
         seats: Sequence[Mapping[str, Any] | str],
-        rules: Mapping[str, Any] | None = None,
+        rules: Mapping[str, Any] | RuleSet | None = None,
         seed: int | None = 0,
         deck: Sequence[str] | None = None,
         *,
@@ -212,11 +213,13 @@ class UnoGame:
 
     # --- set-up -----------------------------------------------------------------------------------
 
-    def _set_rules(self, rules: Mapping[str, Any] | None) -> None:
-        if rules is None:
+    def _set_rules(self, given: Mapping[str, Any] | RuleSet | None) -> None:
+        if given is None:
             rules = DEFAULT_RULES
-        elif not hasattr(rules, "options"):
-            rules = make_rules(rules)
+        elif isinstance(given, RuleSet):
+            rules = given
+        else:
+            rules = make_rules(given)
         if rules["newer_wilds"]:
             raise RulesError(
                 _("The digital game deals the classic 108-card deck: newer_wilds is for score sheets only.")
@@ -282,7 +285,7 @@ class UnoGame:
             break
         rank = RANK_OF[top]
         self.color = COLOR_OF[top]
-        self.turn = first
+        self.turn: int | None = first
         if top == WILD:
             self.pending = {"type": COLOR, "seat": first}
         elif rank == SKIP_RANK:
@@ -509,7 +512,7 @@ class UnoGame:
         if ("card" in action) == ("cards" in action):
             raise IllegalActionError(_('A play names its card as "card" (or several as "cards").'))
         if "card" in action:
-            cards = (_card_id(action["card"]),)
+            cards: tuple[int, ...] = (_card_id(action["card"]),)
         else:
             given = action["cards"]
             if isinstance(given, str) or not isinstance(given, Sequence) or not given:
@@ -569,20 +572,22 @@ class UnoGame:
                     "before the next player begins a turn."
                 ).format(name=names[arg])
             )
+        turn = self.turn
+        assert turn is not None, "an action is checked only while the game is playing"
         if kind == PLAY and seat != self.turn and self.jump_in:
             top = self.discard[-1]
             if self.pending is not None:
                 return NotYourTurnError(
-                    _("You cannot jump in while {name} must finish a step.").format(name=names[self.turn])
+                    _("You cannot jump in while {name} must finish a step.").format(name=names[turn])
                 )
             if cards[0] != top or len(cards) > 1:
                 return NotYourTurnError(
                     _(
                         "It is {name}'s turn; out of turn you may only jump in with a card identical to the {card}."
-                    ).format(name=names[self.turn], card=card_name(top))
+                    ).format(name=names[turn], card=card_name(top))
                 )
         if seat != self.turn:
-            return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[self.turn]))
+            return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[turn]))
         if kind == PLAY:
             for card in set(cards):
                 if hand.count(card) < cards.count(card):
@@ -683,13 +688,13 @@ class UnoGame:
             self._log("catch", seat, target=target)
             self._draw_cards(target, 2, "caught")
         elif kind == ACCEPT:
-            pending = self.pending
+            pending = self._pending_challenge()
             self.pending = None
             self._log("accept", seat)
             self._draw_cards(seat, pending["amount"], "wild_draw_four")
             self.turn = self._next(seat)
         elif kind == CHALLENGE:
-            pending = self.pending
+            pending = self._pending_challenge()
             self.pending = None
             self.challenges_tried += 1
             by = pending["by"]
@@ -727,13 +732,18 @@ class UnoGame:
         previous_color = self.color
         self.color = color if card >= 52 else COLOR_OF[card]
         if self.logging:
+            extra: dict[str, Any] = {}
+            if card >= 52:
+                extra["color"] = COLORS[color]
+            if jumped:
+                extra["jump_in"] = True
+            if uno and len(hand) == 1:
+                extra["uno"] = True
             self._log(
                 "play",
                 seat,
                 cards=[TOKEN[c] for c in cards],
-                **({"color": COLORS[color]} if card >= 52 else {}),
-                **({"jump_in": True} if jumped else {}),
-                **({"uno": True} if uno and len(hand) == 1 else {}),
+                **extra,
             )
         stacked = pending["amount"] if pending is not None and pending["type"] in ("draw_two", "wild_draw_four") else 0
         n = self.n
@@ -851,6 +861,12 @@ class UnoGame:
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_hand()
+
+    def _pending_challenge(self) -> dict[str, Any]:
+        """The pending Wild Draw Four that ``accept`` and ``challenge`` answer (legal only while there is one)."""
+        pending = self.pending
+        assert pending is not None, "accept and challenge are legal only while a Wild Draw Four is pending"
+        return pending
 
     def _finish(self, winner: int | None, termination: str) -> None:
         self.status = FINISHED

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..i18n import _
+from ..options import RuleSet
 from .bots import BOTS, run_bots
 from .game import MAX_PLAYERS, UnoGame
 from .rules import DEFAULT_RULES, make_rules
@@ -55,7 +56,7 @@ def simulate(
                 _("Unknown bot {bot}; choose one of: {bots}.").format(bot=repr(name), bots=", ".join(BOTS))
             )
     seat_bots = [bots[i % len(bots)] for i in range(players)]
-    rules = DEFAULT_RULES if rules is None else (rules if hasattr(rules, "options") else make_rules(rules))
+    rule_set = DEFAULT_RULES if rules is None else (rules if isinstance(rules, RuleSet) else make_rules(rules))
     count = hands if hands is not None else games
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise RulesError(_("The number of games or hands must be a whole number of at least 1."))
@@ -72,20 +73,25 @@ def simulate(
     for i in range(count):
         if hands is not None:
             table = UnoGame(
-                seats, rules, seed=master.getrandbits(64), log=False, first_dealer=players - 1 + i, max_hands=1
+                seats, rule_set, seed=master.getrandbits(64), log=False, first_dealer=players - 1 + i, max_hands=1
             )
         else:
-            table = UnoGame(seats, rules, seed=master.getrandbits(64), log=False)
+            table = UnoGame(seats, rule_set, seed=master.getrandbits(64), log=False)
         if hands is not None:
             run_bots(table)
-            wins_by_seat[table.last_hand["winner"]] += 1
-            points += table.last_hand["points"]
+            last = table.last_hand
+            assert last is not None, "a hand was played"
+            wins_by_seat[last["winner"]] += 1
+            points += last["points"]
         else:
             game_points = 0
             while table.status == "playing":
                 run_bots(table, stop_after_hand=True)
-                game_points += table.last_hand["points"]
+                last = table.last_hand
+                assert last is not None, "a hand was played"
+                game_points += last["points"]
             points += game_points
+            assert table.winner is not None, "a finished game between bots has a winner"
             wins_by_seat[table.winner] += 1
         hands_played += len(table.finished_rounds)
         rounds.append(len(table.finished_rounds))
@@ -106,7 +112,7 @@ def simulate(
         "players": players,
         "bots": seat_bots,
         "seed": seed,
-        "rules": rules.to_dict(),
+        "rules": rule_set.to_dict(),
         "seconds": round(seconds, 3),
         "games_per_second": rate(count),
         "turns": turns,
