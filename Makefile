@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-postgres fuzz load long-games setup browser-deps bench messages clean help
+.PHONY: run test test-postgres fuzz load long-games setup browser-deps bench messages clean help lint lock
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -17,14 +17,32 @@ help:
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
 	@echo "make messages    extract every translatable string into messages.pot (Flask-Babel)"
+	@echo "make lint    ruff check, ruff format --check, mypy (app/engine)"
+	@echo "make lock    update requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# Installs come from requirements.lock (exact versions with hashes, made by `make lock`), then the
+# project itself without resolving anything again.
+$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# uv resolves for every platform (--universal) and keeps the pins already in the lock unless
+# LOCK_FLAGS=--upgrade (or --upgrade-package NAME) says otherwise. uv is a tool here, not a dependency.
+LOCK_FLAGS ?=
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet 'uv>=0.13,<1'
+	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes \
+		--custom-compile-command "make lock" --quiet $(LOCK_FLAGS) -o requirements.lock
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 setup: $(STAMP)
 
