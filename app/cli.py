@@ -1,7 +1,7 @@
 """Command-line commands registered on the app (``flask --app app ...``).
 
 - ``init-db``: make sure the database has its tables (create_app already does this).
-- ``simulate phase10|uno``: bots play many seeded games; a readable summary, or with ``--json``
+- ``simulate GAME`` (a registered game with a digital version): bots play many seeded games; a readable summary, or with ``--json``
   exactly the engine's summary object (API.md "The simulator's summary") on standard output.
   Progress goes to standard error, so ``--json`` output can be piped.
 """
@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 import sys
 from collections.abc import Callable
@@ -20,10 +19,9 @@ from flask import Flask
 from flask.cli import with_appcontext
 
 from .engine.errors import EngineError
-from .engine.phase10 import phases as p10_phases
-from .engine.phase10 import simulate as p10_simulate
-from .engine.uno import rules as uno_rules
-from .engine.uno import simulate as uno_simulate
+from .games import registry
+from .games.summary import pct as _pct
+from .games.summary import rate as _rate
 
 TIMING_FIELDS = ("seconds", "games_per_second", "turns_per_second", "hands_per_second")
 """Summary fields that differ between two runs with the same seed."""
@@ -58,14 +56,16 @@ def _bot_list(_ctx, _param, value: str) -> list[str]:
 
 
 @click.command("simulate")
-@click.argument("game", type=click.Choice(["phase10", "uno"]))
+@click.argument("game", type=click.Choice([g.id for g in registry.all_games() if g.digital is not None]))
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games to play.")
 @click.option(
     "--players",
     type=click.IntRange(min=2, max=10),
     default=4,
     show_default=True,
-    help="Seats at the table (Phase 10: 2-6, UNO: 2-10).",
+    help="Seats at the table ("
+    + ", ".join(f"{g.name}: {g.min_players}-{g.max_players}" for g in registry.all_games() if g.digital is not None)
+    + ").",
 )
 @click.option(
     "--bots",
@@ -91,7 +91,9 @@ def _bot_list(_ctx, _param, value: str) -> list[str]:
     "--hands",
     type=click.IntRange(min=1),
     default=None,
-    help="UNO only: play this many single hands instead of whole games.",
+    help="Play this many single hands instead of whole games ("
+    + ", ".join(str(g.name) for g in registry.all_games() if g.simulates_hands)
+    + " only).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @with_appcontext
@@ -105,7 +107,7 @@ def simulate_command(
     hands: int | None,
     as_json: bool,
 ) -> None:
-    """Let bots play GAME (phase10 or uno) many times and sum up the results."""
+    """Let bots play GAME many times and sum up the results."""
     _simulate(game, games, players, bots, seed, rules_text, hands, as_json)
 
 
@@ -119,11 +121,12 @@ def _simulate(
     hands: int | None,
     as_json: bool,
 ) -> None:
-    if hands is not None and game != "uno":
-        raise click.BadParameter("--hands is for UNO only.", param_hint="'--hands'")
-    parse_rules = p10_phases.rules_from_text if game == "phase10" else uno_rules.rules_from_text
+    kind = registry.require(game)
+    if hands is not None and not kind.simulates_hands:
+        only = " or ".join(str(g.name) for g in registry.all_games() if g.simulates_hands)
+        raise click.BadParameter(f"--hands is for {only} only.", param_hint="'--hands'")
     try:
-        rules = parse_rules(rules_text)
+        rules = kind.rules_from_text(rules_text)
     except EngineError as error:
         raise click.BadParameter(str(error), param_hint="'--rules'") from None
     if seed is None:
@@ -133,14 +136,9 @@ def _simulate(
     with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
         progress = _progress(bar)
         try:
-            if game == "phase10":
-                summary = p10_simulate.simulate(
-                    games=games, players=players, bots=bots, seed=seed, rules=rules, progress=progress
-                )
-            else:
-                summary = uno_simulate.simulate(
-                    games=games, players=players, bots=bots, seed=seed, rules=rules, hands=hands, progress=progress
-                )
+            summary = kind.simulate(
+                games=games, players=players, bots=bots, seed=seed, rules=rules, hands=hands, progress=progress
+            )
         except EngineError as error:
             raise click.UsageError(str(error)) from None
     if as_json:
@@ -160,14 +158,6 @@ def _progress(bar) -> Callable[[int, int], None]:
 
 
 # --- the readable summary ----------------------------------------------------------------------------
-
-
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
-def _rate(value: Any) -> str:
-    return "-" if value is None else f"{value:,.1f}"
 
 
 def _rules_text(rules: dict[str, Any]) -> str:
@@ -190,22 +180,13 @@ def _wins(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _spread(counts: dict[str, int]) -> tuple[float, str]:
-    """The standard deviation of rounds per game, and the counts as ``rounds×games`` pairs."""
-    pairs = [(int(r), n) for r, n in counts.items()]
-    total = sum(n for _r, n in pairs)
-    mean = sum(r * n for r, n in pairs) / total
-    deviation = math.sqrt(sum(n * (r - mean) ** 2 for r, n in pairs) / total)
-    return deviation, " ".join(f"{r}×{n}" for r, n in sorted(pairs))
-
-
 def describe_summary(summary: dict[str, Any]) -> str:
-    """The simulator's summary in a few readable lines."""
-    uno = summary["game"] == "uno"
-    unit = "hands" if uno and summary.get("mode") == "hands" else "games"
+    """The simulator's summary in a few readable lines (the game's own lines from its plug-in)."""
+    kind = registry.require(summary["game"])
+    unit = "hands" if summary.get("mode") == "hands" else "games"
     lines = [
         "{game}: {count} {unit}, {players} players ({bots}), seed {seed}".format(
-            game="UNO" if uno else "Phase 10",
+            game=kind.name,
             count=summary["games"],
             unit=unit,
             players=summary["players"],
@@ -221,49 +202,5 @@ def describe_summary(summary: dict[str, Any]) -> str:
             tps=_rate(summary["turns_per_second"]),
         ),
     ]
-    if uno:
-        lines.append(
-            "Hands: {hands:,}, {hps} hands/s; {tph:.1f} turns per hand; {pph:.1f} points per hand (mean)".format(
-                hands=summary["hands"],
-                hps=_rate(summary["hands_per_second"]),
-                tph=summary["turns_per_hand_mean"],
-                pph=summary["points_per_hand_mean"],
-            )
-        )
-        if unit == "games":
-            lines.append(
-                "Hands per game: mean {mean:.2f}, max {high}".format(
-                    mean=summary["rounds_mean"], high=summary["rounds_max"]
-                )
-            )
-        challenges = summary["challenges"]
-        lines.append(
-            "Challenges of a Wild Draw Four: {tried} tried, {won} succeeded ({pct})".format(
-                tried=challenges["tried"],
-                won=challenges["succeeded"],
-                pct=_pct(challenges["succeeded"], challenges["tried"]),
-            )
-        )
-    else:
-        deviation, counts = _spread(summary["rounds_spread"])
-        lines.append(
-            "Rounds per game: mean {mean:.2f}, standard deviation {sd:.2f}, min {low}, max {high}".format(
-                mean=summary["rounds_mean"], sd=deviation, low=summary["rounds_min"], high=summary["rounds_max"]
-            )
-        )
-        lines.append("  games by rounds: " + counts)
-        lines.append(
-            "Tie-breakers: {tb}; dead rounds dealt again: {rd}; unfinished games: {un}".format(
-                tb=summary["tiebreakers"], rd=summary["redeals"], un=summary["unfinished"]
-            )
-        )
-        if summary.get("wins_by_rule"):
-            lines.append("Decided by: " + ", ".join(f"{rule} {n}" for rule, n in summary["wins_by_rule"].items()))
-    lines.extend(_wins(summary))
-    if not uno:
-        odds = summary["dealt_phase_odds"]
-        lines.append(
-            "Dealt phase odds ({hands:,} hands): ".format(hands=summary["hands_dealt"])
-            + ", ".join(f"{phase}: {100 * p:.1f}%" for phase, p in odds.items())
-        )
-    return "\n".join(lines)
+    middle, tail = kind.summary_lines(summary, unit)
+    return "\n".join([*lines, *middle, *_wins(summary), *tail])

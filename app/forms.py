@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -19,7 +21,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .engine.phase10.phases import PHASE_LISTS, PHASES
+from .engine.phase10.phases import PHASES
 
 
 def options(*pairs) -> list[SelectChoice]:
@@ -97,107 +99,50 @@ class HitCheckForm(FlaskForm):
 
 
 class NewGameForm(FlaskForm):
-    """Create a score sheet: the game, the players in seating order, the main table rules."""
+    """Create a score sheet: the game, the players in seating order, each game's table rules.
 
-    game = RadioField(_l("Game"), choices=options(("phase10", "Phase 10"), ("uno", "UNO")), default="phase10")
-    players = FieldList(
-        StringField(_l("Player"), validators=[Optional(), Length(max=30)]), min_entries=10, max_entries=10
-    )
-    # Phase 10
-    variant = SelectField(
-        _l("Variation"),
-        choices=options(
-            ("classic", _l("Classic: complete the phases in order")),
-            ("all_advance", _l("All advance: everyone moves on every round")),
-            ("pick_a_phase", _l("Pick a phase: any order, each once")),
-        ),
-        default="classic",
-    )
-    phase_list = SelectField(
-        _l("Phases"),
-        choices=options(
-            ("all", _l("All ten")),
-            ("to5", _l("Up to phase 5")),
-            ("to8", _l("Up to phase 8")),
-            ("even", _l("Even phases only")),
-            ("odd", _l("Odd phases only")),
-            ("custom", _l("My own list")),
-        ),
-        default="all",
-    )
-    custom_phases = StringField(
-        _l("My own list"),
-        validators=[Optional(), Length(max=60)],
-        description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
-    )
-    natural_card = SelectField(
-        _l("Natural card rule"),
-        choices=options(
-            ("phase", _l("One natural card in the whole phase")), ("group", _l("One natural card in every group"))
-        ),
-        default="phase",
-    )
-    skip_target = SelectField(
-        _l("Who a Skip skips"),
-        choices=options(("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))),
-        default="next",
-    )
-    skip_once_per_lap = BooleanField(_l("One Skip per player per lap"), default=True)
-    go_out_by_hit = BooleanField(_l("A player may go out by hitting"), default=False)
-    # UNO
-    target = IntegerField(_l("Target score"), default=500, validators=[Optional(), NumberRange(1, 10000)])
-    scoring = SelectField(
-        _l("Scoring"),
-        choices=options(
-            ("winner_takes", _l("Who goes out scores the others' cards")),
-            ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins")),
-        ),
-        default="winner_takes",
-    )
-    newer_wilds = BooleanField(_l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"))
-    first_wild = SelectField(
-        _l("A Wild as first discard"),
-        choices=options(
-            ("choose", _l("The first player names the colour")), ("reshuffle", _l("Shuffle and turn again"))
-        ),
-        default="choose",
-    )
-    draw_until_playable = BooleanField(_l("Draw until playable"))
-    stacking = BooleanField(_l("Stacking Draw Twos and Wild Draw Fours"))
-    seven_o = BooleanField(_l("Seven-O (7 swaps hands, 0 passes them on)"))
-    jump_in = BooleanField(_l("Jump-in"))
-    multiples = BooleanField(_l("Multiples"))
+    The class made by :func:`new_game_form` adds the games (from the registry) and their rule fields.
+    """
+
     submit = SubmitField(_l("Start the score sheet"))
-
-    P10_RULES = ("variant", "natural_card", "skip_target", "skip_once_per_lap", "go_out_by_hit")
-    UNO_RULES = (
-        "target",
-        "scoring",
-        "newer_wilds",
-        "first_wild",
-        "draw_until_playable",
-        "stacking",
-        "seven_o",
-        "jump_in",
-        "multiples",
-    )
 
     def player_names(self) -> list[str]:
         return [name.strip() for name in self.players.data if name and name.strip()]
 
+    def game_type(self):
+        """The registered game chosen."""
+        from .games import registry
+
+        return registry.get(self.game.data)
+
     def rules(self) -> dict:
         """The table rules chosen, as the API takes them."""
-        if self.game.data == "uno":
-            rules = {name: getattr(self, name).data for name in self.UNO_RULES}
-            if rules["target"] is None:
-                rules["target"] = 500
-            return rules
-        rules = {name: getattr(self, name).data for name in self.P10_RULES}
-        if self.phase_list.data == "custom":
-            rules["phases"] = self.custom_phases.data or ""
-        else:
-            rules["phases"] = list(PHASE_LISTS[self.phase_list.data])
-        return rules
+        kind = self.game_type()
+        return kind.rules_from_form(self) if kind is not None else {}
+
+
+@functools.cache
+def new_game_form_class() -> type[NewGameForm]:
+    """:class:`NewGameForm` with a choice of every registered game and the fields of their table rules."""
+    from .games import registry
+
+    games = registry.all_games()
+    fields: dict = {
+        "game": RadioField(_l("Game"), choices=options(*((g.id, g.name) for g in games)), default=games[0].id),
+        "players": FieldList(
+            StringField(_l("Player"), validators=[Optional(), Length(max=30)]),
+            min_entries=max(g.max_players for g in games),
+            max_entries=max(g.max_players for g in games),
+        ),
+    }
+    for game in games:
+        fields.update(game.form_fields())
+    return type("RegisteredNewGameForm", (NewGameForm,), fields)
+
+
+def new_game_form(**kwargs) -> NewGameForm:
+    """A bound new-sheet form."""
+    return new_game_form_class()(**kwargs)
 
 
 class PlayerRow(Form):
@@ -225,3 +170,14 @@ class RoundForm(FlaskForm):
     players = FieldList(FormField(PlayerRow))
     preview = SubmitField(_l("Check"))
     submit = SubmitField(_l("Save round"))
+
+    def prepare(self, names: list[str]) -> None:
+        """Set the choices that depend on the game's players."""
+        self.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
+
+    def show_error(self, names: list[str], error) -> None:
+        """Show a refusal next to the player's row when it names one, else at the top."""
+        if error.player in names and len(self.players.entries) == len(names):
+            self.players.entries[names.index(error.player)].form.points.errors = [error.message]
+        else:
+            self.went_out.errors = [*self.went_out.errors, error.message]

@@ -9,8 +9,6 @@ is told the round was taken (409). Standings are always replayed from the stored
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -19,14 +17,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..engine.errors import EngineError
-from ..engine.phase10 import phases as p10_phases
-from ..engine.phase10 import rounds as p10_rounds
-from ..engine.phase10 import sheet as p10_sheet
-from ..engine.uno import rounds as uno_rounds
-from ..engine.uno import rules as uno_rules
-from ..engine.uno import sheet as uno_sheet
 from ..errors import ApiError
 from ..extensions import db
+from ..games import registry
+from ..games.registry import GameType
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
 from ..models import Game, IdempotentReply, Player, Result, Round
 
@@ -47,25 +41,6 @@ def check_name_characters(names: Any) -> None:
             raise ApiError(_("A player's name can hold letters, digits, spaces and signs, but no control characters."))
 
 
-@dataclass(frozen=True)
-class GameKind:
-    """How the service reaches one game's engine."""
-
-    name: str
-    make_rules: Callable
-    sheet: type
-    parse_round: Callable
-    check_players: Callable
-
-
-KINDS = {
-    "phase10": GameKind(
-        "phase10", p10_phases.make_rules, p10_sheet.Sheet, p10_rounds.parse_round, p10_sheet.check_players
-    ),
-    "uno": GameKind("uno", uno_rules.make_rules, uno_sheet.Sheet, uno_rounds.parse_round, uno_sheet.check_players),
-}
-
-
 class Conflict(ApiError):
     """A write that lost a race or was made on a stale version (409)."""
 
@@ -73,8 +48,9 @@ class Conflict(ApiError):
         super().__init__(message, 409)
 
 
-def kind_of(game: Game) -> GameKind:
-    return KINDS[game.kind]
+def kind_of(game: Game) -> GameType:
+    """The registered game a stored game is one of."""
+    return registry.require(game.kind)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -114,10 +90,7 @@ def rules_of(game: Game):
 
 def build_sheet(game: Game):
     """The engine's sheet for a stored game, replayed from its rounds."""
-    kind = kind_of(game)
-    if kind.name == "phase10":
-        return kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner)
-    return kind.sheet.replay(rules_of(game), player_names(game), stored_rounds(game))
+    return kind_of(game).replay(rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner)
 
 
 def game_json(game: Game, sheet=None) -> dict[str, Any]:
@@ -176,9 +149,9 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
 
     ``commit=False`` leaves the transaction open for the caller to commit.
     """
-    kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    kind = registry.get(kind_name)
     if kind is None:
-        raise ApiError(_('"game" must be "phase10" or "uno".'))
+        raise ApiError(_('"game" must be one of: {kinds}.').format(kinds=", ".join(f'"{k}"' for k in registry.ids())))
     check_name_characters(players)
     try:
         names = kind.check_players(players)
@@ -186,7 +159,7 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
     except EngineError as error:
         raise ApiError(str(error)) from error
     key = new_edit_key()
-    game = Game(id=new_id(), kind=kind.name, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
+    game = Game(id=new_id(), kind=kind.id, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     if commit:
@@ -362,7 +335,7 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
         correction = sheet.replace_round(number, entry)
     except EngineError as error:
         raise refusal(error) from error
-    if game.kind == "phase10" and getattr(correction, "tiebreaker_dropped", False):
+    if getattr(correction, "tiebreaker_dropped", False):
         game.tiebreaker_winner = None
     data = sheet.rounds[number - 1].to_json()
     row.went_out = data["went_out"]
@@ -404,8 +377,9 @@ def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, com
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     winner = body.get("winner")
-    if game.kind != "phase10":
-        raise Conflict(_("UNO has no tie-breaker round."))
+    kind = kind_of(game)
+    if not kind.has_tiebreaker:
+        raise Conflict(_("{game} has no tie-breaker round.").format(game=kind.name))
     sheet = build_sheet(game)
     tie = sheet.tiebreaker
     if tie is None or tie.get("winner") is not None:
@@ -427,7 +401,7 @@ def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, com
 def clear_tiebreaker(game: Game, if_match: str | None = None) -> dict[str, Any]:
     """Take a recorded tie-breaker result back (409 when there is none)."""
     check_version(game, if_match)
-    if game.kind != "phase10" or game.tiebreaker_winner is None:
+    if not kind_of(game).has_tiebreaker or game.tiebreaker_winner is None:
         raise Conflict(_("There is no tie-breaker result to take back."))
     game.tiebreaker_winner = None
     _bump(game)

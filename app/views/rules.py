@@ -2,23 +2,22 @@
 
 from flask import Blueprint, abort, render_template
 
-from ..engine.phase10 import phases as p10_phases
-from ..engine.uno import rules as uno_rules
+from ..games import registry
+from ..games.registry import GameType
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
-GAMES = {"phase10": p10_phases.OPTIONS, "uno": uno_rules.OPTIONS}
 
-
-def render_rules(game: str, rules=None, sheet_link: str | None = None):
-    """The rules page of ``game``; with ``rules`` (a RuleSet) the table's choices are marked."""
+def render_rules(kind: GameType, rules=None, sheet_link: str | None = None):
+    """The rules page of a registered game; with ``rules`` (a RuleSet) the table's choices are marked."""
     return render_template(
-        f"rules/{game}.html", options=GAMES[game], rules=rules, sheet_link=sheet_link, phases=p10_phases.PHASES
+        kind.rules_page, kind=kind, options=kind.options, rules=rules, sheet_link=sheet_link, **kind.rules_context()
     )
 
 
 @bp.get("/<game>")
 def show(game: str):
-    if game not in GAMES:
+    kind = registry.get(game)
+    if kind is None:
         abort(404)
-    return render_rules(game)
+    return render_rules(kind)

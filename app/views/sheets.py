@@ -18,11 +18,9 @@ from flask_babel import gettext as _
 
 from ..database import read_only
 from ..engine.errors import EngineError
-from ..engine.notation import format_cards, format_groups, parse_groups, split_tokens
-from ..engine.phase10.cards import HAND_SIZE
-from ..engine.phase10.phases import PHASES, TIEBREAKER
 from ..errors import ApiError
-from ..forms import NewGameForm, RoundForm
+from ..forms import new_game_form
+from ..games import registry
 from ..keys import key_matches
 from ..services import sheets
 from .chart import totals_chart
@@ -83,7 +81,7 @@ def recent():
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    form = NewGameForm()
+    form = new_game_form()
     if form.validate_on_submit():
         try:
             game, key = sheets.create_game(form.game.data, form.player_names(), form.rules())
@@ -92,8 +90,8 @@ def new():
         else:
             _remember(game.id, key)
             return redirect(url_for("sheets.show", game_id=game.id))
-    limits = {name: (kind.sheet.min_players, kind.sheet.max_players) for name, kind in sheets.KINDS.items()}
-    return render_template("sheets/new.html", form=form, limits=limits)
+    games = registry.all_games()
+    return render_template("sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games})
 
 
 @bp.get("/<game_id>")
@@ -120,121 +118,48 @@ def _render_sheet(game, status: int = 200):
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     if key:
         links["edit"] = url_for("sheets.show", game_id=game.id, key=key, _external=True)
+    kind = sheets.kind_of(game)
     return render_template(
         "sheets/show.html",
         game=game,
+        kind=kind,
         data=data,
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
         notice=getattr(sheet, "notice", None),
-        hand_size=HAND_SIZE,
-        tiebreaker_goal=PHASES[TIEBREAKER].describe(),
+        **kind.page_context(),
     ), status
 
 
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
-def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None) -> RoundForm:
-    """The round form for ``game``; prefilled from ``entered`` (a stored round) when correcting."""
+def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
+    """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
+    kind = sheets.kind_of(game)
     names = [p["name"] for p in data["players"]]
     posted = request.method == "POST"
-    form = RoundForm() if posted else RoundForm(formdata=None)
+    form = kind.round_form() if posted else kind.round_form(formdata=None)
     if not posted:
         for seat in range(len(names)):
             form.players.append_entry({"seat": str(seat)})
     while len(form.players.entries) > len(names):  # a forged post with rows for players the game lacks
         form.players.pop_entry()
-    form.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
-    if data["rules"].get("variant") == "pick_a_phase":
-        for name, row in zip(names, form.players.entries):
-            row.form.phase.choices = [("", _("none"))] + [
-                (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
-            ]
+    form.prepare(names)
+    kind.prepare_round_form(form, sheet, names, number)
     if request.method == "GET":
         form.round.data = str(number)
         form.version.data = str(game.version)
         form.idempotency.data = secrets.token_urlsafe(16)
         if entered:
-            _prefill(form, names, entered)
+            kind.prefill(form, names, entered)
     return form
 
 
-def _prefill(form: RoundForm, names: list[str], entered: dict[str, Any]) -> None:
-    form.went_out.data = str(names.index(entered["went_out"]))
-    by_player = {r["player"]: r for r in entered["results"]}
-    for name, row in zip(names, form.players.entries):
-        result = by_player.get(name, {})
-        completed = result.get("completed", False)
-        row.form.completed.data = completed is not False
-        row.form.phase.data = str(completed) if completed not in (True, False) else ""
-        if name == entered["went_out"]:
-            continue
-        if "counts" in result:
-            for key, value in result["counts"].items():
-                getattr(row.form, key).data = value
-        elif "cards" in result:
-            row.form.cards.data = format_cards(result["cards"])
-        elif "points" in result:
-            row.form.points.data = result["points"]
-        if result.get("laid_down"):
-            row.form.laid_down.data = format_groups(result["laid_down"])
-
-
-def round_body(game, form: RoundForm, names: list[str], number: int) -> dict[str, Any]:
+def round_body(game, form, names: list[str], number: int) -> dict[str, Any]:
     """The API's round body from the form (the same body the JSON API takes)."""
-    try:
-        went_out = names[int(form.went_out.data)]
-    except (TypeError, ValueError, IndexError):
-        raise ApiError(_("Choose who went out.")) from None
-    if len(form.players.entries) != len(names):
-        raise ApiError(_("The form did not hold a line for every player: reload the page and enter the round again."))
-    phase10 = game.kind == "phase10"
-    pick = phase10 and game.rules.get("variant") == "pick_a_phase"
-    results = []
-    for name, row in zip(names, form.players.entries):
-        f = row.form
-        result: dict[str, Any] = {"player": name}
-        if phase10:
-            if pick:
-                chosen = (f.phase.data or "").strip()
-                result["completed"] = int(chosen) if chosen.isascii() and chosen.isdigit() else False
-            else:
-                # Going out needs a completed phase, so the player who went out completed it.
-                result["completed"] = bool(f.completed.data) or name == went_out
-            if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
-                try:
-                    result["laid_down"] = parse_groups(f.laid_down.data, str)
-                except EngineError as error:
-                    raise ApiError(
-                        _("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name
-                    ) from error
-        if name != went_out:
-            counts = {k: getattr(f, k).data for k in ("low", "high", "skip", "wild")}
-            if f.points.data is not None:
-                result["points"] = f.points.data
-            elif f.cards.data and f.cards.data.strip():
-                result["cards"] = split_tokens(f.cards.data)
-            elif phase10 and any(v is not None for v in counts.values()):
-                filled = {k: v or 0 for k, v in counts.items()}
-                if counts["low"] is None and result["completed"] is False:
-                    # A player without a completed phase holds exactly 10 cards: the rest are low cards.
-                    filled["low"] = max(0, HAND_SIZE - filled["high"] - filled["skip"] - filled["wild"])
-                result["counts"] = filled
-            elif phase10 and result["completed"] is False:
-                result["counts"] = {"low": HAND_SIZE, "high": 0, "skip": 0, "wild": 0}
-        if phase10 or name != went_out:
-            results.append(result)
-    return {"round": number, "went_out": went_out, "results": results}
-
-
-def _row_errors(form: RoundForm, names: list[str], error: ApiError) -> None:
-    """Show a refusal next to the player's row when it names one, else at the top."""
-    if error.player in names and len(form.players.entries) == len(names):
-        form.players.entries[names.index(error.player)].form.points.errors = [error.message]
-    else:
-        form.went_out.errors = [*form.went_out.errors, error.message]
+    return sheets.kind_of(game).round_body(form, names, number, sheets.rules_of(game))
 
 
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
@@ -271,17 +196,19 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             if error.status == 409:
                 flash(error.message, "error")
                 return redirect(url_for("sheets.show", game_id=game_id))
-            _row_errors(form, names, error)
+            form.show_error(names, error)
     dealer = data["dealer"] if not editing else None
+    kind = sheets.kind_of(game)
     return render_template(
         "sheets/round.html",
         game=game,
+        kind=kind,
         data=data,
         form=form,
         number=number,
         names=names,
         editing=editing,
-        preview=preview,
+        preview=kind.preview_points(preview) if preview is not None else None,
         dealer=dealer,
     )
 
@@ -371,7 +298,7 @@ def preview(game_id: str):
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(ok=False, error=error.message, player=error.player)
-    return jsonify(ok=True, points=scored.points if game.kind == "phase10" else scored.gained)
+    return jsonify(ok=True, points=sheets.kind_of(game).preview_points(scored))
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------
@@ -380,7 +307,7 @@ def preview(game_id: str):
 @bp.get("/<game_id>/rules")
 def rules(game_id: str):
     game = _load(game_id)
-    return render_rules(game.kind, sheets.rules_of(game), url_for("sheets.show", game_id=game.id))
+    return render_rules(sheets.kind_of(game), sheets.rules_of(game), url_for("sheets.show", game_id=game.id))
 
 
 @bp.get("/<game_id>/export.json")

@@ -8,7 +8,7 @@
     var maxPlayers = JSON.parse(newGame.dataset.maxPlayers);
     var update = function () {
       var chosen = newGame.querySelector("[data-game-choice]:checked");
-      var game = chosen ? chosen.value : "phase10";
+      var game = (chosen || newGame.querySelector("[data-game-choice]")).value;
       newGame.querySelectorAll("[data-for-game]").forEach(function (box) {
         box.hidden = box.dataset.forGame !== game;
       });

@@ -1,0 +1,12 @@
+"""Game plug-ins, one module per game, and the registry the rest of the web app asks (:mod:`.registry`).
+
+Importing this package registers the games, in the order the pages list them.
+"""
+
+from . import phase10, uno
+from .registry import GameType, all_games, get, register, require
+
+for _module in (phase10, uno):
+    register(_module.GAME)
+
+__all__ = ["GameType", "all_games", "get", "register", "require"]

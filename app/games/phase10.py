@@ -1,0 +1,209 @@
+"""Phase 10 as a plug-in: the engine's rules and score sheet, the round form's keypad counts and phases,
+the tie-breaker, the page partials."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import Field, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from ..engine.errors import EngineError
+from ..engine.notation import format_groups, parse_groups
+from ..engine.phase10 import phases, rounds, sheet, simulate
+from ..engine.phase10.cards import HAND_SIZE
+from ..errors import ApiError
+from ..forms import RoundForm, options
+from .cards import leftover, prefill_leftover, went_out_of
+from .registry import GameType, option_field
+from .summary import spread
+
+COUNTS = ("low", "high", "skip", "wild")
+
+
+class Phase10(GameType):
+    id = "phase10"
+    name = "Phase 10"
+    description = _l("Ten phases to complete in order.")
+    options = phases.OPTIONS
+    sheet = sheet.Sheet
+    digital = simulate
+    has_tiebreaker = True
+    labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
+    choice_labels: ClassVar[dict[str, Any]] = {
+        "variant": (
+            ("classic", _l("Classic: complete the phases in order")),
+            ("all_advance", _l("All advance: everyone moves on every round")),
+            ("pick_a_phase", _l("Pick a phase: any order, each once")),
+        ),
+        "natural_card": (
+            ("phase", _l("One natural card in the whole phase")),
+            ("group", _l("One natural card in every group")),
+        ),
+        "skip_target": (("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))),
+    }
+    primary_rules = ("variant", "phase_list", "custom_phases", "natural_card")
+    more_rules_label = _l("More table rules (for the rules page)")
+    round_form = RoundForm
+    simulates_hands = False
+
+    def make_rules(self, given: Any = None):
+        return phases.make_rules(given)
+
+    def rules_from_text(self, text: str):
+        return phases.rules_from_text(text)
+
+    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
+        return rounds.parse_round(body, ruleset, **kwargs)
+
+    def check_players(self, names: Any):
+        return sheet.check_players(names)
+
+    def replay(self, ruleset, players, stored, tiebreaker_winner=None):
+        return self.sheet.replay(ruleset, players, stored, tiebreaker_winner)
+
+    # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
+
+    def form_fields(self) -> dict[str, Field]:
+        fields: dict[str, Field] = {}
+        for option in self.options:
+            if option.name == "phases":
+                fields["phase_list"] = SelectField(
+                    _l("Phases"),
+                    choices=options(
+                        ("all", _l("All ten")),
+                        ("to5", _l("Up to phase 5")),
+                        ("to8", _l("Up to phase 8")),
+                        ("even", _l("Even phases only")),
+                        ("odd", _l("Odd phases only")),
+                        ("custom", _l("My own list")),
+                    ),
+                    default="all",
+                )
+                fields["custom_phases"] = StringField(
+                    _l("My own list"),
+                    validators=[Optional(), Length(max=60)],
+                    description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
+                    render_kw={"autocomplete": "off", "inputmode": "numeric"},
+                )
+                continue
+            field = option_field(
+                option, self.labels.get(option.name, option.label), self.choice_labels.get(option.name)
+            )
+            if field is not None:
+                fields[option.name] = field
+        return fields
+
+    def rules_from_form(self, form: Any) -> dict[str, Any]:
+        ruleset = super().rules_from_form(form)
+        if form.phase_list.data == "custom":
+            ruleset["phases"] = form.custom_phases.data or ""
+        else:
+            ruleset["phases"] = list(phases.PHASE_LISTS[form.phase_list.data])
+        return ruleset
+
+    # --- pages -------------------------------------------------------------------------------------
+
+    def rules_context(self) -> dict[str, Any]:
+        return {"phases": phases.PHASES}
+
+    def page_context(self) -> dict[str, Any]:
+        return {"hand_size": HAND_SIZE, "tiebreaker_goal": phases.PHASES[phases.TIEBREAKER].describe()}
+
+    def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
+        if sheet.rules.variant == "pick_a_phase":
+            for name, row in zip(names, form.players.entries):
+                row.form.phase.choices = [("", _("none"))] + [
+                    (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
+                ]
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        went_out = went_out_of(form, names)
+        pick = ruleset.variant == "pick_a_phase"
+        results = []
+        for name, row in zip(names, form.players.entries):
+            f = row.form
+            result: dict[str, Any] = {"player": name, "completed": _completed(f, pick, name == went_out)}
+            if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
+                try:
+                    result["laid_down"] = parse_groups(f.laid_down.data, str)
+                except EngineError as error:
+                    raise ApiError(
+                        _("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name
+                    ) from error
+            if name != went_out:
+                result.update(leftover(f) or _counts(f, result["completed"]))
+            results.append(result)
+        return {"round": number, "went_out": went_out, "results": results}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        form.went_out.data = str(names.index(entered["went_out"]))
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            result = by_player.get(name, {})
+            completed = result.get("completed", False)
+            row.form.completed.data = completed is not False
+            row.form.phase.data = str(completed) if completed not in (True, False) else ""
+            if name == entered["went_out"]:
+                continue
+            if "counts" in result:
+                for key, value in result["counts"].items():
+                    getattr(row.form, key).data = value
+            else:
+                prefill_leftover(row.form, result)
+            if result.get("laid_down"):
+                row.form.laid_down.data = format_groups(result["laid_down"])
+
+    # --- digital: the simulator ----------------------------------------------------------------------
+
+    def simulate(self, *, hands: Any = None, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many games (``flask simulate``); the summary of API.md."""
+        return simulate.simulate(**kwargs)
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """The summary's Phase 10 lines: before the wins, and after them."""
+        deviation, counts = spread(summary["rounds_spread"])
+        lines = [
+            "Rounds per game: mean {mean:.2f}, standard deviation {sd:.2f}, min {low}, max {high}".format(
+                mean=summary["rounds_mean"], sd=deviation, low=summary["rounds_min"], high=summary["rounds_max"]
+            ),
+            "  games by rounds: " + counts,
+            "Tie-breakers: {tb}; dead rounds dealt again: {rd}; unfinished games: {un}".format(
+                tb=summary["tiebreakers"], rd=summary["redeals"], un=summary["unfinished"]
+            ),
+        ]
+        if summary.get("wins_by_rule"):
+            lines.append("Decided by: " + ", ".join(f"{rule} {n}" for rule, n in summary["wins_by_rule"].items()))
+        odds = summary["dealt_phase_odds"]
+        tail = [
+            "Dealt phase odds ({hands:,} hands): ".format(hands=summary["hands_dealt"])
+            + ", ".join(f"{phase}: {100 * p:.1f}%" for phase, p in odds.items())
+        ]
+        return lines, tail
+
+
+def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
+    """The row's ``completed``: the phase chosen under pick_a_phase, else the toggle."""
+    if pick:
+        chosen = (row.phase.data or "").strip()
+        return int(chosen) if chosen.isascii() and chosen.isdigit() else False
+    # Going out needs a completed phase, so the player who went out completed it.
+    return bool(row.completed.data) or went_out
+
+
+def _counts(row: Any, completed: bool | int) -> dict[str, Any]:
+    """The keypad's counts; a player without a completed phase holds exactly 10 cards (the rest are low)."""
+    counts = {k: getattr(row, k).data for k in COUNTS}
+    if any(v is not None for v in counts.values()):
+        filled = {k: v or 0 for k, v in counts.items()}
+        if counts["low"] is None and completed is False:
+            filled["low"] = max(0, HAND_SIZE - filled["high"] - filled["skip"] - filled["wild"])
+        return {"counts": filled}
+    if completed is False:
+        return {"counts": {"low": HAND_SIZE, "high": 0, "skip": 0, "wild": 0}}
+    return {}
+
+
+GAME = Phase10()

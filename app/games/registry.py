@@ -1,0 +1,202 @@
+"""The game registry: every kind of score sheet the app knows, in the order the pages list them.
+
+A game plug-in (one module per game: ``app/games/<kind>.py``) subclasses :class:`GameType` and is
+registered once with :func:`register`. Services, views, forms, templates and scripts ask the registry
+(:func:`get`, :func:`require`, :func:`all_games`) for what differs between games, and never name one:
+``tests/hardening/test_game_names.py`` keeps it so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from wtforms import BooleanField, Field, IntegerField, SelectField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional
+
+from ..engine.options import Option, RuleSet
+
+
+class GameType:
+    """One game as the web app sees it (in the spirit of CTFd's challenge types).
+
+    The engine brings the rules: :attr:`options` (table rules as data), :meth:`make_rules`,
+    :attr:`sheet` (the score-sheet class, with its player limits), :meth:`parse_round`,
+    :meth:`check_players` and, when the game can be played on the device, :attr:`digital`.
+    The plug-in adds how the pages show it: its name, the form fields of its table rules, the
+    round form and how a round body is read from it, the template partials and the page script.
+    """
+
+    id: ClassVar[str]
+    """The kind id stored with each game and sent as ``"game"`` in the API."""
+    name: ClassVar[Any]
+    """Display name (a brand name, or a lazily translated one)."""
+    description: ClassVar[Any] = ""
+    options: ClassVar[tuple[Option, ...]]
+    sheet: ClassVar[type]
+    digital: ClassVar[Any] = None
+    """The digital game (engine module with ``simulate``, bots...), or ``None`` for a sheet-only game."""
+    has_tiebreaker: ClassVar[bool] = False
+    form_prefix: ClassVar[str] = ""
+    """Prefix of the new-sheet form's rule fields (unique across games; checked by :func:`register`)."""
+    labels: ClassVar[dict[str, Any]] = {}
+    """Form labels that differ from the options' labels, by option name."""
+    choice_labels: ClassVar[dict[str, Sequence[tuple[str, Any]]]] = {}
+    """Labelled choices of ``choice`` options, by option name (else the values themselves)."""
+    primary_rules: ClassVar[tuple[str, ...] | None] = None
+    """Rule fields shown outright on the new-sheet form (``None``: all); the rest go in a fold."""
+    more_rules_label: ClassVar[Any] = ""
+    round_form: ClassVar[type]
+    """The round form class (Flask-WTF)."""
+    script: ClassVar[str | None] = None
+    """A script under ``static/`` the round page loads for this game (keypad, renderer), if any."""
+
+    # --- engine ------------------------------------------------------------------------------------
+
+    def make_rules(self, given: Any = None) -> RuleSet:
+        """The table rules from a JSON object (defaults filled in); raises ``RulesError``."""
+        raise NotImplementedError
+
+    def rules_from_text(self, text: str) -> RuleSet:
+        """The table rules from the command line's ``name,name=value`` text."""
+        raise NotImplementedError
+
+    def parse_round(self, body: Any, rules: RuleSet, **kwargs: Any) -> Any:
+        """A round entry from a request body; raises ``RoundError``."""
+        raise NotImplementedError
+
+    def check_players(self, names: Any) -> tuple[str, ...]:
+        """The players' names checked against the game's limits; raises ``RulesError``."""
+        raise NotImplementedError
+
+    @property
+    def min_players(self) -> int:
+        return self.sheet.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.sheet.max_players
+
+    def replay(self, rules: RuleSet, players: Sequence[str], rounds: Iterable[Any], tiebreaker_winner: Any = None):
+        """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one)."""
+        return self.sheet.replay(rules, players, rounds)
+
+    # --- pages -------------------------------------------------------------------------------------
+
+    @property
+    def sheet_macros(self) -> str:
+        """Macros of the sheet page: standings columns, a history cell, the help lines."""
+        return f"sheets/{self.id}/sheet.html"
+
+    @property
+    def round_rows(self) -> str:
+        """The round form's rows (one per player) and the help line above them."""
+        return f"sheets/{self.id}/round.html"
+
+    @property
+    def rules_page(self) -> str:
+        return f"rules/{self.id}.html"
+
+    def rules_context(self) -> dict[str, Any]:
+        """Extra values the rules page needs."""
+        return {}
+
+    def page_context(self) -> dict[str, Any]:
+        """Extra values the sheet page needs."""
+        return {}
+
+    def form_fields(self) -> dict[str, Field]:
+        """The new-sheet form's fields for this game's table rules (unbound), by field name."""
+        fields: dict[str, Field] = {}
+        for option in self.options:
+            field = option_field(
+                option, self.labels.get(option.name, option.label), self.choice_labels.get(option.name)
+            )
+            if field is not None:
+                fields[self.form_prefix + option.name] = field
+        return fields
+
+    def field_names(self, form: Any, primary: bool) -> list[str]:
+        """The rule fields to show, in order: the primary ones, or the others."""
+        names = list(self.form_fields())
+        if self.primary_rules is None:
+            return names if primary else []
+        chosen = {self.form_prefix + name for name in self.primary_rules}
+        return [name for name in names if (name in chosen) == primary]
+
+    def rules_from_form(self, form: Any) -> dict[str, Any]:
+        """The table rules chosen on the new-sheet form, as the API takes them (an empty number: the default)."""
+        rules = {}
+        for option in self.options:
+            name = self.form_prefix + option.name
+            if name in form:
+                value = form[name].data
+                rules[option.name] = option.default if value is None and option.kind == "int" else value
+        return rules
+
+    def round_body(self, form: Any, names: list[str], number: int, rules: RuleSet) -> dict[str, Any]:
+        """The API's round body from a posted round form; raises ``ApiError``."""
+        raise NotImplementedError
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        """Fill the round form with a stored round (to correct it)."""
+        raise NotImplementedError
+
+    def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
+        """Set what the round form's fields depend on (choices)."""
+
+    def preview_points(self, scored: Any) -> dict[str, int]:
+        """What each player scores in a round checked but not saved."""
+        return {result.player: result.points for result in scored.results}
+
+
+def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] | None) -> Field | None:
+    """An unbound form field for a table rule (``None`` for a ``custom`` rule: the plug-in gives its own)."""
+    if option.kind == "bool":
+        return BooleanField(label, default=option.default)
+    if option.kind == "choice":
+        pairs = choices or [(c, c) for c in option.choices]
+        return SelectField(label, choices=[SelectChoice(v, text) for v, text in pairs], default=option.default)
+    if option.kind == "int":
+        return IntegerField(
+            label,
+            default=option.default,
+            validators=[Optional(), NumberRange(option.minimum, option.maximum)],
+            render_kw={"inputmode": "numeric"},
+        )
+    return None
+
+
+_GAMES: dict[str, GameType] = {}
+
+
+def register(game: GameType) -> GameType:
+    """Add a game (once); its id and its form field names must be new."""
+    if game.id in _GAMES:
+        raise ValueError(f"a game {game.id!r} is registered already")
+    taken = {name for other in _GAMES.values() for name in other.form_fields()}
+    clash = sorted(taken & set(game.form_fields()))
+    if clash:
+        raise ValueError(f"form field {clash[0]!r} of {game.id!r} is another game's: set form_prefix")
+    _GAMES[game.id] = game
+    return game
+
+
+def get(kind: Any) -> GameType | None:
+    """The game registered as ``kind``, or ``None``."""
+    return _GAMES.get(kind) if isinstance(kind, str) else None
+
+
+def require(kind: str) -> GameType:
+    """The game registered as ``kind`` (a stored game's kind is always registered)."""
+    return _GAMES[kind]
+
+
+def all_games() -> tuple[GameType, ...]:
+    """Every registered game, in the order registered."""
+    return tuple(_GAMES.values())
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(_GAMES)

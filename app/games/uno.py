@@ -1,0 +1,106 @@
+"""UNO as a plug-in: the engine's rules and score sheet, the round form's cards or totals, the page partials."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import lazy_gettext as _l
+
+from ..engine.uno import rounds, rules, sheet, simulate
+from ..forms import RoundForm
+from .cards import leftover, prefill_leftover, went_out_of
+from .registry import GameType
+from .summary import pct, rate
+
+
+class Uno(GameType):
+    id = "uno"
+    name = "UNO"
+    description = _l("Hands until someone reaches the target.")
+    options = rules.OPTIONS
+    sheet = sheet.Sheet
+    digital = simulate
+    labels: ClassVar[dict[str, Any]] = {
+        "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),
+        "stacking": _l("Stacking Draw Twos and Wild Draw Fours"),
+        "seven_o": _l("Seven-O (7 swaps hands, 0 passes them on)"),
+    }
+    choice_labels: ClassVar[dict[str, Any]] = {
+        "scoring": (
+            ("winner_takes", _l("Who goes out scores the others' cards")),
+            ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins")),
+        ),
+        "first_wild": (
+            ("choose", _l("The first player names the colour")),
+            ("reshuffle", _l("Shuffle and turn again")),
+        ),
+    }
+    primary_rules = ("target", "scoring", "newer_wilds")
+    more_rules_label = _l("House rules (for the rules page)")
+    round_form = RoundForm
+    simulates_hands = True
+
+    def make_rules(self, given: Any = None):
+        return rules.make_rules(given)
+
+    def rules_from_text(self, text: str):
+        return rules.rules_from_text(text)
+
+    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
+        return rounds.parse_round(body, ruleset, **kwargs)
+
+    def check_players(self, names: Any):
+        return sheet.check_players(names)
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        went_out = went_out_of(form, names)
+        results = []
+        for name, row in zip(names, form.players.entries):
+            if name != went_out:
+                results.append({"player": name, **leftover(row.form)})
+        return {"round": number, "went_out": went_out, "results": results}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        form.went_out.data = str(names.index(entered["went_out"]))
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            if name != entered["went_out"]:
+                prefill_leftover(row.form, by_player.get(name, {}))
+
+    def preview_points(self, scored: Any) -> dict[str, int]:
+        return scored.gained
+
+    # --- digital: the simulator ----------------------------------------------------------------------
+
+    def simulate(self, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many games or hands (``flask simulate``); the summary of API.md."""
+        return simulate.simulate(**kwargs)
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """The summary's UNO lines: before the wins, and after them."""
+        lines = [
+            "Hands: {hands:,}, {hps} hands/s; {tph:.1f} turns per hand; {pph:.1f} points per hand (mean)".format(
+                hands=summary["hands"],
+                hps=rate(summary["hands_per_second"]),
+                tph=summary["turns_per_hand_mean"],
+                pph=summary["points_per_hand_mean"],
+            )
+        ]
+        if unit == "games":
+            lines.append(
+                "Hands per game: mean {mean:.2f}, max {high}".format(
+                    mean=summary["rounds_mean"], high=summary["rounds_max"]
+                )
+            )
+        challenges = summary["challenges"]
+        lines.append(
+            "Challenges of a Wild Draw Four: {tried} tried, {won} succeeded ({pct})".format(
+                tried=challenges["tried"],
+                won=challenges["succeeded"],
+                pct=pct(challenges["succeeded"], challenges["tried"]),
+            )
+        )
+        return lines, []
+
+
+GAME = Uno()
