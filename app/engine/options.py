@@ -35,9 +35,13 @@ class Option:
     convert: Callable[[Any], Any] | None = field(default=None, compare=False)
     digital_only: bool = False
     sheet_only: bool = False
+    nullable: bool = False
+    """``None`` (JSON ``null``) is a value too: "not set"."""
 
     def coerce(self, value: Any) -> Any:
         """Check ``value`` (a JSON value) and return it normalised; raise :class:`RulesError` when bad."""
+        if value is None and self.nullable:
+            return None
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -54,6 +58,12 @@ class Option:
             low, high = self.minimum, self.maximum
             assert low is not None and high is not None, "an int option states its minimum and maximum"
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                if self.nullable:
+                    raise RulesError(
+                        _("The table rule {name} must be null or a whole number from {minimum} to {maximum}.").format(
+                            name=self.name, minimum=low, maximum=high
+                        )
+                    )
                 raise RulesError(
                     _("The table rule {name} must be a whole number from {minimum} to {maximum}.").format(
                         name=self.name, minimum=self.minimum, maximum=self.maximum
@@ -65,6 +75,8 @@ class Option:
 
     def coerce_text(self, text: str) -> Any:
         """Parse the text form used on the command line (``--rules name=value``)."""
+        if self.nullable and text.strip().lower() in ("", "none", "null"):
+            return None
         if self.kind == "bool":
             lowered = text.strip().lower()
             if lowered in ("1", "true", "yes", "on"):

@@ -3,10 +3,10 @@
 Importing this package registers the games, in the order the pages list them.
 """
 
-from . import phase10, uno
+from . import phase10, points, uno
 from .registry import GameType, all_games, get, register, require
 
-for _module in (phase10, uno):
+for _module in (phase10, uno, points):
     register(_module.GAME)
 
 __all__ = ["GameType", "all_games", "get", "register", "require"]

@@ -38,6 +38,8 @@ class GameType:
     digital: ClassVar[Any] = None
     """The digital game (engine module with ``simulate``, bots...), or ``None`` for a sheet-only game."""
     has_tiebreaker: ClassVar[bool] = False
+    simulates_hands: ClassVar[bool] = False
+    """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""
     form_prefix: ClassVar[str] = ""
     """Prefix of the new-sheet form's rule fields (unique across games; checked by :func:`register`)."""
     labels: ClassVar[dict[str, Any]] = {}

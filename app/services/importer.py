@@ -55,7 +55,10 @@ def _round_body(item: Any, number: int) -> dict[str, Any]:
                 entry[source] = result[source]
                 break
         body_results.append(entry)
-    return {"round": number, "went_out": item.get("went_out"), "results": body_results}
+    body = {"round": number, "results": body_results}
+    if "went_out" in item:
+        body["went_out"] = item["went_out"]
+    return body
 
 
 def _stated_points(item: dict[str, Any]) -> dict[str, Any]:

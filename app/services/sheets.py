@@ -75,8 +75,14 @@ def get_game(game_id: str, lock: bool = False) -> Game:
 
 def stored_rounds(game: Game) -> list[dict[str, Any]]:
     """The rounds as the engine stored them, in order."""
+    # A game where nobody goes out (points) stores an empty went_out.
     return [
-        {"round": r.number, "went_out": r.went_out, "results": [res.entry for res in r.results]} for r in game.rounds
+        {
+            "round": r.number,
+            **({"went_out": r.went_out} if r.went_out else {}),
+            "results": [res.entry for res in r.results],
+        }
+        for r in game.rounds
     ]
 
 
@@ -178,7 +184,7 @@ def _result_rows(game: Game, data: dict[str, Any]) -> list[Result]:
 
 def _store_round(game: Game, scored) -> Round:
     data = scored.to_json()
-    return Round(number=data["round"], went_out=data["went_out"], results=_result_rows(game, data))
+    return Round(number=data["round"], went_out=data.get("went_out") or "", results=_result_rows(game, data))
 
 
 def refusal(error: EngineError) -> ApiError:
@@ -338,7 +344,7 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
     if getattr(correction, "tiebreaker_dropped", False):
         game.tiebreaker_winner = None
     data = sheet.rounds[number - 1].to_json()
-    row.went_out = data["went_out"]
+    row.went_out = data.get("went_out") or ""
     row.results.clear()
     db.session.flush()
     row.results.extend(_result_rows(game, data))

@@ -331,7 +331,7 @@ def export_csv(game_id: str):
     writer.writerow([_("round"), _("went out"), *[_csv_safe(n) for n in names]])
     for item in data["rounds"]:
         points = {r["player"]: r.get("points", 0) for r in item["results"]}
-        writer.writerow([item["round"], _csv_safe(item["went_out"]), *[points.get(n, 0) for n in names]])
+        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *[points.get(n, 0) for n in names]])
     writer.writerow([_("total"), "", *[p["score"] for p in data["players"]]])
     return Response(
         out.getvalue(),

@@ -36,7 +36,9 @@
 
     var syncRows = function () {
       form.querySelectorAll(".player-row").forEach(function (row) {
-        var out = row.querySelector(".went-out").checked;
+        var outBox = row.querySelector(".went-out");
+        if (!outBox) return; // a game where nobody goes out
+        var out = outBox.checked;
         row.classList.toggle("is-out", out);
         row.querySelector(".leftover").hidden = out;
         var completed = row.querySelector(".completed");
@@ -57,7 +59,8 @@
           if (mine !== sequence) return;
           form.querySelectorAll(".player-row").forEach(function (row) {
             var value = answer.ok ? answer.points[row.dataset.player] : null;
-            row.querySelector(".penalty-value").textContent = value === undefined || value === null ? "–" : value;
+            var shown = row.querySelector(".penalty-value");
+            if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
             row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);
           });
           problem.hidden = answer.ok;

@@ -1,0 +1,54 @@
+"""The table rules of a points game: who wins, and when the game ends (a target, a number of rounds, both, neither)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_
+from ..options import Option, RuleSet, parse_rules, parse_rules_text
+
+HIGHEST, LOWEST = "highest", "lowest"
+MAX_TARGET = 1_000_000
+MAX_ROUNDS = 200
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "wins",
+        "choice",
+        HIGHEST,
+        N_("Who wins"),
+        choices=(HIGHEST, LOWEST),
+        help=N_("highest: the highest total wins (Skip-Bo, Rummy); lowest: the lowest total wins (Hearts, golf)."),
+    ),
+    Option(
+        "target",
+        "int",
+        None,
+        N_("Points that end the game"),
+        minimum=1,
+        maximum=MAX_TARGET,
+        nullable=True,
+        help=N_("The game ends after the round in which a total reaches this many points (empty: no target)."),
+    ),
+    Option(
+        "rounds",
+        "int",
+        None,
+        N_("Rounds that end the game"),
+        minimum=1,
+        maximum=MAX_ROUNDS,
+        nullable=True,
+        help=N_("The game ends after this many rounds (empty: no limit). With a target too, whichever comes first."),
+    ),
+)
+"""A points game's table rules."""
+
+
+def make_rules(given: Any = None) -> RuleSet:
+    """Points rules from a JSON object (defaults filled in); raises :class:`~app.engine.errors.RulesError`."""
+    return parse_rules(OPTIONS, given)
+
+
+def rules_from_text(text: str) -> RuleSet:
+    """Points rules from ``name=value`` text (``wins=lowest,target=100``)."""
+    return parse_rules_text(OPTIONS, text)

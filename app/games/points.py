@@ -1,0 +1,101 @@
+"""Any game scored in points, as a plug-in: the engine's sheet, a round form of one number per player (a keypad
+that takes negative numbers), the page partials."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SubmitField
+from wtforms.validators import NumberRange, Optional
+
+from ..engine.points import rounds, rules, sheet
+from ..errors import ApiError
+from .registry import GameType
+
+
+class PointsRow(Form):
+    """One player's points in a round (negative allowed)."""
+
+    seat = HiddenField()
+    points = IntegerField(
+        _l("Points this round"), validators=[Optional(), NumberRange(rounds.MIN_POINTS, rounds.MAX_POINTS)]
+    )
+
+
+class PointsRoundForm(FlaskForm):
+    """A round of a points game; ``round``, ``version`` and ``idempotency`` travel with it."""
+
+    round = HiddenField()
+    version = HiddenField()
+    idempotency = HiddenField()
+    players = FieldList(FormField(PointsRow))
+    preview = SubmitField(_l("Check"))
+    submit = SubmitField(_l("Save round"))
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.problems: list[str] = []
+
+    def prepare(self, names: list[str]) -> None:
+        """Nothing depends on the players' names."""
+
+    def show_error(self, names: list[str], error: ApiError) -> None:
+        """Show a refusal next to the player's row when it names one, else at the top."""
+        if error.player in names and len(self.players.entries) == len(names):
+            self.players.entries[names.index(error.player)].form.points.errors = [error.message]
+        else:
+            self.problems.append(error.message)
+
+
+class Points(GameType):
+    id = "points"
+    name = _l("Points")
+    description = _l("Any game played in rounds and scored in points: Skip-Bo, Rummy, Hearts, darts…")
+    options = rules.OPTIONS
+    sheet = sheet.Sheet
+    form_prefix = "points_"
+    choice_labels: ClassVar[dict[str, Any]] = {
+        "wins": (("highest", _l("The highest total wins")), ("lowest", _l("The lowest total wins"))),
+    }
+    round_form = PointsRoundForm
+    script = "js/sheets/points.js"
+    simulates_hands = False
+
+    def make_rules(self, given: Any = None):
+        return rules.make_rules(given)
+
+    def rules_from_text(self, text: str):
+        return rules.rules_from_text(text)
+
+    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
+        return rounds.parse_round(body, ruleset, **kwargs)
+
+    def check_players(self, names: Any):
+        return sheet.check_players(names)
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        if len(form.players.entries) != len(names):
+            raise ApiError(
+                _("The form did not hold a line for every player: reload the page and enter the round again.")
+            )
+        results = []
+        for name, row in zip(names, form.players.entries):
+            points = row.form.points.data
+            if points is None:
+                raise ApiError(_("Enter the points of {name} (0 when they scored none).").format(name=name), 400, name)
+            results.append({"player": name, "points": points})
+        return {"round": number, "results": results}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            row.form.points.data = by_player.get(name, {}).get("points")
+
+    def preview_points(self, scored: Any) -> dict[str, int]:
+        return scored.points
+
+
+GAME = Points()

@@ -1,0 +1,57 @@
+// Points sheets: a number keypad with a minus key for the round form (the form works without it).
+// Tap a player's row (or its field), then the digits; ± changes the sign; "Next player" moves on.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.round-form");
+  var pad = form && form.querySelector(".number-keypad");
+  if (!pad) return;
+  var inputs = Array.prototype.slice.call(form.querySelectorAll(".points-input"));
+  var shown = pad.querySelector(".keypad-target");
+  var active = null;
+  var MAX_DIGITS = 6;
+
+  function select(input) {
+    active = input;
+    inputs.forEach(function (other) {
+      other.closest(".player-row").classList.toggle("is-active", other === input);
+    });
+    shown.textContent = pad.dataset.label.replace("{name}", input.closest(".player-row").dataset.player);
+  }
+
+  function put(value) {
+    active.value = value;
+    active.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // The next value after a key: digits append (a lone 0 is replaced), the sign flips, back deletes.
+  function next(value, button) {
+    var negative = value.charAt(0) === "-";
+    var digits = negative ? value.slice(1) : value;
+    if (button.dataset.digit !== undefined) {
+      if (digits.length >= MAX_DIGITS) return value;
+      digits = digits === "0" ? button.dataset.digit : digits + button.dataset.digit;
+      return (negative ? "-" : "") + digits;
+    }
+    if (button.dataset.action === "sign") return negative ? digits : "-" + digits;
+    if (button.dataset.action === "back") return value.slice(0, -1);
+    return value;
+  }
+
+  inputs.forEach(function (input) {
+    input.addEventListener("focus", function () { select(input); });
+    input.closest(".player-row").addEventListener("click", function (event) {
+      if (event.target !== input) select(input);
+    });
+  });
+  pad.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !pad.contains(button)) return;
+    if (button.dataset.action === "next") {
+      select(inputs[(inputs.indexOf(active) + 1) % inputs.length]);
+      return;
+    }
+    put(next(active.value.trim(), button));
+  });
+  pad.hidden = false;
+  select(inputs.find(function (input) { return input.getAttribute("aria-invalid") === "true"; }) || inputs[0]);
+})();

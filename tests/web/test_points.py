@@ -1,0 +1,236 @@
+"""The third kind of sheet, "points" (API.md "A third kind of sheet"), through the JSON API and the pages."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+
+def api(client, method, url, body=None, key=None, headers=None):
+    all_headers = dict(headers or {})
+    if key:
+        all_headers["Authorization"] = f"Bearer {key}"
+    data = None if body is None else json.dumps(body)
+    return getattr(client, method)(url, data=data, content_type="application/json", headers=all_headers)
+
+
+def create(client, rules=None, players=("Ana", "Ben", "Cy")):
+    body = {"game": "points", "players": list(players)}
+    if rules is not None:
+        body["rules"] = rules
+    answer = api(client, "post", "/api/games", body)
+    assert answer.status_code == 201, answer.get_json()
+    data = answer.get_json()
+    return data["id"], data["edit_key"], data
+
+
+def points_round(number, *points, players=("Ana", "Ben", "Cy")):
+    return {"round": number, "results": [{"player": p, "points": n} for p, n in zip(players, points)]}
+
+
+# --- API -------------------------------------------------------------------------------------------
+
+
+def test_create_fills_defaults_and_carries_tied(client):
+    game_id, _key, data = create(client)
+    assert data["game"] == "points" and data["status"] == "playing" and data["version"] == 1
+    assert data["rules"] == {"wins": "highest", "target": None, "rounds": None}
+    assert data["tied"] is None and data["winner"] is None
+    assert [p["score"] for p in data["players"]] == [0, 0, 0]
+    assert api(client, "get", f"/api/games/{game_id}").get_json()["tied"] is None
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"game": "points", "players": ["A"]}, "2 to 12 players"),
+        ({"game": "points", "players": [f"P{i}" for i in range(13)]}, "2 to 12 players"),
+        ({"game": "points", "players": ["A", "B"], "rules": {"target": 0}}, "target"),
+        ({"game": "points", "players": ["A", "B"], "rules": {"rounds": 201}}, "rounds"),
+        ({"game": "points", "players": ["A", "B"], "rules": {"wins": "most"}}, "wins"),
+        ({"game": "points", "players": ["A", "B"], "rules": {"scoring": "lowest_wins"}}, "scoring"),
+        ({"game": "darts", "players": ["A", "B"]}, '"points"'),
+    ],
+)
+def test_create_refusals(client, body, fragment):
+    answer = api(client, "post", "/api/games", body)
+    assert answer.status_code == 400 and fragment in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"round": 1, "went_out": "Ana", "results": points_round(1, 1, 2, 3)["results"]}, "went_out"),
+        ({"round": 1, "results": [{"player": "Ana", "cards": ["5"]}]}, "cards"),
+        ({"round": 1, "results": [{"player": "Ana", "counts": {"low": 1}}]}, "counts"),
+        (points_round(1, 1, 2), "Cy has no points"),
+        (points_round(1, 1, 2, 100_001), "-100000 to 100000"),
+    ],
+)
+def test_bad_rounds_are_400_and_store_nothing(client, body, fragment):
+    game_id, key, _data = create(client)
+    answer = api(client, "post", f"/api/games/{game_id}/rounds", body, key)
+    assert answer.status_code == 400 and fragment in answer.get_json()["error"]
+    assert api(client, "get", f"/api/games/{game_id}").get_json()["version"] == 1
+
+
+def test_rounds_to_the_target_with_negative_totals(client):
+    game_id, key, _data = create(client, {"target": 50})
+    answer = api(client, "post", f"/api/games/{game_id}/rounds", points_round(1, -20, 30, 0), key)
+    assert answer.status_code == 201
+    data = answer.get_json()
+    assert [p["score"] for p in data["players"]] == [-20, 30, 0] and data["status"] == "playing"
+    assert data["rounds"][0]["results"][0] == {"player": "Ana", "points": -20}
+    data = api(client, "post", f"/api/games/{game_id}/rounds", points_round(2, 5, 25, 10), key).get_json()
+    assert data["status"] == "finished" and data["winner"] == "Ben" and data["tied"] is None
+    refused = api(client, "post", f"/api/games/{game_id}/rounds", points_round(3, 1, 1, 1), key)
+    assert refused.status_code == 400 and "over" in refused.get_json()["error"]
+
+
+def test_a_tie_by_rounds_then_correction_and_undo(client):
+    game_id, key, _data = create(client, {"rounds": 2, "wins": "lowest"})
+    api(client, "post", f"/api/games/{game_id}/rounds", points_round(1, 5, 5, 9), key)
+    data = api(client, "post", f"/api/games/{game_id}/rounds", points_round(2, 0, 0, -1), key).get_json()
+    assert data["status"] == "finished" and data["winner"] is None and data["tied"] == ["Ana", "Ben"]
+    fixed = api(client, "put", f"/api/games/{game_id}/rounds/2", points_round(2, 0, 1, -1), key)
+    assert fixed.status_code == 200 and fixed.get_json()["winner"] == "Ana" and fixed.get_json()["tied"] is None
+    undone = api(client, "delete", f"/api/games/{game_id}/rounds/2", key=key, headers={"If-Match": "4"})
+    assert undone.status_code == 200
+    data = undone.get_json()
+    assert data["status"] == "playing" and len(data["rounds"]) == 1 and data["version"] == 5
+    tie = api(client, "post", f"/api/games/{game_id}/tiebreaker", {"winner": "Ana"}, key)
+    assert tie.status_code == 409 and "no tie-breaker" in tie.get_json()["error"]
+
+
+def test_idempotent_resend(client):
+    game_id, key, _data = create(client)
+    headers = {"Idempotency-Key": "abc"}
+    first = api(client, "post", f"/api/games/{game_id}/rounds", points_round(1, 1, 2, 3), key, headers)
+    again = api(client, "post", f"/api/games/{game_id}/rounds", points_round(1, 1, 2, 3), key, headers)
+    assert first.status_code == again.status_code == 201 and first.get_json() == again.get_json()
+    assert len(api(client, "get", f"/api/games/{game_id}").get_json()["rounds"]) == 1
+
+
+def test_export_import_round_trip(client):
+    game_id, key, _data = create(client, {"target": 40})
+    api(client, "post", f"/api/games/{game_id}/rounds", points_round(1, -5, 12, 40), key)
+    exported = client.get(f"/sheets/{game_id}/export.json").get_json()
+    assert exported["game"] == "points" and exported["standings"]["winner"] == "Cy"
+    answer = client.post("/api/games/import", json=exported)
+    assert answer.status_code == 201, answer.get_json()
+    imported = answer.get_json()
+    assert imported["id"] != game_id and [p["score"] for p in imported["players"]] == [-5, 12, 40]
+    exported["rounds"][0]["results"][0]["points"] = -6
+    damaged = client.post("/api/games/import", json=exported)
+    assert damaged.status_code == 400 and "standings" in damaged.get_json()["error"]
+
+
+# --- pages -----------------------------------------------------------------------------------------
+
+
+def text(answer) -> str:
+    return html.unescape(answer.get_data(as_text=True))
+
+
+def token_of(page: str, name: str = "csrf_token") -> str:
+    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert tag, f"no {name} on the page"
+    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)
+
+
+def new_points_sheet(client, players=("Ana", "Ben", "Cy"), **rules) -> str:
+    page = client.get("/sheets/new").get_data(as_text=True)
+    data = {"csrf_token": token_of(page), "game": "points", "points_wins": "highest", **rules}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    answer = client.post("/sheets/new", data=data)
+    assert answer.status_code == 302, text(answer)
+    return answer.headers["Location"]
+
+
+def record(client, url, points, submit="Save round"):
+    page = client.get(url + "/rounds/new").get_data(as_text=True)
+    data = {
+        "csrf_token": token_of(page),
+        "round": token_of(page, "round"),
+        "version": token_of(page, "version"),
+        "idempotency": token_of(page, "idempotency"),
+        "submit": submit,
+    }
+    for seat, value in enumerate(points):
+        data[f"players-{seat}-seat"] = str(seat)
+        data[f"players-{seat}-points"] = value
+    return client.post(url + "/rounds/new", data=data)
+
+
+def test_the_kind_chooser_lists_every_registered_game(client):
+    page = text(client.get("/sheets/new"))
+    for kind, name in (("phase10", "Phase 10"), ("uno", "UNO"), ("points", "Points")):
+        assert f'value="{kind}"' in page and name in page
+    assert 'name="points_target"' in page and 'name="points_rounds"' in page and "The lowest total wins" in page
+    assert 'data-for-game="points"' in page
+
+
+def test_points_sheet_pages_from_new_to_the_winner(client):
+    url = new_points_sheet(client, points_target="30")
+    page = text(client.get(url))
+    assert "<h1>Points" in page and "Record round 1" in page and "The game ends when a total reaches 30." in page
+    form = text(client.get(url + "/rounds/new"))
+    assert "js/sheets/points.js" in form and "number-keypad" in form and "went-out" not in form
+    assert record(client, url, ["-15", "10", "0"]).status_code == 302
+    page = text(client.get(url))
+    assert re.findall(r'class="num total">(-?\d+)<', page) == ["-15", "10", "0"]
+    assert "-15" in page.split('class="history"')[1]  # the round in the history table
+    assert "<svg" in page  # the chart, negative totals included
+    answer = record(client, url, ["5", "25", "3"])
+    assert answer.status_code == 302
+    page = text(client.get(url))
+    assert "Ben wins!" in page and "Ben has the highest total, 35" in page
+
+
+def test_a_missing_number_is_shown_next_to_the_row(client):
+    url = new_points_sheet(client)
+    answer = record(client, url, ["3", "", "4"])
+    page = text(answer)
+    assert answer.status_code == 200 and "Enter the points of Ben (0 when they scored none)." in page
+    assert "Record round 1" in text(client.get(url))
+
+
+def test_preview_and_correction_prefill(client):
+    url = new_points_sheet(client)
+    record(client, url, ["-7", "2", "9"])
+    page = client.get(url + "/rounds/new").get_data(as_text=True)
+    data = {"csrf_token": token_of(page), "round": "2", "players-0-points": "1", "players-1-points": "2"}
+    data.update({f"players-{i}-seat": str(i) for i in range(3)})
+    answer = client.post(url + "/rounds/preview", data={**data, "players-2-points": "-3"}).get_json()
+    assert answer == {"ok": True, "points": {"Ana": 1, "Ben": 2, "Cy": -3}}
+    answer = client.post(url + "/rounds/preview", data=data).get_json()
+    assert answer["ok"] is False and answer["player"] == "Cy"
+    edit = text(client.get(url + "/rounds/1/edit"))
+    assert re.search(r'name="players-0-points"[^>]*value="-7"', edit)
+
+
+def test_a_tie_on_the_sheet_page(client):
+    url = new_points_sheet(client, points_rounds="1")
+    record(client, url, ["4", "4", "1"])
+    page = text(client.get(url))
+    assert "A tie" in page and "Ana and Ben share the highest total, 4: a tie." in page and "wins!" not in page
+    assert "a tie" in text(client.get("/sheets/"))
+
+
+def test_rules_page_for_points_and_for_a_sheet(client):
+    page = text(client.get("/rules/points"))
+    assert "Points sheet rules" in page and "not set" in page and "Who wins" in page
+    url = new_points_sheet(client, points_wins="lowest", points_rounds="5")
+    page = text(client.get(url + "/rules"))
+    assert "Back to the score sheet" in page and "changed from highest" in page
+    assert "Points rules" in text(client.get("/"))
+
+
+def test_csv_export_has_no_went_out(client):
+    url = new_points_sheet(client)
+    record(client, url, ["-1", "2", "3"])
+    rows = client.get(url + "/export.csv").get_data(as_text=True).splitlines()
+    assert rows[1] == "1,,-1,2,3" and rows[-1] == "total,,-1,2,3"
