@@ -34,9 +34,12 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     if not rows:
         return None
     names = [p["name"] for p in data["players"]]
-    top = max([1] + [row["scores"].get(n, 0) for row in rows for n in names])
-    step = _nice_step(top)
+    values_seen = [row["scores"].get(n, 0) for row in rows for n in names]
+    top = max([1, *values_seen])
+    low = min([0, *values_seen])  # totals may be negative (a points game)
+    step = _nice_step(top - low)
     top = ((top + step - 1) // step) * step
+    low = (low // step) * step
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = len(rows)
 
@@ -44,7 +47,7 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
         return LEFT + (plot_w * i / count if count else 0)
 
     def y(v: int) -> float:
-        return TOP + plot_h - plot_h * v / top
+        return TOP + plot_h - plot_h * (v - low) / (top - low)
 
     lines = []
     for index, name in enumerate(names):
@@ -66,7 +69,7 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     for previous, line in pairwise(sorted(lines, key=lambda entry: entry["end_y"])):
         if line["end_y"] - previous["end_y"] < 11:
             line["end_y"] = previous["end_y"] + 11
-    ticks = [{"value": v, "y": y(v)} for v in range(0, top + 1, step)]
+    ticks = [{"value": v, "y": y(v)} for v in range(low, top + 1, step)]
     rounds = (
         [{"label": i, "x": x(i)} for i in range(1, count + 1)]
         if count <= 20
