@@ -65,7 +65,10 @@ class Sheet(ScoreSheet):
 
     game = "points"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
+    # A points round has no went_out, so its round types are its own, not the card games' sheetbase ones.
+    _entry_type = RoundEntry  # type: ignore[assignment]
+    _scored_type = ScoredRound  # type: ignore[assignment]
+    _parse_round = staticmethod(parse_round)
 
     def __init__(self, rules: RuleSet, players: Sequence[str]):
         super().__init__(rules, players)
