@@ -12,12 +12,12 @@ from wtforms.validators import Length, Optional
 
 from ..engine.errors import EngineError
 from ..engine.notation import format_groups, parse_groups
-from ..engine.phase10 import phases, rounds, sheet, simulate
+from ..engine.phase10 import bots, game, phases, rounds, sheet, simulate
 from ..engine.phase10.cards import HAND_SIZE
 from ..errors import ApiError
 from ..forms import RoundForm, options
 from .cards import leftover, prefill_leftover, went_out_of
-from .registry import GameType, option_field
+from .registry import Digital, GameType, option_field
 from .summary import spread
 
 COUNTS = ("low", "high", "skip", "wild")
@@ -29,7 +29,7 @@ class Phase10(GameType):
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     sheet = sheet.Sheet
-    digital = simulate
+    digital = Digital(game.Game, bots.BOTS, simulate.simulate)
     has_tiebreaker = True
     labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
     choice_labels: ClassVar[dict[str, Any]] = {

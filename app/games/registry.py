@@ -8,7 +8,8 @@ registered once with :func:`register`. Services, views, forms, templates and scr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from wtforms import BooleanField, Field, IntegerField, SelectField
@@ -16,6 +17,15 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..engine.options import Option, RuleSet
+
+
+@dataclass(frozen=True)
+class Digital:
+    """A game's digital version: the engine's game class, its bots (by name) and its simulator."""
+
+    game: type
+    bots: Mapping[str, Any]
+    simulate: Callable[..., dict[str, Any]]
 
 
 class GameType:
@@ -35,8 +45,8 @@ class GameType:
     description: ClassVar[Any] = ""
     options: ClassVar[tuple[Option, ...]]
     sheet: ClassVar[type]
-    digital: ClassVar[Any] = None
-    """The digital game (engine module with ``simulate``, bots...), or ``None`` for a sheet-only game."""
+    digital: ClassVar[Digital | None] = None
+    """The digital game and its bots, or ``None`` for a sheet-only game."""
     has_tiebreaker: ClassVar[bool] = False
     simulates_hands: ClassVar[bool] = False
     """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""

@@ -6,10 +6,10 @@ from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine.uno import rounds, rules, sheet, simulate
+from ..engine.uno import bots, game, rounds, rules, sheet, simulate
 from ..forms import RoundForm
 from .cards import leftover, prefill_leftover, went_out_of
-from .registry import GameType
+from .registry import Digital, GameType
 from .summary import pct, rate
 
 
@@ -19,7 +19,7 @@ class Uno(GameType):
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     sheet = sheet.Sheet
-    digital = simulate
+    digital = Digital(game.UnoGame, bots.BOTS, simulate.simulate)
     labels: ClassVar[dict[str, Any]] = {
         "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),
         "stacking": _l("Stacking Draw Twos and Wild Draw Fours"),
