@@ -97,7 +97,7 @@ class InlineCode(HTMLParser):
             self.found.append("code inside <script src>")
 
 
-PAGES = ["/", "/check/", "/sheets/", "/sheets/new", "/play/", "/rules/phase10", "/rules/uno"]
+PAGES = ["/", "/check/", "/sheets/", "/sheets/new", "/play/", "/rules/phase10", "/rules/uno", "/rules/points"]
 
 
 def test_pages_have_no_inline_script_or_style(client):
