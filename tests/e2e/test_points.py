@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
 
@@ -36,13 +38,16 @@ def test_points_sheet_with_the_keypad_to_the_winner(page: Page, shot):
     expect(pad).to_be_visible()
     expect(pad).to_contain_text("Ana")
     enter(page, "1", "5", "-", "next", "2", "0", "next", "0")
+    cy = page.locator('fieldset.player-row[data-player="Cy"]')
+    expect(cy).to_have_class(re.compile(r"\bis-active\b"))
+    expect(cy).to_be_in_viewport()
     ana = page.locator('fieldset.player-row[data-player="Ana"] .points-input')
     expect(ana).to_have_value("-15")
     expect(page.locator('fieldset.player-row[data-player="Ben"] .points-input')).to_have_value("20")
     bad = small_targets(page, ".number-keypad .key")
     assert not bad, f"keypad keys under 44×44 px: {bad}"
     assert_accessible(page, "points round")
-    shot(page, "points-round")
+    shot(page, "points-round", full_page=False)
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     totals = page.locator("table.standings td.total")

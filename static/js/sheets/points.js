@@ -48,6 +48,8 @@
     if (!button || !pad.contains(button)) return;
     if (button.dataset.action === "next") {
       select(inputs[(inputs.indexOf(active) + 1) % inputs.length]);
+      // Bring the row into view above the keypad (its scroll-margin leaves room for the keypad).
+      active.closest(".player-row").scrollIntoView({ block: "nearest" });
       return;
     }
     put(next(active.value.trim(), button));
