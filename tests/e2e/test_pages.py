@@ -55,7 +55,9 @@ def test_coloured_cards_carry_a_letter(page: Page, shot):
     shot(page, "colour-phase")
 
 
-@pytest.mark.parametrize("path", ["/", "/sheets/", "/sheets/new", "/rules/phase10", "/rules/uno", "/rules/points", "/play/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/sheets/", "/sheets/new", "/rules/phase10", "/rules/uno", "/rules/points", "/play/"]
+)
 def test_main_pages_accessible(page: Page, shot, path: str):
     page.goto(path)
     assert_accessible(page, path)
