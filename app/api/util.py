@@ -18,6 +18,9 @@ def json_object() -> dict[str, Any]:
         raise ApiError(_("The body is nested too deeply to be read.")) from None
     if not isinstance(data, dict):
         raise ApiError(_("The body must be a JSON object."))
+    from .edge import check_body  # the route's definition (app/api/schemas.py), when it has one
+
+    check_body(data)
     return data
 
 

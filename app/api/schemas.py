@@ -1,0 +1,497 @@
+"""The shapes of the JSON API's request and answer bodies, as pydantic models, and one definition per endpoint.
+
+Two things come from these definitions, so they cannot disagree:
+
+- the API edge: :func:`check_body` (called by ``util.json_object`` for every route that has a definition)
+  validates a request body against its model and answers 400 with a sentence naming the field;
+- the OpenAPI 3.1 document (:mod:`app.api.openapi`), built from ``ENDPOINTS`` and the models' JSON Schemas.
+
+The edge checks *shapes* only (types, required and unknown fields); the engine keeps every rule (player
+counts, card tokens, phases, rule values) and its own precise sentences. Table rules are described from the
+engine's own option lists (:mod:`app.engine.options`), and checked there.
+
+To describe a new endpoint, add an :class:`Endpoint` to ``ENDPOINTS`` (its ``path`` written as the Flask
+rule, ``<name>`` for a path parameter); ``tests/web/test_openapi.py`` fails while a registered ``/api/`` route
+has no definition or a definition has no route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic.json_schema import WithJsonSchema
+
+from ..engine.options import Option
+from ..engine.phase10 import phases as p10_phases
+from ..engine.uno import rules as uno_rules
+from ..services import importer
+
+# --- table rules, described from the engine's option lists ---------------------------------------------------
+
+
+def option_schema(option: Option) -> dict[str, Any]:
+    """The JSON Schema of one table rule, from its :class:`~app.engine.options.Option`."""
+    schema: dict[str, Any]
+    if option.kind == "bool":
+        schema = {"type": "boolean"}
+    elif option.kind == "choice":
+        schema = {"type": "string", "enum": list(option.choices)}
+    elif option.kind == "int":
+        schema = {"type": "integer", "minimum": option.minimum, "maximum": option.maximum}
+    else:  # "custom": the engine's convert() decides; any JSON value reaches it
+        schema = {}
+    schema["description"] = option.label + (f" — {option.help}" if option.help else "")
+    default = list(option.default) if isinstance(option.default, tuple) else option.default
+    schema["default"] = default
+    return schema
+
+
+def rules_schema(title: str, options: tuple[Option, ...]) -> dict[str, Any]:
+    """A game's rules object: every key optional, no other key (the engine refuses unknown rules)."""
+    return {
+        "title": title,
+        "type": "object",
+        "properties": {option.name: option_schema(option) for option in options},
+        "additionalProperties": False,
+    }
+
+
+POINTS_RULES = {
+    "title": "PointsRules",
+    "type": "object",
+    "properties": {
+        "wins": {"type": "string", "enum": ["highest", "lowest"], "default": "highest"},
+        "target": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1_000_000}, {"type": "null"}]},
+        "rounds": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 200}, {"type": "null"}]},
+    },
+    "additionalProperties": False,
+}
+"""The "points" game's rules (API.md, "A third kind of sheet"); swap for the engine's options when it lands."""
+
+RULES_SCHEMAS: dict[str, dict[str, Any]] = {
+    "phase10": rules_schema("Phase10Rules", p10_phases.OPTIONS),
+    "uno": rules_schema("UnoRules", uno_rules.OPTIONS),
+    "points": POINTS_RULES,
+}
+"""Each game kind's rules, by the name ``"game"`` takes."""
+
+SHEET_KINDS = ("phase10", "uno", "points")
+PLAY_KINDS = ("phase10", "uno")
+
+
+def _rules(kinds: tuple[str, ...]) -> Any:
+    """A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document."""
+    variants = [RULES_SCHEMAS[k] for k in kinds]  # inline: pydantic resolves only its own $refs
+    schema = {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
+    return Annotated[dict[str, Any] | None, WithJsonSchema(schema)]
+
+
+def _tokens(what: str = "a list of card tokens (strings)") -> Any:
+    """A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
+    return Annotated[
+        list[StrictStr],
+        WithJsonSchema({"type": "array", "items": {"type": "string"}, "x-expected": what}),
+    ]
+
+
+CardTokens = _tokens()
+Phase10Rules = _rules(("phase10",))
+SheetRules = _rules(SHEET_KINDS)
+PlayRules = _rules(PLAY_KINDS)
+
+# --- request bodies ---------------------------------------------------------------------------------------------
+
+
+class Body(BaseModel):
+    """A request body: JSON types as they are (no ``"5"`` for 5, no ``true`` for 1), no unknown field."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class VerifyRules(Body):
+    natural_card: Literal["phase", "group"] = "phase"
+
+
+class Verify(Body):
+    """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"."""
+
+    phase: StrictInt | Literal["tiebreaker"] = Field(json_schema_extra={"x-expected": 'a phase number or "tiebreaker"'})
+    groups: Annotated[
+        list[Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]],
+        WithJsonSchema(
+            {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "x-item-name": "Group"}
+        ),
+    ] = None
+    hand: CardTokens = None
+    rules: Annotated[dict[str, Any], WithJsonSchema(VerifyRules.model_json_schema())] = None
+
+
+class Score(Body):
+    """``POST /api/phase10/score``: the cards left in a hand."""
+
+    cards: CardTokens
+
+
+class UnoScoreRules(Body):
+    newer_wilds: StrictBool = False
+
+
+class UnoScore(Body):
+    """``POST /api/uno/score``: the cards left in a hand; ``newer_wilds`` admits WS and WC."""
+
+    cards: CardTokens
+    rules: Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())] = None
+
+
+class CreateGame(Body):
+    """``POST /api/games``: a score sheet of a game kind, its players in seating order, its table rules."""
+
+    game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
+    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
+    rules: SheetRules = None
+
+
+class Counts(Body):
+    """Phase 10 cards left, counted on a four-key keypad."""
+
+    low: StrictInt = 0
+    high: StrictInt = 0
+    skip: StrictInt = 0
+    wild: StrictInt = 0
+
+
+class ResultIn(Body):
+    """One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``."""
+
+    player: StrictStr
+    completed: StrictBool | StrictInt = Field(
+        default=None, json_schema_extra={"x-expected": "true, false or a phase number"}
+    )
+    cards: CardTokens = None
+    counts: Counts = None
+    points: StrictInt = None
+    laid_down: Annotated[
+        list[list[StrictStr]],
+        WithJsonSchema({"type": "array", "items": {"type": "array", "items": {"type": "string"}}}),
+    ] = None
+
+
+class RoundIn(Body):
+    """A round as entered (``POST`` and ``PUT`` of rounds)."""
+
+    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": "a whole number"})
+    went_out: StrictStr | None = None
+    results: list[ResultIn]
+
+
+class Tiebreaker(Body):
+    """Who laid the tie-breaker phase down first."""
+
+    winner: StrictStr
+
+
+class Rematch(Body):
+    """``POST /api/games/<id>/rematch``: optionally new players and rules merged onto this game's."""
+
+    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})] = None
+    rules: SheetRules = None
+
+
+class Seat(Body):
+    """A seat of a digital game: a person on this device, a person on their own phone (``remote``), or a bot."""
+
+    name: StrictStr
+    bot: StrictStr | None = None
+    remote: StrictBool = False
+
+
+class CreatePlay(Body):
+    """``POST /api/play``: seats in clockwise order, rules, a seed, and optionally the top of the first deck."""
+
+    game: Literal[PLAY_KINDS]  # type: ignore[valid-type]
+    seats: list[Seat]
+    rules: PlayRules = None
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)
+    deck: Annotated[list[StrictStr] | None, WithJsonSchema({"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]})] = None
+
+
+class Action(BaseModel):
+    """One of the state's ``legal`` actions, or any action API.md lists; the engine checks the rest."""
+
+    model_config = ConfigDict(strict=True, extra="allow", json_schema_extra={"x-expected": 'an object such as {"type": "draw"}'})
+
+    type: StrictStr
+
+
+class Act(Body):
+    """``POST /api/play/<id>/actions``: the seat that acts (optional with a seat key) and its action."""
+
+    seat: StrictInt = None
+    action: Action
+
+
+class SeatBot(Body):
+    """``PUT /api/play/<id>/seats/<n>``: hand the seat to a bot, or back to its person (``null``)."""
+
+    bot: Literal["smart", "random"] | None
+
+
+class ImportSheet(BaseModel):
+    """``POST /api/games/import``: a sheet as ``/sheets/<id>/export.json`` wrote it (the importer checks it all)."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    format: Literal["deckside-sheet"]
+    format_version: Literal[1]
+    game: StrictStr
+    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
+    rules: SheetRules = None
+    rounds: list[dict[str, Any]] = []
+    tiebreaker_winner: StrictStr | None = None
+    standings: dict[str, Any] | None = None
+
+
+# --- answers ----------------------------------------------------------------------------------------------------
+
+
+class Answer(BaseModel):
+    """An answer body: the fields named are always there; more may be added."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Error(BaseModel):
+    """Every refusal: a sentence a person can act on."""
+
+    error: str
+
+
+class Points(Answer):
+    points: int
+
+
+class Verdict(Answer):
+    valid: bool
+    phase: int | str
+    groups: list[dict[str, Any]]
+    reasons: list[str]
+
+
+class Standing(Answer):
+    name: str
+    score: int
+
+
+class GameOut(Answer):
+    """A score sheet as ``GET /api/games/<id>`` returns it."""
+
+    id: str
+    game: str
+    version: int
+    rules: dict[str, Any]
+    status: Literal["playing", "tiebreaker", "finished"]
+    winner: str | None
+    players: list[Standing]
+    rounds: list[dict[str, Any]]
+
+
+class CreatedGame(GameOut):
+    edit_key: str
+
+
+class PlayOut(Answer):
+    """A digital game as seat N (or a spectator) sees it."""
+
+    id: str
+    game: str
+    version: int
+    rules: dict[str, Any]
+    status: Literal["playing", "finished"]
+    seats: list[dict[str, Any]]
+    legal: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    winner: str | None
+    sheet: str | None
+
+
+class CreatedPlay(PlayOut):
+    edit_key: str
+    seat_keys: dict[str, str] = None
+
+
+class SeatKey(Answer):
+    seat_key: str
+
+
+class TableGame(Answer):
+    id: str
+    status: str
+    winner: str | None
+
+
+class Table(Answer):
+    """``GET /api/tables/<id>``: the games of one table, oldest first, and each player's record."""
+
+    id: str
+    game: str
+    games: list[TableGame]
+    players: list[dict[str, Any]]
+
+
+class OpenApiDocument(Answer):
+    openapi: str
+    info: dict[str, Any]
+    paths: dict[str, Any]
+
+
+# --- endpoints --------------------------------------------------------------------------------------------------
+
+EDIT = ("editKey",)
+EDIT_OR_SEAT = ("editKey", "seatKey")
+
+
+@dataclass(frozen=True)
+class Link:
+    """An OpenAPI link from an answer to another operation: the created game's id and key feed the next call."""
+
+    name: str
+    operation: str  # the operationId it leads to
+    parameters: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One ``/api/`` operation: what it takes, what it answers, who may call it."""
+
+    method: str
+    path: str  # as the Flask rule: /api/games/<game_id>
+    operation: str  # operationId
+    summary: str
+    body: type[BaseModel] | None = None  # validated at the edge when set
+    body_optional: bool = False
+    ok: int = 200
+    answer: type[BaseModel] | None = None
+    errors: tuple[int, ...] = ()  # beyond the statuses every operation may answer (see openapi.COMMON)
+    auth: tuple[str, ...] = ()  # security schemes, any one of which is accepted
+    auth_optional: bool = False
+    query: dict[str, tuple[dict[str, Any], bool, str]] = field(default_factory=dict)  # name: (schema, required, doc)
+    headers: tuple[str, ...] = ()  # request headers it honours: If-Match, If-None-Match, Idempotency-Key
+    etag: bool = False  # the 200 carries ETag (and 304 answers If-None-Match)
+    location: bool = False  # the 201 carries Location
+    links: tuple[Link, ...] = ()
+    tags: tuple[str, ...] = ()
+    refusal: Callable[[str], Exception] | None = None  # builds the 400 for a bad body (default: ApiError)
+
+
+GAME_LINKS = (
+    Link("read", "readGame", {"game_id": "$response.body#/id"}),
+    Link("recordRound", "recordRound", {"game_id": "$response.body#/id"}),
+    Link("replaceRound", "replaceRound", {"game_id": "$response.body#/id"}),
+    Link("undoRound", "undoRound", {"game_id": "$response.body#/id"}),
+    Link("recordTiebreaker", "recordTiebreaker", {"game_id": "$response.body#/id"}),
+    Link("clearTiebreaker", "clearTiebreaker", {"game_id": "$response.body#/id"}),
+    Link("wait", "waitGame", {"game_id": "$response.body#/id", "version": "$response.body#/version"}),
+    Link("rematch", "rematchGame", {"game_id": "$response.body#/id"}),
+    Link("table", "readTable", {"table_id": "$response.body#/table"}),
+)
+PLAY_LINKS = (
+    Link("read", "readPlay", {"play_id": "$response.body#/id"}),
+    Link("act", "act", {"play_id": "$response.body#/id"}),
+    Link("wait", "waitPlay", {"play_id": "$response.body#/id", "version": "$response.body#/version"}),
+    Link("rematch", "rematchPlay", {"play_id": "$response.body#/id"}),
+    Link("seatBot", "setSeatBot", {"play_id": "$response.body#/id"}),
+    Link("seatKey", "newSeatKey", {"play_id": "$response.body#/id"}),
+)
+VERSION_QUERY = {"version": ({"type": "integer", "minimum": 0}, True, "The version the caller has.")}
+SEAT_QUERY = {
+    "seat": (
+        {"type": "integer", "minimum": 0},
+        False,
+        "With the edit key: the seat whose view to show (a seat key shows its own seat).",
+    )
+}
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    # rules
+    Endpoint("POST", "/api/phase10/verify", "verifyPhase", "Check a Phase 10 phase: groups on the table, or a hand.",
+             Verify, answer=Verdict, tags=("rules",)),
+    Endpoint("POST", "/api/phase10/score", "scorePhase10", "Penalty points of Phase 10 cards left in a hand.",
+             Score, answer=Points, tags=("rules",)),
+    Endpoint("POST", "/api/uno/score", "scoreUno", "Points of UNO cards left in a hand.",
+             UnoScore, answer=Points, tags=("rules",)),
+    # score sheets
+    Endpoint("POST", "/api/games", "createGame", "Create a score sheet; the answer holds its edit key.",
+             CreateGame, ok=201, answer=CreatedGame, location=True, links=GAME_LINKS, tags=("sheets",)),
+    Endpoint("POST", "/api/games/import", "importGame", "Import a sheet from its JSON export, as a new game.",
+             ImportSheet, ok=201, answer=CreatedGame, location=True, links=GAME_LINKS, tags=("sheets",),
+             refusal=importer.ImportRefused),
+    Endpoint("GET", "/api/games/<game_id>", "readGame", "A score sheet with its standings and rounds.",
+             answer=GameOut, errors=(404, 412), headers=("If-None-Match", "If-Match"), etag=True, tags=("sheets",)),
+    Endpoint("GET", "/api/games/<game_id>/wait", "waitGame",
+             "Long poll: the sheet as soon as its version differs from `version`, else 304 after 20–25 s.",
+             answer=GameOut, errors=(404, 412), query=VERSION_QUERY, etag=True, tags=("sheets",)),
+    Endpoint("POST", "/api/games/<game_id>/rounds", "recordRound", "Record the next round.",
+             RoundIn, ok=201, answer=GameOut, errors=(404, 409), auth=EDIT, headers=("Idempotency-Key",),
+             location=True, tags=("sheets",)),
+    Endpoint("PUT", "/api/games/<game_id>/rounds/<number>", "replaceRound",
+             "Correct round n; every later round is checked again.",
+             RoundIn, answer=GameOut, errors=(404, 409), auth=EDIT, headers=("If-Match",), tags=("sheets",)),
+    Endpoint("DELETE", "/api/games/<game_id>/rounds/<number>", "undoRound", "Undo the last round.",
+             answer=GameOut, errors=(404, 409), auth=EDIT, headers=("If-Match",), tags=("sheets",)),
+    Endpoint("POST", "/api/games/<game_id>/tiebreaker", "recordTiebreaker",
+             "Record who laid the tie-breaker phase down first.",
+             Tiebreaker, answer=GameOut, errors=(404, 409), auth=EDIT, headers=("If-Match",), tags=("sheets",)),
+    Endpoint("DELETE", "/api/games/<game_id>/tiebreaker", "clearTiebreaker", "Take a tie-breaker result back.",
+             answer=GameOut, errors=(404, 409), auth=EDIT, headers=("If-Match",), tags=("sheets",)),
+    Endpoint("POST", "/api/games/<game_id>/rematch", "rematchGame",
+             "A new game at the same table, with the same edit key.",
+             Rematch, body_optional=True, ok=201, answer=CreatedGame, errors=(404, 409), auth=EDIT,
+             headers=("Idempotency-Key",), location=True, links=GAME_LINKS, tags=("sheets",)),
+    Endpoint("GET", "/api/tables/<table_id>", "readTable", "A table's games and each player's record.",
+             answer=Table, errors=(404,), tags=("sheets",)),
+    # digital games
+    Endpoint("POST", "/api/play", "createPlay", "Start a digital game; the answer holds its edit key.",
+             CreatePlay, ok=201, answer=CreatedPlay, location=True, links=PLAY_LINKS, tags=("play",)),
+    Endpoint("GET", "/api/play/<play_id>", "readPlay", "A digital game as a seat (with a key) or a spectator sees it.",
+             answer=PlayOut, errors=(404, 412), auth=EDIT_OR_SEAT, auth_optional=True, query=SEAT_QUERY,
+             headers=("If-None-Match", "If-Match"), etag=True, tags=("play",)),
+    Endpoint("GET", "/api/play/<play_id>/wait", "waitPlay",
+             "Long poll: the game as soon as its version differs from `version`, else 304 after 20–25 s.",
+             answer=PlayOut, errors=(404, 412), auth=EDIT_OR_SEAT, auth_optional=True,
+             query={**VERSION_QUERY, **SEAT_QUERY}, etag=True, tags=("play",)),
+    Endpoint("POST", "/api/play/<play_id>/actions", "act", "Act for a seat; bots then move until a person must act.",
+             Act, answer=PlayOut, errors=(404, 409), auth=EDIT_OR_SEAT, headers=("If-Match", "Idempotency-Key"),
+             tags=("play",)),
+    Endpoint("PUT", "/api/play/<play_id>/seats/<n>", "setSeatBot", "Hand a seat to a bot, or back to its person.",
+             SeatBot, answer=PlayOut, errors=(404, 409), auth=EDIT, tags=("play",)),
+    Endpoint("POST", "/api/play/<play_id>/seats/<n>/key", "newSeatKey",
+             "A new seat key for a remote seat (the old one stops working).",
+             answer=SeatKey, errors=(404, 409), auth=EDIT, tags=("play",)),
+    Endpoint("POST", "/api/play/<play_id>/rematch", "rematchPlay",
+             "The same seats, rules and remote seats in a new game.",
+             ok=201, answer=CreatedPlay, errors=(404, 409), auth=EDIT, location=True, links=PLAY_LINKS,
+             tags=("play",)),
+    # itself
+    Endpoint("GET", "/api/openapi.json", "openapi", "This document (OpenAPI 3.1).", answer=OpenApiDocument,
+             tags=("meta",)),
+)
+"""Every ``/api/`` operation, in the order the document lists them."""
+
+
+def normal_rule(rule: str) -> str:
+    """A Flask rule with its parameters' names and converters dropped: ``/api/games/<x>`` → ``/api/games/<>``."""
+    import re
+
+    return re.sub(r"<[^>]*>", "<>", rule)
+
+
+def endpoint_for(method: str, rule: str) -> Endpoint | None:
+    """The definition of the route ``rule`` for ``method``, if there is one."""
+    wanted = (method.upper(), normal_rule(rule))
+    return _BY_ROUTE.get(wanted)
+
+
+_BY_ROUTE = {(e.method, normal_rule(e.path)): e for e in ENDPOINTS}
