@@ -6,13 +6,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-postgres fuzz load long-games setup browser-deps bench messages clean help lint lock
+.PHONY: run test test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
 	@echo "make test    set up and run the whole suite"
 	@echo "make bench   run the benchmarks (they print their figures)"
 	@echo "make test-postgres  the database tests again on a throwaway PostgreSQL (installed when missing)"
+	@echo "make test-schema  schemathesis against a live server, driven by /api/openapi.json (SCHEMA_FUZZ_SECONDS=600)"
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
@@ -77,6 +78,11 @@ test: setup browser-deps
 # the pure engine tests do not depend on the database and run once, in `make test`.
 test-postgres: setup
 	bash scripts/pg-test.sh $(BIN)/python -m pytest -p no:cacheprovider tests/web tests/hardening
+
+# Schemathesis against a real server on 127.0.0.1: every check but positive_data_acceptance, stateful links.
+SCHEMA_FUZZ_SECONDS ?= 600
+test-schema: setup  # schemathesis (the fuzz extra) is pinned in requirements.lock with the test extra
+	$(BIN)/python scripts/schema_fuzz.py --max-time $(SCHEMA_FUZZ_SECONDS)
 
 FUZZ_EXAMPLES ?= 3000
 fuzz: setup

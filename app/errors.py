@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from .engine.errors import EngineError
 from .extensions import db
@@ -68,7 +68,10 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         status = error.code or 500
         message = _HTTP_MESSAGES.get(status, lambda: error.description or error.name)()
-        return error_response(message, status)
+        response = make_response(error_response(message, status))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)  # RFC 9110: a 405 names the methods
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

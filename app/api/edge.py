@@ -153,9 +153,11 @@ def explain(model: type[BaseModel], error: dict[str, Any]) -> str:
         fields = ", ".join(f'"{name}"' for name in node.get("properties", {}))
         name = str(loc[-1])[:40]
         if place:
-            return _sentence(_('Unknown field "{name}" in {where}: it takes {fields}.').format(
-                name=name, where=_where(place), fields=fields
-            ))
+            return _sentence(
+                _('Unknown field "{name}" in {where}: it takes {fields}.').format(
+                    name=name, where=_where(place), fields=fields
+                )
+            )
         return _('Unknown field "{name}": this request takes {fields}.').format(name=name, fields=fields)
     place, node, defs = _walk(model, loc)
     words = {"where": _where(place), "expected": expected(node, defs)}
@@ -183,9 +185,14 @@ def _location(response: Response) -> None:
     response.headers["Location"] = url_for(view, **{key: body["id"]})
 
 
+def _bare(tag: str) -> str:
+    """``W/"7"``, ``"7"`` and ``7`` all name version 7 (writes accept the same forms)."""
+    return tag.strip().removeprefix("W/").strip('"')
+
+
 def _tag_matches(if_match: str, etag: str) -> bool:
-    tags = [t.strip().removeprefix("W/") for t in if_match.split(",")]
-    return "*" in tags or etag.removeprefix("W/") in tags
+    tags = {_bare(t) for t in if_match.split(",")}
+    return "*" in tags or _bare(etag) in tags
 
 
 def _precondition(response: Response) -> Response:
@@ -197,9 +204,7 @@ def _precondition(response: Response) -> Response:
     if _tag_matches(if_match, etag):
         return response
     refused = error_response(
-        _("The game is at version {current}, not the one If-Match names: read it again.").format(
-            current=etag.strip('W/"')
-        ),
+        _("The game is at version {current}, not the one If-Match names: read it again.").format(current=_bare(etag)),
         412,
     )[0]
     refused.status_code = 412

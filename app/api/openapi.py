@@ -121,7 +121,11 @@ def _ok(endpoint: Endpoint) -> dict[str, Any]:
     if endpoint.etag:
         headers["ETag"] = {"description": 'The version, as `"<version>"`.', "schema": {"type": "string"}}
     if endpoint.location:
-        headers["Location"] = {"description": "The address of the new game.", "required": True, "schema": {"type": "string"}}
+        headers["Location"] = {
+            "description": "The address of the new game.",
+            "required": True,
+            "schema": {"type": "string"},
+        }
     if headers:
         answer["headers"] = headers
     if endpoint.links:
@@ -174,7 +178,7 @@ def document(app=None) -> dict[str, Any]:
             "version": "2",
             "description": (
                 "Score sheets, phase checks and digital games of Phase 10 and UNO (and any game scored in "
-                "points). Every refusal is `{\"error\": \"<sentence>\"}` with a 4xx status."
+                'points). Every refusal is `{"error": "<sentence>"}` with a 4xx status.'
             ),
         },
         "paths": paths,
