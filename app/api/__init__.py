@@ -4,7 +4,7 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import games, imports, play, rules  # noqa: E402,F401  (register the routes)
-from . import edge, openapi  # noqa: E402,F401  (the document, body checks and headers of every route)
+# The routes, then the edge (body checks, Location, 412) and the document that describes them all.
+from . import edge, games, imports, openapi, play, rules  # noqa: E402,F401
 
 bp.after_request(edge.finish)
