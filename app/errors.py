@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, make_response, render_template, request
+from collections.abc import Iterable
+
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
@@ -38,6 +40,14 @@ _HTTP_MESSAGES = {
 }
 
 
+def allowed_methods(path: str, matched: Iterable[str]) -> str:
+    """The ``Allow`` header for ``path``: the methods of the route written exactly as ``path`` when there is
+    one (``/api/games/import`` is a route of its own, not a game called "import"), else all that matched."""
+    exact = [rule.methods or () for rule in current_app.url_map.iter_rules() if rule.rule == path]
+    methods = set().union(*exact) if exact else set(matched)
+    return ", ".join(sorted(methods))
+
+
 def error_response(message: str, status: int):
     if wants_json():
         return jsonify(error=message), status
@@ -70,7 +80,7 @@ def init_app(app: Flask) -> None:
         message = _HTTP_MESSAGES.get(status, lambda: error.description or error.name)()
         response = make_response(error_response(message, status))
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
-            response.headers["Allow"] = ", ".join(error.valid_methods)  # RFC 9110: a 405 names the methods
+            response.headers["Allow"] = allowed_methods(request.path, error.valid_methods)  # RFC 9110
         return response
 
     @app.errorhandler(Exception)

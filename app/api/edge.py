@@ -15,7 +15,7 @@ from flask import Response, request, url_for
 from flask_babel import gettext as _
 from pydantic import BaseModel, ValidationError
 
-from ..errors import ApiError, error_response
+from ..errors import ApiError, allowed_methods, error_response
 from .schemas import Endpoint, endpoint_for
 
 SCALARS = ("string", "integer", "number", "boolean", "null")
@@ -212,7 +212,15 @@ def _precondition(response: Response) -> Response:
     return refused
 
 
+def _options(response: Response) -> None:
+    """An ``OPTIONS`` answer lists the methods of its own route only (see :func:`app.errors.allowed_methods`)."""
+    if request.method == "OPTIONS" and request.url_rule is not None and "Allow" in response.headers:
+        response.headers["Allow"] = allowed_methods(request.url_rule.rule, response.headers["Allow"].split(", "))
+
+
 def finish(response: Response) -> Response:
-    """The blueprint's ``after_request``: Location on a 201, 412 for a failed ``If-Match`` on a GET."""
+    """The blueprint's ``after_request``: Location on a 201, 412 for a failed ``If-Match`` on a GET, and
+    ``Allow`` on OPTIONS."""
     _location(response)
+    _options(response)
     return _precondition(response)

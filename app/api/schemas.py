@@ -118,6 +118,8 @@ class VerifyRules(Body):
 class Verify(Body):
     """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"."""
 
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"phase": 3, "hand": ["8", "8", "8", "W", "3", "4", "5", "6", "S", "12"]}, {"phase": 3, "groups": [["8", "8", "W", "8"], ["3", "4", "W", "6"]]}]})
+
     phase: StrictInt | Literal["tiebreaker"] = Field(json_schema_extra={"x-expected": 'a phase number or "tiebreaker"'})
     groups: Annotated[
         list[Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]],
@@ -132,6 +134,8 @@ class Verify(Body):
 class Score(Body):
     """``POST /api/phase10/score``: the cards left in a hand."""
 
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]})
+
     cards: CardTokens
 
 
@@ -142,12 +146,16 @@ class UnoScoreRules(Body):
 class UnoScore(Body):
     """``POST /api/uno/score``: the cards left in a hand; ``newer_wilds`` admits WS and WC."""
 
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]})
+
     cards: CardTokens
     rules: Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())] = None
 
 
 class CreateGame(Body):
     """``POST /api/games``: a score sheet of a game kind, its players in seating order, its table rules."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}}, {"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 500}}]})
 
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
     players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
@@ -182,6 +190,8 @@ class ResultIn(Body):
 class RoundIn(Body):
     """A round as entered (``POST`` and ``PUT`` of rounds)."""
 
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]})
+
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": "a whole number"})
     went_out: StrictStr | None = None
     results: list[ResultIn]
@@ -189,6 +199,8 @@ class RoundIn(Body):
 
 class Tiebreaker(Body):
     """Who laid the tie-breaker phase down first."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"winner": "Ben"}]})
 
     winner: StrictStr
 
@@ -210,6 +222,8 @@ class Seat(Body):
 
 class CreatePlay(Body):
     """``POST /api/play``: seats in clockwise order, rules, a seed, and optionally the top of the first deck."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42}, {"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]}]})
 
     game: Literal[PLAY_KINDS]  # type: ignore[valid-type]
     seats: list[Seat]
@@ -233,6 +247,8 @@ class Action(BaseModel):
 
 class Act(Body):
     """``POST /api/play/<id>/actions``: the seat that acts (optional with a seat key) and its action."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]})
 
     seat: StrictInt = None
     action: Action

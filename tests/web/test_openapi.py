@@ -201,3 +201,26 @@ def test_every_201_names_the_new_game_in_location(client):
 def test_a_405_names_the_allowed_methods(client):
     answer = client.put("/api/phase10/score")
     assert answer.status_code == 405 and "POST" in answer.headers["Allow"]
+
+
+def test_the_api_page_is_served_from_static_without_inline_code(client):
+    page = client.get("/static/api/index.html")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert '<script src="/static/js/api-docs.js" defer></script>' in html
+    assert "<style" not in html and " style=" not in html and "<script>" not in html
+    assert client.get("/static/js/api-docs.js").status_code == 200
+
+
+@pytest.mark.parametrize("model", [m for m in vars(schemas).values() if isinstance(m, type) and "examples" in str(
+    getattr(m, "model_config", {}).get("json_schema_extra"))])
+def test_the_documented_examples_have_the_right_shape(model):
+    for example in model.model_config["json_schema_extra"]["examples"]:
+        model.model_validate(example)
+
+
+def test_allow_names_the_methods_of_the_route_itself(client):
+    """/api/games/import also matches /api/games/<game_id> (GET); its Allow names POST only."""
+    assert set(client.options("/api/games/import").headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    assert set(client.put("/api/games/import").headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    assert "GET" in client.options("/api/games/abc").headers["Allow"]
