@@ -118,7 +118,16 @@ class VerifyRules(Body):
 class Verify(Body):
     """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"phase": 3, "hand": ["8", "8", "8", "W", "3", "4", "5", "6", "S", "12"]}, {"phase": 3, "groups": [["8", "8", "W", "8"], ["3", "4", "W", "6"]]}]})
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"phase": 3, "hand": ["8", "8", "8", "W", "3", "4", "5", "6", "S", "12"]},
+                {"phase": 3, "groups": [["8", "8", "W", "8"], ["3", "4", "W", "6"]]},
+            ]
+        },
+    )
 
     phase: StrictInt | Literal["tiebreaker"] = Field(json_schema_extra={"x-expected": 'a phase number or "tiebreaker"'})
     groups: Annotated[
@@ -134,7 +143,9 @@ class Verify(Body):
 class Score(Body):
     """``POST /api/phase10/score``: the cards left in a hand."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]})
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]}
+    )
 
     cards: CardTokens
 
@@ -146,7 +157,9 @@ class UnoScoreRules(Body):
 class UnoScore(Body):
     """``POST /api/uno/score``: the cards left in a hand; ``newer_wilds`` admits WS and WC."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]})
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]}
+    )
 
     cards: CardTokens
     rules: Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())] = None
@@ -155,7 +168,16 @@ class UnoScore(Body):
 class CreateGame(Body):
     """``POST /api/games``: a score sheet of a game kind, its players in seating order, its table rules."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}}, {"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 500}}]})
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}},
+                {"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 500}},
+            ]
+        },
+    )
 
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
     players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
@@ -190,7 +212,11 @@ class ResultIn(Body):
 class RoundIn(Body):
     """A round as entered (``POST`` and ``PUT`` of rounds)."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]})
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]},
+    )
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": "a whole number"})
     went_out: StrictStr | None = None
@@ -223,7 +249,16 @@ class Seat(Body):
 class CreatePlay(Body):
     """``POST /api/play``: seats in clockwise order, rules, a seed, and optionally the top of the first deck."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42}, {"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]}]})
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42},
+                {"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]},
+            ]
+        },
+    )
 
     game: Literal[PLAY_KINDS]  # type: ignore[valid-type]
     seats: list[Seat]
@@ -248,7 +283,9 @@ class Action(BaseModel):
 class Act(Body):
     """``POST /api/play/<id>/actions``: the seat that acts (optional with a seat key) and its action."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]})
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]}
+    )
 
     seat: StrictInt = None
     action: Action
@@ -344,7 +381,27 @@ class CreatedPlay(PlayOut):
 
 
 class SeatKey(Answer):
+    seat: int
     seat_key: str
+
+
+class JoinLink(Body):
+    """``POST /api/play/<id>/seats/<n>/join``: the seat's key, which the creator's phone keeps."""
+
+    key: StrictStr
+
+
+class JoinLinkOut(Answer):
+    """The join link (the key in the fragment, never in a query string) and its QR code as SVG."""
+
+    seat: int
+    url: str
+    svg: str
+
+
+class NewEditKey(Answer):
+    id: str
+    edit_key: str
 
 
 class TableGame(Answer):
@@ -589,6 +646,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         tags=("sheets",),
     ),
     Endpoint(
+        "POST",
+        "/api/games/<game_id>/key",
+        "newEditKey",
+        "A new edit key for the sheet, sent with the current one (the old key stops working).",
+        answer=NewEditKey,
+        errors=(404,),
+        auth=EDIT,
+        tags=("sheets",),
+    ),
+    Endpoint(
         "GET",
         "/api/tables/<table_id>",
         "readTable",
@@ -665,8 +732,20 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/api/play/<play_id>/seats/<n>/key",
         "newSeatKey",
         "A new seat key for a remote seat (the old one stops working).",
+        ok=201,
         answer=SeatKey,
         errors=(404, 409),
+        auth=EDIT,
+        tags=("play",),
+    ),
+    Endpoint(
+        "POST",
+        "/api/play/<play_id>/seats/<n>/join",
+        "joinLink",
+        "A remote seat's join link (its key in the URL fragment) and QR code.",
+        JoinLink,
+        answer=JoinLinkOut,
+        errors=(404,),
         auth=EDIT,
         tags=("play",),
     ),
