@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, request
 from flask_babel import gettext as _
 from pydantic import BaseModel, ValidationError
 
@@ -180,9 +180,8 @@ def _location(response: Response) -> None:
     body = response.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("id"), str):
         return
-    view = "api.read_play" if request.path.startswith("/api/play") else "api.read_game"
-    key = "play_id" if view == "api.read_play" else "game_id"
-    response.headers["Location"] = url_for(view, **{key: body["id"]})
+    kind = "play" if request.path.startswith("/api/play") else "games"
+    response.headers["Location"] = f"{request.script_root}/api/{kind}/{body['id']}"
 
 
 def _bare(tag: str) -> str:

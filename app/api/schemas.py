@@ -294,7 +294,7 @@ class Act(Body):
 class SeatBot(Body):
     """``PUT /api/play/<id>/seats/<n>``: hand the seat to a bot, or back to its person (``null``)."""
 
-    bot: Literal["smart", "random"] | None
+    bot: StrictStr | None = Field(json_schema_extra={"x-expected": 'a bot\'s name ("smart", "random") or null'})
 
 
 class ImportSheet(BaseModel):
