@@ -25,8 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from pydantic.json_schema import WithJsonSchema
 
 from ..engine.options import Option
-from ..engine.phase10 import phases as p10_phases
-from ..engine.uno import rules as uno_rules
+from ..games import registry
 from ..services import importer
 
 # --- table rules, described from the engine's option lists ---------------------------------------------------
@@ -43,6 +42,8 @@ def option_schema(option: Option) -> dict[str, Any]:
         schema = {"type": "integer", "minimum": option.minimum, "maximum": option.maximum}
     else:  # "custom": the engine's convert() decides; any JSON value reaches it
         schema = {}
+    if option.nullable and schema:
+        schema = {"anyOf": [schema, {"type": "null"}]}
     schema["description"] = option.label + (f" — {option.help}" if option.help else "")
     default = list(option.default) if isinstance(option.default, tuple) else option.default
     schema["default"] = default
@@ -59,27 +60,13 @@ def rules_schema(title: str, options: tuple[Option, ...]) -> dict[str, Any]:
     }
 
 
-POINTS_RULES = {
-    "title": "PointsRules",
-    "type": "object",
-    "properties": {
-        "wins": {"type": "string", "enum": ["highest", "lowest"], "default": "highest"},
-        "target": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1_000_000}, {"type": "null"}]},
-        "rounds": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 200}, {"type": "null"}]},
-    },
-    "additionalProperties": False,
-}
-"""The "points" game's rules (API.md, "A third kind of sheet"); swap for the engine's options when it lands."""
-
 RULES_SCHEMAS: dict[str, dict[str, Any]] = {
-    "phase10": rules_schema("Phase10Rules", p10_phases.OPTIONS),
-    "uno": rules_schema("UnoRules", uno_rules.OPTIONS),
-    "points": POINTS_RULES,
+    game.id: rules_schema(f"{game.id.capitalize()}Rules", game.options) for game in registry.all_games()
 }
-"""Each game kind's rules, by the name ``"game"`` takes."""
+"""Each registered game's rules, by the name ``"game"`` takes."""
 
-SHEET_KINDS = ("phase10", "uno", "points")
-PLAY_KINDS = ("phase10", "uno")
+SHEET_KINDS = registry.ids()
+PLAY_KINDS = tuple(game.id for game in registry.all_games() if game.digital is not None)
 
 
 def _rules(kinds: tuple[str, ...]) -> Any:
