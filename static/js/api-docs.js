@@ -22,7 +22,7 @@
     }
     const out = {};
     for (const [key, value] of Object.entries(schema)) {
-      if (key === "title" || key === "x-expected" || key === "x-item-name") continue;
+      if (key === "title" || key === "examples" || key === "x-expected" || key === "x-item-name") continue;
       out[key] = resolve(value, doc, seen);
     }
     return out;
@@ -57,9 +57,17 @@
         `${p.name} (${p.in}${p.required ? ", required" : ""})${p.description ? ": " + p.description : ""}`))));
     }
     if (op.requestBody) {
+      const ref = op.requestBody.content["application/json"].schema.$ref;
+      const examples = (ref && doc.components.schemas[ref.split("/").pop()].examples) || [];
+      if (examples.length) {
+        const sample = el("pre", null, JSON.stringify(examples[0], null, 1));
+        sample.tabIndex = 0;
+        body.append(block("Example", sample));
+      }
       const schema = resolve(op.requestBody.content["application/json"].schema, doc, new Set());
-      body.append(block("Body" + (op.requestBody.required ? "" : " (optional)"),
-        el("pre", null, JSON.stringify(schema, null, 2))));
+      const pre = el("pre", null, JSON.stringify(schema, null, 2));
+      pre.tabIndex = 0; // a scrollable region is reachable with the keyboard
+      body.append(block("Body" + (op.requestBody.required ? "" : " (optional)"), pre));
     }
     body.append(block("Answers", list(Object.entries(op.responses).map(([status, answer]) =>
       `${status}: ${answer.description}`))));
