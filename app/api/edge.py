@@ -96,7 +96,7 @@ def _where(place: list[tuple]) -> str:
         else:
             _kind, index, noun = step
             item = (
-                _("{noun} {number} of {field}").format(noun=noun, number=index + 1, field=f'"{parent}"')
+                _("{noun} {number} of {field}").format(noun=_(noun), number=index + 1, field=f'"{parent}"')
                 if noun
                 else _("item {number} of {field}").format(number=index + 1, field=f'"{parent}"')
             )
@@ -114,7 +114,7 @@ def expected(node: dict[str, Any], defs: dict[str, Any] | None = None) -> str:
     defs = defs or {}
     node = _resolve(node, defs)
     if "x-expected" in node:
-        return node["x-expected"]
+        return _(node["x-expected"])  # marked with N_ in schemas.py
     if "const" in node:
         return f'"{node["const"]}"' if isinstance(node["const"], str) else str(node["const"])
     if "enum" in node:

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from pydantic.json_schema import WithJsonSchema
 
+from ..engine.i18n import N_
 from ..engine.options import Option
 from ..games import registry
 from ..services import importer
@@ -76,7 +77,7 @@ def _rules(kinds: tuple[str, ...]) -> Any:
     return Annotated[dict[str, Any] | None, WithJsonSchema(schema)]
 
 
-def _tokens(what: str = "a list of card tokens (strings)") -> Any:
+def _tokens(what: str = N_("a list of card tokens (strings)")) -> Any:
     """A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
     return Annotated[
         list[StrictStr],
@@ -116,11 +117,13 @@ class Verify(Body):
         },
     )
 
-    phase: StrictInt | Literal["tiebreaker"] = Field(json_schema_extra={"x-expected": 'a phase number or "tiebreaker"'})
+    phase: StrictInt | Literal["tiebreaker"] = Field(
+        json_schema_extra={"x-expected": N_('a phase number or "tiebreaker"')}
+    )
     groups: Annotated[
         list[Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]],
         WithJsonSchema(
-            {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "x-item-name": "Group"}
+            {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "x-item-name": N_("Group")}
         ),
     ] = None
     hand: CardTokens = None
@@ -185,7 +188,7 @@ class ResultIn(Body):
 
     player: StrictStr
     completed: StrictBool | StrictInt = Field(
-        default=None, json_schema_extra={"x-expected": "true, false or a phase number"}
+        default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
     )
     cards: CardTokens = None
     counts: Counts = None
@@ -205,7 +208,7 @@ class RoundIn(Body):
         json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]},
     )
 
-    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": "a whole number"})
+    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
     went_out: StrictStr | None = None
     results: list[ResultIn]
 
@@ -261,7 +264,7 @@ class Action(BaseModel):
     """One of the state's ``legal`` actions, or any action API.md lists; the engine checks the rest."""
 
     model_config = ConfigDict(
-        strict=True, extra="allow", json_schema_extra={"x-expected": 'an object such as {"type": "draw"}'}
+        strict=True, extra="allow", json_schema_extra={"x-expected": N_('an object such as {"type": "draw"}')}
     )
 
     type: StrictStr
@@ -281,7 +284,7 @@ class Act(Body):
 class SeatBot(Body):
     """``PUT /api/play/<id>/seats/<n>``: hand the seat to a bot, or back to its person (``null``)."""
 
-    bot: StrictStr | None = Field(json_schema_extra={"x-expected": 'a bot\'s name ("smart", "random") or null'})
+    bot: StrictStr | None = Field(json_schema_extra={"x-expected": N_('a bot\'s name ("smart", "random") or null')})
 
 
 class ImportSheet(BaseModel):
