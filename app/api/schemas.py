@@ -321,16 +321,46 @@ class Points(Answer):
     points: int
 
 
+class LaidGroup(Answer):
+    """A group of cards: its kind, its cards as tokens, and what each card stands for (a wild's value)."""
+
+    kind: Literal["set", "run", "color"]
+    cards: list[str]
+    stands_for: list[int | str | None]
+
+
 class Verdict(Answer):
     valid: bool
     phase: int | str
-    groups: list[dict[str, Any]]
+    groups: list[LaidGroup]
     reasons: list[str]
 
 
 class Standing(Answer):
+    """A player's standing: Phase 10 adds ``phase`` and ``phases_done``."""
+
     name: str
     score: int
+    phase: int | None = None
+    phases_done: list[int] = None
+
+
+class ResultOut(Answer):
+    """A player's result in a round: what was entered, and the points it makes."""
+
+    player: str
+    points: int
+
+
+class RoundOut(Answer):
+    round: int
+    went_out: str | None = None
+    results: list[ResultOut]
+
+
+class TiebreakerOut(Answer):
+    players: list[str]
+    winner: str | None
 
 
 class GameOut(Answer):
@@ -342,12 +372,30 @@ class GameOut(Answer):
     rules: dict[str, Any]
     status: Literal["playing", "tiebreaker", "finished"]
     winner: str | None
+    tiebreaker: TiebreakerOut | None
     players: list[Standing]
-    rounds: list[dict[str, Any]]
+    rounds: list[RoundOut]
 
 
 class CreatedGame(GameOut):
     edit_key: str
+
+
+class SeatOut(Answer):
+    """A seat as everyone sees it (``hand`` only for the asking seat)."""
+
+    name: str
+    bot: str | None
+    cards: int
+    score: int
+    hand: list[str] = None
+
+
+class LogEntry(Answer):
+    seq: int
+    round: int
+    type: str
+    text: str
 
 
 class PlayOut(Answer):
@@ -358,9 +406,11 @@ class PlayOut(Answer):
     version: int
     rules: dict[str, Any]
     status: Literal["playing", "finished"]
-    seats: list[dict[str, Any]]
-    legal: list[dict[str, Any]]
-    log: list[dict[str, Any]]
+    round: int
+    turn: int | None
+    seats: list[SeatOut]
+    legal: list[Action]
+    log: list[LogEntry]
     winner: str | None
     sheet: str | None
 

@@ -117,6 +117,13 @@ def test_real_answers_fit_their_models(client):
     schemas.PlayOut.model_validate(client.get(f"/api/play/{play.get_json()['id']}").get_json())
     verdict = post(client, "/api/phase10/verify", {"phase": 1, "hand": ["7", "7", "7", "3", "3", "3"]}).get_json()
     schemas.Verdict.model_validate(verdict)
+    points = post(client, "/api/games", {"game": "points", "players": ["Ana", "Ben"]}).get_json()
+    body = {"round": 1, "results": [{"player": "Ana", "points": 5}, {"player": "Ben", "points": -3}]}
+    scored = post(client, f"/api/games/{points['id']}/rounds", body, points["edit_key"]).get_json()
+    assert schemas.GameOut.model_validate(scored).rounds[0].results[1].points == -3
+    phase10 = post(client, "/api/play", {"game": "phase10", "seats": [{"name": "Ana"}, {"name": "B", "bot": "smart"}]})
+    state = schemas.CreatedPlay.model_validate(phase10.get_json())
+    assert state.seats[0].hand and state.legal[0].type == "draw"
     with pytest.raises(ValidationError):
         schemas.GameOut.model_validate({"id": "x"})
 
