@@ -116,7 +116,10 @@ def run(max_time: int, seed: int | None, extra: list[str], quiet: bool = False) 
                 *[arg for op in unrouted_operations() for arg in ("--exclude-operation-id", op)],
                 *extra,
             ]
-            result = subprocess.run(command, cwd=tmp, check=False, capture_output=quiet, text=True)
+            hooks = {"SCHEMATHESIS_HOOKS": "schema_fuzz_hooks", "PYTHONPATH": str(ROOT / "scripts")}
+            result = subprocess.run(
+                command, cwd=tmp, check=False, capture_output=quiet, text=True, env={**os.environ, **hooks}
+            )
             if quiet and result.returncode != 0:
                 sys.stdout.write(result.stdout[-20000:])
                 sys.stderr.write(result.stderr[-5000:])
