@@ -83,7 +83,12 @@ def test_sigkill_mid_stream_loses_no_acknowledged_round(server_process, database
     ]
     for thread in threads:
         thread.start()
-    time.sleep(0.3 + rng.random() * 1.2)  # a different moment each time
+    # Kill at a different moment each time, but only once a save was acknowledged: on a loaded machine
+    # the server may take longer than any fixed delay to answer its first request.
+    deadline = time.monotonic() + 60
+    while not any(acked for stream in streams for _g, _k, acked in stream) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(rng.random() * 1.2)
     server_process.kill()
     stop.set()
     for thread in threads:
