@@ -6,12 +6,13 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
 	@echo "make test    set up and run the whole suite"
 	@echo "make bench   run the benchmarks (they print their figures)"
+	@echo "make test-tls  forms and edit links through gunicorn with TLS and two workers, in Chromium"
 	@echo "make test-postgres  the database tests again on a throwaway PostgreSQL (installed when missing)"
 	@echo "make test-schema  schemathesis against a live server, driven by /api/openapi.json (SCHEMA_FUZZ_SECONDS=600)"
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
@@ -73,6 +74,11 @@ browser-deps: $(CHROMIUM) $(AXE)
 
 test: setup browser-deps
 	$(BIN)/python -m pytest
+
+# The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
+# (Part of `make test` too; about 10 s.)
+test-tls: setup browser-deps
+	$(BIN)/python -m pytest -p no:cacheprovider tests/tls
 
 # The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
 # the pure engine tests do not depend on the database and run once, in `make test`.

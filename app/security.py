@@ -41,7 +41,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # Same-origin pages get a Referer (Flask-WTF's CSRF check on HTTPS needs it); other sites get none.
+    # No address of the app carries a secret (edit keys travel in the URL fragment, which no Referer holds).
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",

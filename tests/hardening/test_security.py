@@ -64,7 +64,7 @@ def test_security_headers_on_every_kind_of_response(client):
         assert "'unsafe-inline'" not in response.headers["Content-Security-Policy"]
         assert csp["frame-ancestors"] == "frame-ancestors 'none'"
         assert response.headers["X-Content-Type-Options"] == "nosniff"
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
 
 
 class InlineCode(HTMLParser):
@@ -126,6 +126,35 @@ def test_behind_a_proxy_forwarded_https_makes_the_cookie_secure(database_url):
     game_id, _key = _create(client)
     cookie = client.get(f"/sheets/{game_id}", headers={"X-Forwarded-Proto": "https"}).headers["Set-Cookie"]
     assert "Secure" in cookie
+    with app.app_context():
+        db.engine.dispose()
+
+
+def _https_new_sheet(client, referer: str | None, **headers):
+    """Post the new-sheet form over HTTPS (through a proxy's X-Forwarded-Proto) with ``referer``."""
+    token = _csrf_token_of(client.get("/sheets/new", headers=headers))
+    sent = dict(headers)
+    if referer:
+        sent["Referer"] = referer
+    form = {"csrf_token": token, "game": "uno", "players-0": "Ana", "players-1": "Ben"}
+    return client.post("/sheets/new", data=form, headers=sent)
+
+
+def _csrf_token_of(answer) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', answer.get_data(as_text=True)).group(1)
+
+
+def test_forms_work_over_https_behind_a_proxy_and_csrf_stays_strict(database_url):
+    """Pages ask browsers for a same-origin Referer, which Flask-WTF's HTTPS check needs; other origins still fail."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "t", "PROXY_COUNT": 1})
+    client = app.test_client()
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example"}
+    page = client.get("/sheets/new", headers=proxied)
+    assert page.headers["Referrer-Policy"] == "same-origin"
+    assert _https_new_sheet(client, "https://cards.example/sheets/new", **proxied).status_code == 302
+    assert _https_new_sheet(client, None, **proxied).status_code == 400  # no Referer: still refused on HTTPS
+    assert _https_new_sheet(client, "https://evil.example/", **proxied).status_code == 400
+    assert _https_new_sheet(client, "http://cards.example/sheets/new", **proxied).status_code == 400
     with app.app_context():
         db.engine.dispose()
 

@@ -1,0 +1,117 @@
+"""The app as it is deployed: gunicorn serving HTTPS on 127.0.0.1 with several workers, driven by Chromium.
+
+- A throwaway certificate authority and a certificate for 127.0.0.1 are made by ``trustme`` for the
+  session; Chromium accepts it (``ignore_https_errors``), the Python client checks it against the CA.
+- gunicorn runs ``app:create_app()`` from this checkout with two workers on a temporary SQLite file,
+  its access log in a file the tests read (an edit key must never show up in it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import trustme
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, context: ssl.SSLContext, process: subprocess.Popen, seconds: float = 30) -> None:
+    """Poll ``url`` until gunicorn answers (fail early, with its output, if it died)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, context=context, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer on {url} within {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def tls(tmp_path_factory):
+    """A throwaway CA and a server certificate for 127.0.0.1: (ca, cert file, key file, client SSL context)."""
+    folder = tmp_path_factory.mktemp("tls")
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1", "localhost")
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert.cert_chain_pems[0].write_to_path(str(cert_file))
+    for extra in cert.cert_chain_pems[1:]:
+        extra.write_to_path(str(cert_file), append=True)
+    cert.private_key_pem.write_to_path(str(key_file))
+    context = ssl.create_default_context()
+    ca.configure_trust(context)
+    return {"cert": cert_file, "key": key_file, "context": context}
+
+
+@pytest.fixture(scope="session")
+def server(tls, tmp_path_factory):
+    """gunicorn with TLS and two workers; yields {"url", "access_log", "database"}."""
+    folder = tmp_path_factory.mktemp("gunicorn")
+    port = free_port()
+    access_log = folder / "access.log"
+    database = folder / "tls.sqlite"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "SECRET_KEY": "tls-tests-only",
+        "DECKSIDE_PROXIES": "0",
+    }
+    command = [
+        sys.executable, "-m", "gunicorn",
+        "--workers", "2",
+        "--bind", f"127.0.0.1:{port}",
+        "--certfile", str(tls["cert"]),
+        "--keyfile", str(tls["key"]),
+        "--access-logfile", str(access_log),
+        "--error-logfile", str(folder / "error.log"),
+        "app:create_app()",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env=env)
+    url = f"https://127.0.0.1:{port}"
+    try:
+        wait_until_up(url + "/", tls["context"], process)
+        yield {"url": url, "access_log": access_log, "database": database, "error_log": folder / "error.log"}
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+@pytest.fixture(scope="session")
+def base_url(server) -> str:
+    return server["url"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args():
+    """Debian's Chromium, headless (Playwright cannot download its own browsers here)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's package `chromium`", pytrace=False)
+    return {
+        "executable_path": str(CHROMIUM),
+        "headless": True,
+        "args": ["--headless", "--no-sandbox", "--no-first-run", "--disable-dev-shm-usage", "--disable-gpu"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(base_url):
+    """A phone that accepts the test certificate (the CSP is left on: these pages need no injected script)."""
+    return {**PHONE, "base_url": base_url, "ignore_https_errors": True, "locale": "en-GB"}
