@@ -72,7 +72,9 @@ class Defaults:
     AUTO_SCHEMA = os.environ.get("DECKSIDE_AUTO_SCHEMA", "1") != "0"
     # Trust this many proxies in front of the app for X-Forwarded-For/-Proto/-Host (werkzeug ProxyFix).
     PROXY_COUNT = int(os.environ.get("DECKSIDE_PROXIES", "0") or 0)
-    # Wrong edit keys: after this many from one address within the window, requests carrying a key
-    # are refused (429) until the window has passed.
+    # Wrong edit keys for one game: after this many from one address (or EDIT_KEY_GAME_FAILURES from all
+    # addresses together) within the window, wrong keys for that game get 429 instead of 403 until the
+    # window has passed. A right key is always accepted.
     EDIT_KEY_FAILURES = 10
+    EDIT_KEY_GAME_FAILURES = 100
     EDIT_KEY_WINDOW = 300

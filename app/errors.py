@@ -16,11 +16,12 @@ from .extensions import db
 class ApiError(Exception):
     """An API refusal with its status: raised by views, answered as ``{"error": message}``."""
 
-    def __init__(self, message: str, status: int = 400, player: str | None = None):
+    def __init__(self, message: str, status: int = 400, player: str | None = None, headers: dict | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
         self.player = player  # the player a refused round entry is about, to show next to their row
+        self.headers = headers or {}  # e.g. Retry-After on a 429
 
 
 def wants_json() -> bool:
@@ -58,7 +59,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
         db.session.rollback()
-        return error_response(error.message, error.status)
+        body, status = error_response(error.message, error.status)
+        return body, status, error.headers
 
     @app.errorhandler(EngineError)
     def engine_refusal(error: EngineError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -99,6 +99,28 @@ class IdempotentReply(db.Model):
     status: Mapped[int] = mapped_column(Integer)
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class KeyFailure(db.Model):
+    """One wrong edit key sent for a game (a sheet or a digital game) from an address: the wrong-key limit
+    counts these rows, so every worker process sees the same counts. Rows older than the window are deleted."""
+
+    __tablename__ = "key_failure"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(40), index=True)
+    address: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class RateLimit(db.Model):
+    """A fixed-window counter of Flask-Limiter (``app.ratelimits``): shared by every worker process."""
+
+    __tablename__ = "rate_limit"
+
+    name: Mapped[str] = mapped_column(String(255), primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
 class PlayGame(db.Model):

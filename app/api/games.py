@@ -75,3 +75,12 @@ def record_tiebreaker(game_id: str):
 def clear_tiebreaker(game_id: str):
     game = _editable(game_id)
     return jsonify(sheets.clear_tiebreaker(game, request.headers.get("If-Match")))
+
+
+@bp.post("/games/<game_id>/key")
+def replace_key(game_id: str):
+    """A new edit key for the sheet, with the current one: ``{"id", "edit_key"}``; the old key stops working."""
+    game = _editable(game_id)
+    response = jsonify(id=game.id, edit_key=sheets.replace_edit_key(game))
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -23,6 +23,7 @@ from ..games import registry
 from ..games.registry import GameType
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
 from ..models import Game, IdempotentReply, Player, Result, Round
+from ..security import refuse_wrong_key
 
 MAX_ROUNDS = 200
 """Rounds a sheet holds at most (a real game has far fewer; every save replays them all)."""
@@ -130,7 +131,15 @@ def check_edit_key(game: Game, key: str | None) -> None:
     if not key:
         raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
     if not key_matches(key, game.edit_key_hash):
-        raise ApiError(_("This edit key does not belong to this game."), 403)
+        refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
+
+
+def replace_edit_key(game: Game) -> str:
+    """A new edit key for ``game`` (the caller checked the current one): the old key stops working at once."""
+    key = new_edit_key()
+    game.edit_key_hash = hash_key(key)
+    _commit()
+    return key
 
 
 def check_version(game: Game | Any, if_match: str | None) -> None:

@@ -1,8 +1,10 @@
 """Score-sheet pages: create a sheet, record and correct rounds, standings, tie-breaker, sharing, export.
 
 The pages build the same round bodies as the JSON API and call the same service
-(:mod:`app.services.sheets`), so every check is the engine's. The edit key travels in an
-edit link once and is then kept in this device's session cookie.
+(:mod:`app.services.sheets`), so every check is the engine's. Edit rights are handed over with
+the key in the link's fragment (``/sheets/<id>#key=…``); the page script keeps it on the phone and
+posts it once to :func:`claim_key`, which keeps it in a cookie scoped to this sheet's pages
+(:mod:`app.handover`). No page holds the key in its HTML or its address.
 """
 
 from __future__ import annotations
@@ -13,9 +15,22 @@ import json
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 
+from .. import handover
 from ..database import read_only
 from ..engine.errors import EngineError
 from ..errors import ApiError
@@ -29,27 +44,34 @@ from .rules import render_rules
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
 RECENT_LIMIT = 20
-KEYS_LIMIT = 40
-"""Edit keys kept in the session cookie (about 60 bytes each), independently of the recent list."""
 
 
 # --- this device: recent games and edit keys --------------------------------------------------------
 
 
-def _remember(game_id: str, key: str | None = None) -> None:
-    """Put the game first in this device's recent list; keep its edit key (the newest keys win)."""
+def _remember(game_id: str) -> None:
+    """Put the game first in this device's recent list."""
     recent = [g for g in session.get("recent", []) if g != game_id]
     session["recent"] = [game_id, *recent][:RECENT_LIMIT]
-    if key is not None:
-        keys = {g: k for g, k in session.get("keys", {}).items() if g != game_id}
-        keys[game_id] = key
-        session["keys"] = dict(list(keys.items())[-KEYS_LIMIT:])
+
+
+def _scope(game_id: str) -> str:
+    """The path under which this phone's key for the sheet travels (its pages and forms)."""
+    return url_for("sheets.show", game_id=game_id)
 
 
 def _edit_key(game) -> str | None:
-    """This device's edit key for ``game``, when it holds the right one."""
-    key = session.get("keys", {}).get(game.id)
+    """This device's edit key for ``game`` (its cookie for the sheet's pages), when it is the right one."""
+    key = handover.held_key()
     return key if key and key_matches(key, game.edit_key_hash) else None
+
+
+def _handed_over(game_id: str, key: str):
+    """Back to the sheet with the key in the fragment (the page script keeps it on the phone) and in the
+    sheet's cookie (forms work at once, and without JavaScript)."""
+    response = redirect(handover.fragment_link(_scope(game_id), key))
+    response.headers["Cache-Control"] = "no-store"
+    return handover.keep(response, _scope(game_id), key)
 
 
 def _load(game_id: str, edit: bool = False):
@@ -75,7 +97,7 @@ def recent():
             game = sheets.get_game(game_id)
         except ApiError:
             continue
-        games.append({"game": game, "sheet": sheets.build_sheet(game), "editable": _edit_key(game) is not None})
+        games.append({"game": game, "sheet": sheets.build_sheet(game)})
     return render_template("sheets/recent.html", games=games)
 
 
@@ -88,8 +110,8 @@ def new():
         except ApiError as error:
             flash(error.message, "error")
         else:
-            _remember(game.id, key)
-            return redirect(url_for("sheets.show", game_id=game.id))
+            _remember(game.id)
+            return _handed_over(game.id, key)
     games = registry.all_games()
     return render_template("sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games})
 
@@ -97,18 +119,62 @@ def new():
 @bp.get("/<game_id>")
 def show(game_id: str):
     game = _load(game_id)
-    key = request.args.get("key")
-    if key is not None:
-        # An edit link: keep the key on this device and drop it from the address (and from any Referer).
-        if key_matches(key, game.edit_key_hash):
-            _remember(game.id, key)
-            flash(_("This phone can now record rounds on this sheet."), "ok")
-        else:
-            _remember(game.id)
-            flash(_("That edit link is not right for this sheet: you can view it, not change it."), "error")
-        return redirect(url_for("sheets.show", game_id=game.id))
+    if "key" in request.args:
+        return _old_edit_link(game, request.args["key"])
     _remember(game.id)
-    return _render_sheet(game)
+    response = make_response(_render_sheet(game))
+    if handover.held_key() and _edit_key(game) is None:
+        handover.drop(response, _scope(game.id))  # a key that stopped working (a new one was made)
+    return response
+
+
+def _old_edit_link(game, key: str):
+    """An edit link of the old form (``?key=…``, before keys moved to the fragment): it still works, once
+    more — the key moves to the phone and the address is cleaned — and the page suggests a new key, since
+    this one has been in an address (and so in logs and histories)."""
+    _remember(game.id)
+    if not key_matches(key, game.edit_key_hash):
+        try:
+            sheets.check_edit_key(game, key or None)  # counted like any wrong key; 429 past the limit
+        except ApiError as error:
+            if error.status == 429:
+                raise
+        flash(_("That edit link is not right for this sheet: you can view it, not change it."), "error")
+        return redirect(_scope(game.id))
+    flash(
+        _(
+            "This phone can now record rounds on this sheet. The link you opened is an old kind that shows the key "
+            "in the address: make a new edit key below if it was shared where others could see it."
+        ),
+        "ok",
+    )
+    return _handed_over(game.id, key)
+
+
+@bp.post("/<game_id>/key")
+def claim_key(game_id: str):
+    """The page script hands this phone's key for the sheet (from a link's fragment or ``localStorage``)
+    to the server, which keeps it in the sheet's cookie: 204, or 403/429 as the API answers a wrong key."""
+    game = _load(game_id)
+    key = request.form.get("key", "")
+    if not key_matches(key, game.edit_key_hash):
+        sheets.check_edit_key(game, key or None)
+    if request.form.get("announce"):
+        flash(_("This phone can now record rounds on this sheet."), "ok")
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    return handover.keep(response, _scope(game.id), key)
+
+
+@bp.post("/<game_id>/key/new")
+def new_key(game_id: str):
+    """A new edit key for the sheet, from a phone that holds the current one: every older link stops working."""
+    game = _load(game_id, edit=True)
+    if game is None:
+        return redirect(_scope(game_id))
+    key = sheets.replace_edit_key(game)
+    flash(_("A new edit key is made: older edit links no longer work. Share the new link below."), "ok")
+    return _handed_over(game_id, key)
 
 
 def _render_sheet(game, status: int = 200):
@@ -116,8 +182,6 @@ def _render_sheet(game, status: int = 200):
     data = sheets.game_json(game, sheet)
     key = _edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
-    if key:
-        links["edit"] = url_for("sheets.show", game_id=game.id, key=key, _external=True)
     kind = sheets.kind_of(game)
     return render_template(
         "sheets/show.html",

@@ -100,3 +100,36 @@
     input.addEventListener("focus", function () { input.select(); });
   });
 })();
+
+// Edit rights (static/js/handover.js, app/handover.py): a key from the link's fragment, or the one kept on
+// this phone, is handed to the server once (it keeps it in this sheet's cookie, so the forms work); the
+// edit link for other phones is built here from the kept key, so no page's HTML ever holds it.
+(function () {
+  "use strict";
+  var K = window.DecksideKeys;
+  if (!K) return;
+  document.querySelectorAll("[data-view-only]").forEach(function (label) {
+    label.hidden = !!K.get("sheet:" + label.dataset.viewOnly);
+  });
+  var sheet = document.querySelector(".sheet[data-claim]");
+  if (!sheet) return;
+  var scope = "sheet:" + sheet.dataset.game;
+  var editable = sheet.dataset.editable === "1";
+  var got = K.take(scope);
+  var field = document.querySelector("[data-edit-link-field]");
+  if (editable && field && got.key) {
+    var input = field.querySelector("input");
+    input.value = K.link(input.dataset.view, got.key);
+    field.hidden = false;
+  }
+  if (!got.key || (editable && !got.fresh)) return;
+  var body = new URLSearchParams({ key: got.key });
+  if (!editable) body.set("announce", "1");
+  fetch(sheet.dataset.claim, {
+    method: "POST", body: body, credentials: "same-origin",
+    headers: { "X-CSRFToken": sheet.dataset.csrf }
+  }).then(function (response) {
+    if (response.status === 403) K.forget(scope);  // a key that no longer belongs to this sheet
+    if (!editable && (response.status === 204 || response.status === 403)) window.location.reload();
+  }).catch(function () { /* offline: try again on the next visit */ });
+})();

@@ -5,6 +5,8 @@
 // would show stale scores and stale CSRF tokens). Static files: their URLs carry a content hash, so a
 // cached copy is always right. Writes (POST) are never touched here: a cache cannot replay them;
 // static/js/offline.js keeps a round entered offline and sends it when the connection returns.
+// Edit keys: no page holds one (they travel in URL fragments, see static/js/handover.js), and an answer
+// marked Cache-Control: no-store (the hand-over redirects, the digital game's state) is never kept.
 /* global VERSION, PRECACHE */
 "use strict";
 
@@ -44,11 +46,12 @@ function offlinePage() {
 
 function fromNetworkOrCache(request) {
   var url = new URL(request.url);
-  var key = url.origin + url.pathname;  // an edit link's ?key=… is never stored
+  var key = url.origin + url.pathname;  // never a query string or a fragment
   return caches.open(PAGES).then(function (cache) {
     return cache.match(key).then(function (cached) {
       var network = fetch(request).then(function (response) {
-        if (response.ok && !response.redirected && response.type === "basic" && !url.search) {
+        var noStore = /no-store/.test(response.headers.get("Cache-Control") || "");
+        if (response.ok && !response.redirected && response.type === "basic" && !url.search && !noStore) {
           cache.put(key, response.clone());
         }
         return response;

@@ -24,6 +24,7 @@ def limited_app(database_url):
             "SQLALCHEMY_DATABASE_URI": database_url,
             "SECRET_KEY": "test-only",
             "EDIT_KEY_FAILURES": 3,
+            "EDIT_KEY_GAME_FAILURES": 5,
             "EDIT_KEY_WINDOW": 1.0,
         }
     )
@@ -193,21 +194,32 @@ def test_edit_key_is_checked_in_constant_time(client, monkeypatch):
     assert calls and all(key not in pair for pair in calls)  # the hashes are compared, never the key
 
 
-def test_wrong_keys_are_limited_per_address(limited_app):
+def test_wrong_keys_are_limited_per_game_and_address_and_a_right_key_always_works(limited_app):
     client = limited_app.test_client()
     game_id, key = _create(client)
+    other_game, _other_key = _create(client)
     url = f"/api/games/{game_id}/rounds/1"
     for _ in range(3):
         assert client.delete(url, headers={"Authorization": "Bearer guess"}).status_code == 403
-    limited = client.delete(url, headers={"Authorization": f"Bearer {key}"})
+    limited = client.delete(url, headers={"Authorization": "Bearer guess"})
     assert limited.status_code == 429 and "wrong edit keys" in limited.get_json()["error"]
     assert int(limited.headers["Retry-After"]) >= 1
-    # reading needs no key and stays open; another address is not limited
-    assert client.get(f"/api/games/{game_id}").status_code == 200
-    other = client.delete(url, headers={"Authorization": f"Bearer {key}"}, environ_base={"REMOTE_ADDR": "10.9.9.9"})
-    assert other.status_code == 404  # the key is right (there is no round 1 to undo)
+    # the right key is never refused, from the same address either
+    assert client.delete(url, headers={"Authorization": f"Bearer {key}"}).status_code == 404  # no round 1 to undo
+    # another game is not limited; nor is another address within this game (until the game's own limit)
+    assert (
+        client.delete(f"/api/games/{other_game}/rounds/1", headers={"Authorization": "Bearer guess"}).status_code == 403
+    )
+    elsewhere = {"REMOTE_ADDR": "10.9.9.9"}
+    assert client.delete(url, headers={"Authorization": "Bearer guess"}, environ_base=elsewhere).status_code == 403
+    assert client.delete(url, headers={"Authorization": "Bearer guess"}, environ_base=elsewhere).status_code == 403
+    # five failures for the game from all addresses together: every wrong key for it is now 429
+    third = {"REMOTE_ADDR": "10.7.7.7"}
+    assert client.delete(url, headers={"Authorization": "Bearer guess"}, environ_base=third).status_code == 429
+    assert client.delete(url, headers={"Authorization": f"Bearer {key}"}, environ_base=third).status_code == 404
+    assert client.get(f"/api/games/{game_id}").status_code == 200  # reading needs no key
     time.sleep(1.1)  # the window passes
-    assert client.delete(url, headers={"Authorization": f"Bearer {key}"}).status_code == 404
+    assert client.delete(url, headers={"Authorization": "Bearer guess"}).status_code == 403
 
 
 def test_wrong_edit_links_count_too(limited_app):
@@ -215,8 +227,9 @@ def test_wrong_edit_links_count_too(limited_app):
     game_id, key = _create(client)
     for _ in range(3):
         assert client.get(f"/sheets/{game_id}?key=guess").status_code == 302
-    assert client.get(f"/sheets/{game_id}?key={key}").status_code == 429
-    assert "wrong edit keys" in client.get(f"/sheets/{game_id}?key={key}").get_data(as_text=True)
+    refused = client.get(f"/sheets/{game_id}?key=guess")
+    assert refused.status_code == 429 and "wrong edit keys" in refused.get_data(as_text=True)
+    assert client.get(f"/sheets/{game_id}?key={key}").status_code == 302  # the right one still works
 
 
 def test_right_edit_links_do_not_count(limited_app):

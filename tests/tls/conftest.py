@@ -107,7 +107,14 @@ def browser_type_launch_args():
     return {
         "executable_path": str(CHROMIUM),
         "headless": True,
-        "args": ["--headless", "--no-sandbox", "--no-first-run", "--disable-dev-shm-usage", "--disable-gpu"],
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--ignore-certificate-errors",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+        ],
     }
 
 

@@ -1,0 +1,37 @@
+// Edit keys on this phone. A hand-over link carries the key in its fragment (…#key=…), which browsers
+// never send to a server: this module takes it from the address (and removes it at once, so it is not
+// in the history or a bookmark), keeps it in localStorage (it survives a browser restart; there is no
+// limit on how many games a phone keeps), and builds hand-over links for other phones.
+// Used by the score sheet (static/js/sheets.js) and meant for any page that hands over a key
+// (the digital game's seats). The server side is app/handover.py.
+(function () {
+  "use strict";
+  var PREFIX = "deckside-key:";
+
+  function get(scope) {
+    try { return window.localStorage.getItem(PREFIX + scope); } catch (e) { return null; }
+  }
+  function put(scope, key) {
+    try { window.localStorage.setItem(PREFIX + scope, key); return true; } catch (e) { return false; }
+  }
+  function forget(scope) {
+    try { window.localStorage.removeItem(PREFIX + scope); } catch (e) { /* private mode: nothing kept */ }
+  }
+  // The key in this address's fragment, if any; the fragment is removed from the address either way.
+  function fromAddress() {
+    var match = /(?:^#|&)key=([^&]+)/.exec(window.location.hash);
+    if (!match) return null;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    try { return decodeURIComponent(match[1]); } catch (e) { return null; }
+  }
+  // The key for `scope` from the address (kept) or, failing that, the one kept on this phone.
+  function take(scope) {
+    var key = fromAddress();
+    if (key) put(scope, key);
+    return { key: key || get(scope), fresh: !!key };
+  }
+  function link(url, key) {
+    return url.split("#")[0] + "#key=" + encodeURIComponent(key);
+  }
+  window.DecksideKeys = { get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link };
+})();

@@ -1,0 +1,100 @@
+"""Edit keys as deployed (gunicorn, TLS, two workers): handed over in the fragment, kept on the phone, never in a
+request line, the access log or the service worker's cache; a new key revokes the old; the wrong-key limit is
+shared by the workers and never refuses the right key."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import Page, expect
+from test_forms_over_https import new_sheet
+
+
+def _edit_link(page: Page) -> str:
+    field = page.locator("#edit-link")
+    expect(field).to_have_value(re.compile(r"#key=."))
+    return field.input_value()
+
+
+def _sw_cache_text(page: Page) -> str:
+    """Every URL and body the service worker keeps, once it controls the page."""
+    page.wait_for_function(
+        "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000
+    )
+    page.reload()  # a page load under the worker's control: it goes into the page cache
+    return page.evaluate("""async () => {
+        let out = [];
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                const response = await cache.match(request);
+                out.push(request.url, await response.text());
+            }
+        }
+        return out.join("\\n");
+    }""")
+
+
+def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, browser_context_args, server):
+    path = new_sheet(page, ["Ana", "Ben"])
+    assert "#" not in page.url  # the key was taken out of the address
+    link = _edit_link(page)
+    key = link.partition("#key=")[2]
+    assert page.evaluate("Object.values(localStorage)").count(key) == 1
+
+    other = browser.new_context(**browser_context_args)
+    phone = other.new_page()
+    phone.goto(link)
+    expect(phone.get_by_text("This phone can now record rounds on this sheet.")).to_be_visible()
+    assert phone.url.endswith(path)  # no fragment left
+    phone.get_by_role("link", name="Record round 1").click()
+    phone.locator('fieldset.player-row[data-player="Ben"] .went-out').check()
+    phone.get_by_role("button", name="Save round").click()
+    expect(phone.get_by_text("Round 1 saved.")).to_be_visible()
+    cached = _sw_cache_text(phone) + _sw_cache_text(page)
+    assert path in cached  # the sheet page is kept for offline use ...
+    assert key not in cached  # ... without the key
+
+    # The key leaked? Make a new one from a phone that holds it: the other phone can only view.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Make a new edit key").click()
+    expect(page.get_by_text("A new edit key is made")).to_be_visible()
+    new_key = _edit_link(page).partition("#key=")[2]
+    assert new_key != key
+    phone.goto(path)
+    expect(phone.get_by_text("View only")).to_be_visible()
+    assert key not in phone.evaluate("JSON.stringify(localStorage)")  # the dead key is forgotten
+    other.close()
+
+    log = server["access_log"].read_text()
+    assert path in log  # the log is written ...
+    assert key not in log and new_key not in log  # ... without any key, in request lines or Referers
+
+
+def _status(url: str, context, key: str) -> tuple[int, dict]:
+    request = urllib.request.Request(url, method="DELETE", headers={"Authorization": f"Bearer {key}"})
+    try:
+        with urllib.request.urlopen(request, context=context) as answer:
+            return answer.status, dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers)
+
+
+def test_wrong_key_limit_is_shared_by_the_workers_and_never_refuses_the_right_key(server, tls):
+    body = json.dumps({"game": "uno", "players": ["Ana", "Ben"]}).encode()
+    create = urllib.request.Request(
+        server["url"] + "/api/games", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(create, context=tls["context"]) as answer:
+        game = json.load(answer)
+    url = f"{server['url']}/api/games/{game['id']}/tiebreaker"
+    # a new connection per request: gunicorn's two workers share them out, each with its own memory
+    statuses = [_status(url, tls["context"], "guess")[0] for _ in range(10)]
+    assert statuses == [403] * 10  # EDIT_KEY_FAILURES (10) per address and game
+    status, headers = _status(url, tls["context"], "guess")
+    assert status == 429 and int(headers["Retry-After"]) >= 1
+    for _ in range(4):
+        assert _status(url, tls["context"], game["edit_key"])[0] == 409  # the right key: no tie-breaker pending
