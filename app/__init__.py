@@ -34,12 +34,13 @@ def create_app(test_config=None) -> Flask:
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
     app.json.sort_keys = False  # answers keep the contract's order ("valid", "phase", "groups", "reasons")
 
-    from . import assets, database, errors, i18n, security, views
+    from . import assets, database, errors, i18n, ratelimits, security, views
 
     database.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    ratelimits.init_app(app)
     assets.init_app(app)  # compression, versioned static URLs with cache headers
     views.init_app(app)
 

@@ -78,3 +78,8 @@ class Defaults:
     EDIT_KEY_FAILURES = 10
     EDIT_KEY_GAME_FAILURES = 100
     EDIT_KEY_WINDOW = 300
+    # Creating sheets, imports and digital games: one budget per client address (app/ratelimits.py).
+    RATELIMIT_CREATE = os.environ.get("DECKSIDE_CREATE_LIMIT", "30 per minute;300 per day")
+    RATELIMIT_STORAGE_URI = os.environ.get("DECKSIDE_RATELIMIT_STORAGE", "deckside+db://")
+    RATELIMIT_HEADERS_ENABLED = True
+    RATELIMIT_SWALLOW_ERRORS = True  # a failing limit storage must not stop people from playing

@@ -57,8 +57,11 @@ def _sqlite_begin(connection) -> None:
     """
     if connection.dialect.name != "sqlite":
         return
-    writes = connection.get_execution_options().get("sqlite_immediate") or (
-        has_request_context() and request.method in WRITE_METHODS and not _read_only_view()
+    chosen = connection.get_execution_options().get("sqlite_immediate")  # True/False: the caller decided
+    writes = (
+        chosen
+        if chosen is not None
+        else (has_request_context() and request.method in WRITE_METHODS and not _read_only_view())
     )
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from .engine.errors import EngineError
@@ -49,6 +50,18 @@ def allowed_methods(path: str, matched: Iterable[str]) -> str:
     return ", ".join(sorted(methods))
 
 
+UNWRITABLE_SQLITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN")
+UNWRITABLE_POSTGRES = frozenset({"25006", "53100"})
+"""SQLSTATEs: read_only_sql_transaction (a standby, default_transaction_read_only), disk_full."""
+
+
+def cannot_write(error: DBAPIError) -> bool:
+    """Whether the database refused a write because it is read-only or its disk is full."""
+    original = error.orig
+    name = getattr(original, "sqlite_errorname", "") or ""
+    return name.startswith(UNWRITABLE_SQLITE) or getattr(original, "sqlstate", None) in UNWRITABLE_POSTGRES
+
+
 def error_response(message: str, status: int):
     if wants_json():
         return jsonify(error=message), status
@@ -84,6 +97,21 @@ def init_app(app: Flask) -> None:
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
             response.headers["Allow"] = allowed_methods(request.path, error.valid_methods)  # RFC 9110
         return response
+
+    @app.errorhandler(DBAPIError)
+    def database_error(error: DBAPIError):
+        db.session.rollback()
+        if not cannot_write(error):
+            return unexpected(error)
+        app.logger.error("The database cannot be written: %s", error.orig)
+        body, status = error_response(
+            _(
+                "The server cannot save anything right now (its database is read-only or its disk is full); "
+                "nothing was changed. Reading still works: try again later."
+            ),
+            503,
+        )
+        return body, status, {"Retry-After": "60"}
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

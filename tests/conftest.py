@@ -16,6 +16,10 @@ from sqlalchemy.pool import NullPool
 from app import create_app
 from app.extensions import db
 
+# Creation is rate-limited per client (app/ratelimits.py); the suite creates far more than a table does.
+# Tests of the limit set RATELIMIT_CREATE themselves. Servers started by tests inherit this too.
+os.environ.setdefault("DECKSIDE_CREATE_LIMIT", "100000 per minute")
+
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
 
 

@@ -6,6 +6,7 @@ from flask import jsonify, request
 from flask_babel import gettext as _
 
 from ..errors import ApiError
+from ..ratelimits import creation
 from ..services import sheets
 from . import bp
 from .util import bearer_key, json_object
@@ -25,6 +26,7 @@ def _round_number(value: str) -> int:
 
 
 @bp.post("/games")
+@creation
 def create_game():
     data = json_object()
     unknown = sorted(set(data) - {"game", "players", "rules"})

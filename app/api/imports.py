@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import jsonify
 
+from ..ratelimits import creation
 from ..services import importer, sheets
 from . import bp
 from .util import json_object
 
 
 @bp.post("/games/import")
+@creation
 def import_game():
     """Answer ``201`` with the new game (as ``GET`` returns it) plus its ``edit_key``; 400 saying why otherwise."""
     game, key = importer.import_game(json_object())

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..ratelimits import creation
 from ..services import play, sheets
 from . import bp
 from .util import bearer_key, json_object
 
 
 @bp.post("/play")
+@creation
 def create_play():
     """Start a game; bots move until a person must act. 201 with the first person's state and ``edit_key``."""
     return jsonify(play.create_play(json_object())), 201

@@ -37,6 +37,7 @@ from ..errors import ApiError
 from ..forms import new_game_form
 from ..games import registry
 from ..keys import key_matches
+from ..ratelimits import creation
 from ..services import sheets
 from .chart import totals_chart
 from .rules import render_rules
@@ -102,6 +103,7 @@ def recent():
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creation
 def new():
     form = new_game_form()
     if form.validate_on_submit():

@@ -283,3 +283,27 @@ def test_a_hostile_name_is_text_everywhere(client):
     assert "'=cmd" in text and "\n=cmd" not in text and ",=cmd" not in text  # no formula for a spreadsheet
     exported = client.get(f"/sheets/{game_id}/export.json")
     assert exported.mimetype == "application/json" and exported.get_json()["players"][0] == HOSTILE
+
+
+def test_creating_is_rate_limited_per_client_with_retry_after(database_url):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "t",
+            "RATELIMIT_CREATE": "3 per minute",
+        }
+    )
+    client = app.test_client()
+    body = {"game": "uno", "players": ["Ana", "Ben"]}
+    assert [client.post("/api/games", json=body).status_code for _ in range(2)] == [201, 201]
+    seats = [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]
+    assert client.post("/api/play", json={"game": "uno", "seats": seats}).status_code == 201  # one shared budget
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 429 and refused.get_json()["error"]
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert client.post("/api/games/import", json={}).status_code == 429
+    # another client is not affected; reading is never limited
+    assert client.post("/api/games", json=body, environ_base={"REMOTE_ADDR": "10.1.2.3"}).status_code == 201
+    with app.app_context():
+        db.engine.dispose()
