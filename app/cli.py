@@ -47,6 +47,21 @@ def register_cli(app: Flask) -> None:
 
     app.cli.add_command(simulate_command)
 
+    @app.cli.command("prune-games")
+    @click.option("--days", type=float, default=None, help="Unchanged for this many days (PLAY_RETENTION_DAYS).")
+    @click.option("--dry-run", is_flag=True, help="Only count what would be deleted.")
+    def prune_games(days: float | None, dry_run: bool) -> None:
+        """Delete digital games played by bots alone that nobody has touched for a while (and their sheets).
+
+        Score sheets people recorded, and games with a person seat, are never deleted.
+        """
+        from .services.retention import prune_bot_games
+
+        days = float(app.config["PLAY_RETENTION_DAYS"] if days is None else days)
+        count = prune_bot_games(days, dry_run=dry_run)
+        verb = "would be deleted" if dry_run else "deleted"
+        click.echo(f"{count} bots-only games unchanged for {days:g} days {verb}.")
+
 
 def _bot_list(_ctx, _param, value: str) -> list[str]:
     names = [name.strip() for name in value.split(",") if name.strip()]

@@ -82,4 +82,6 @@ class Defaults:
     RATELIMIT_CREATE = os.environ.get("DECKSIDE_CREATE_LIMIT", "30 per minute;300 per day")
     RATELIMIT_STORAGE_URI = os.environ.get("DECKSIDE_RATELIMIT_STORAGE", "deckside+db://")
     RATELIMIT_HEADERS_ENABLED = True
-    RATELIMIT_SWALLOW_ERRORS = True  # a failing limit storage must not stop people from playing
+    RATELIMIT_SWALLOW_ERRORS = True
+    # `flask prune-games` deletes bots-only digital games unchanged for this many days (never people's sheets).
+    PLAY_RETENTION_DAYS = 30  # a failing limit storage must not stop people from playing

@@ -173,3 +173,35 @@ def test_bad_arguments_are_clean_usage_errors(runner, args, fragment):
     assert result.exit_code == 2, result.output
     assert fragment in result.output and "Error" in result.output
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_prune_games_deletes_only_abandoned_bots_only_games(app, client, runner):
+    from datetime import timedelta
+
+    from app.extensions import db
+    from app.models import Game, PlayGame, utcnow
+
+    bots = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "smart"}]
+    people = [{"name": "Ana"}, {"name": "B", "bot": "random"}]
+    old_bots = client.post("/api/play", json={"game": "uno", "seats": bots, "seed": 1}).get_json()
+    new_bots = client.post("/api/play", json={"game": "uno", "seats": bots, "seed": 2}).get_json()
+    old_people = client.post("/api/play", json={"game": "uno", "seats": people, "seed": 3}).get_json()
+    sheet = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+    with app.app_context():
+        long_ago = utcnow() - timedelta(days=40)
+        for play_id in (old_bots["id"], old_people["id"]):
+            db.session.get(PlayGame, play_id).updated_at = long_ago
+        db.session.get(Game, sheet["id"]).updated_at = long_ago
+        db.session.commit()
+        old_sheet = db.session.get(PlayGame, old_bots["id"]).sheet_id
+    dry = runner.invoke(args=["prune-games", "--dry-run"])
+    assert "1 bots-only games unchanged for 30 days would be deleted" in dry.output
+    assert client.get(f"/api/play/{old_bots['id']}").status_code == 200
+    result = runner.invoke(args=["prune-games"])
+    assert result.exit_code == 0 and "1 bots-only games" in result.output
+    assert client.get(f"/api/play/{old_bots['id']}").status_code == 404
+    assert old_sheet is not None  # its first hands had landed in a sheet when it was created
+    assert client.get(f"/api/games/{old_sheet}").status_code == 404
+    assert client.get(f"/api/play/{new_bots['id']}").status_code == 200
+    assert client.get(f"/api/play/{old_people['id']}").status_code == 200
+    assert client.get(f"/api/games/{sheet['id']}").status_code == 200  # a people's sheet is never deleted
