@@ -44,7 +44,7 @@ class DatabaseStorage(Storage):
     outside the request's; expired rows are deleted as new ones are counted.
     """
 
-    STORAGE_SCHEME = ["deckside+db"]
+    STORAGE_SCHEME = ["deckside+db"]  # noqa: RUF012  (the limits library registers storages by this list)
 
     def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options) -> None:
         super().__init__(uri, wrap_exceptions, **options)
