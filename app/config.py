@@ -84,4 +84,6 @@ class Defaults:
     RATELIMIT_HEADERS_ENABLED = True
     RATELIMIT_SWALLOW_ERRORS = True
     # `flask prune-games` deletes bots-only digital games unchanged for this many days (never people's sheets).
-    PLAY_RETENTION_DAYS = 30  # a failing limit storage must not stop people from playing
+    PLAY_RETENTION_DAYS = 30
+    # Bots move for at most this many milliseconds per request; the game continues on the next read.
+    PLAY_BOT_BUDGET_MS = float(os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100"))  # a failing limit storage must not stop people from playing

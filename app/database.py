@@ -66,6 +66,24 @@ def _sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
+def begin_write() -> None:
+    """End the request's read transaction and begin the one that writes (``BEGIN IMMEDIATE`` on SQLite).
+
+    For requests that do long work (bots' moves, replaying a sheet): they read and compute first, in a
+    transaction that takes no lock, and hold the write lock only for the version check and the writes.
+    Nothing may be pending in the session (it is rolled back); objects read before are reloaded on use.
+    """
+    db.session.rollback()
+    db.session.connection(execution_options={"sqlite_immediate": True})
+
+
+def writes_late(view):
+    """Mark a view that computes before it writes: its transaction begins without the write lock, and the
+    view calls :func:`begin_write` once it is ready to write."""
+    view.writes_late = True
+    return view
+
+
 def read_only(view):
     """Mark a POST view that never writes (a preview, a check): its transaction does not take the write lock."""
     view.read_only = True
@@ -74,7 +92,7 @@ def read_only(view):
 
 def _read_only_view() -> bool:
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
-    return bool(getattr(view, "read_only", False))
+    return bool(getattr(view, "read_only", False) or getattr(view, "writes_late", False))
 
 
 def init_app(app: Flask) -> None:

@@ -19,6 +19,9 @@ from app.extensions import db
 # Creation is rate-limited per client (app/ratelimits.py); the suite creates far more than a table does.
 # Tests of the limit set RATELIMIT_CREATE themselves. Servers started by tests inherit this too.
 os.environ.setdefault("DECKSIDE_CREATE_LIMIT", "100000 per minute")
+# Bots move for 100 ms per request (then the game continues on the next read); the suite's bot games are
+# checked once finished, so it lets them run to the end at once. test_bot_budget.py tests the bound.
+os.environ.setdefault("DECKSIDE_BOT_BUDGET_MS", "60000")
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
 

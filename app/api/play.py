@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..database import writes_late
 from ..ratelimits import creation
 from ..services import play, sheets
 from . import bp
@@ -12,6 +13,7 @@ from .util import bearer_key, json_object
 
 @bp.post("/play")
 @creation
+@writes_late
 def create_play():
     """Start a game; bots move until a person must act. 201 with the first person's state and ``edit_key``."""
     return jsonify(play.create_play(json_object())), 201
@@ -24,7 +26,7 @@ def read_play(play_id: str):
     key = bearer_key()
     if key is not None:
         sheets.check_edit_key(found, key)
-    engine = play.load(found)
+    engine = play.load_advanced(found)  # bots waiting to move go on (bounded), so bots-only games advance
     seat = request.args.get("seat")
     if seat is not None:
         seat = play.parse_seat(seat, engine) if key is None else play.person_seat(seat, engine)
@@ -37,6 +39,7 @@ def read_play(play_id: str):
 
 
 @bp.post("/play/<play_id>/actions")
+@writes_late
 def act(play_id: str):
     """``{"seat": n, "action": {...}}`` with the edit key: the action, then the bots; the new state for n."""
     found = play.get_play(play_id)

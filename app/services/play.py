@@ -20,9 +20,12 @@ Choices where API.md leaves room:
 
 - A seat that is a bot cannot be acted for or looked at with the key (400): the key holder plays
   for the people at the table, not the bots.
-- A game of bots only is played to its end when it is created (a few hundredths of a second); a
-  run is capped at :data:`MAX_ROUNDS` Phase 10 rounds or UNO hands — the rounds a score sheet holds — after which
-  the game stays as it stands (no bot game has come near either cap in the simulator's runs).
+- Bots move for at most ``PLAY_BOT_BUDGET_MS`` (100) milliseconds per request (API.md "Long work in a
+  request"): a game whose next moves are all bots' answers with the state reached and continues on the
+  next request that reads it (:func:`load_advanced`). A run is capped at :data:`MAX_ROUNDS` Phase 10
+  rounds or UNO hands — the rounds a score sheet holds — after which the game stays as it stands.
+- The bots' moves are computed before the write lock is taken (:func:`app.database.begin_write`); the
+  write transaction holds only the version check, the state and the landed rounds.
 - ``If-Match: <version>`` on an action makes it conditional (409 when the game has moved on);
   the state carries its ``version``.
 """
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +42,7 @@ from typing import Any
 from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
@@ -50,6 +54,7 @@ from ..engine.players import parse_seats
 from ..engine.uno import bots as uno_bots
 from ..engine.uno import game as uno_game
 from ..engine.uno import rules as uno_rules
+from ..database import begin_write
 from ..errors import ApiError
 from ..extensions import db
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
@@ -66,12 +71,30 @@ CREATE_FIELDS = ("game", "seats", "rules", "seed", "deck")
 ACTION_FIELDS = ("seat", "action")
 
 
-def _run_phase10(game: p10_game.Game) -> None:
-    p10_bots.run_bots(game, max_rounds=MAX_ROUNDS)
+BOT_STEP = 16
+"""Bot actions taken between two looks at the clock."""
+
+CONFLICT_STATES = frozenset({"40001", "40P01"})
+"""PostgreSQL's serialization failure and deadlock: two writes met; the later one is answered 409."""
 
 
-def _run_uno(game: uno_game.UnoGame) -> None:
-    uno_bots.run_bots(game, max_hands=MAX_ROUNDS)
+def _run_phase10(game: p10_game.Game, max_actions: int | None = None) -> int:
+    return p10_bots.run_bots(game, max_rounds=MAX_ROUNDS, max_actions=max_actions)
+
+
+def _run_uno(game: uno_game.UnoGame, max_actions: int | None = None) -> int:
+    return uno_bots.run_bots(game, max_hands=MAX_ROUNDS, max_actions=max_actions)
+
+
+def run_bots_bounded(kind: PlayKind, engine: Any) -> int:
+    """Let the bots move for at most ``PLAY_BOT_BUDGET_MS`` milliseconds; returns how many actions they took."""
+    deadline = time.perf_counter() + float(current_app.config["PLAY_BOT_BUDGET_MS"]) / 1000
+    total = 0
+    while True:
+        taken = kind.run_bots(engine, max_actions=BOT_STEP)
+        total += taken
+        if taken < BOT_STEP or time.perf_counter() >= deadline:
+            return total
 
 
 @dataclass(frozen=True)
@@ -85,7 +108,7 @@ class PlayKind:
     bots: tuple[str, ...]
     min_seats: int
     max_seats: int
-    run_bots: Callable[[Any], None]
+    run_bots: Callable[..., int]
 
 
 KINDS = {
@@ -135,6 +158,21 @@ def first_person(engine: Any) -> int | None:
 def load(play: PlayGame) -> Any:
     """The engine rebuilt from the stored state."""
     return KINDS[play.kind].from_json(copy.deepcopy(play.state))
+
+
+def load_advanced(play: PlayGame) -> Any:
+    """The engine, after the bots' moves that were waiting (bounded like every request's): a game of bots
+    advances as it is watched. When another request moved the game meanwhile, the stored state is shown."""
+    engine = load(play)
+    read = play.version
+    if is_finished(engine) or not run_bots_bounded(KINDS[play.kind], engine):
+        return engine
+    try:
+        _write(play, engine, read)
+    except Conflict:
+        db.session.rollback()
+        return load(play)
+    return engine
 
 
 # --- reading -----------------------------------------------------------------------------------------
@@ -249,11 +287,11 @@ def create_play(data: Any) -> dict[str, Any]:
         engine = kind.new(seats, ruleset, seed, deck or None)
     except EngineError as error:
         raise ApiError(str(error)) from error
-    kind.run_bots(engine)
+    run_bots_bounded(kind, engine)
     key = new_edit_key()
+    begin_write()
     play = PlayGame(id=new_id(), kind=kind.name, state=engine.to_json(), edit_key_hash=hash_key(key))
     db.session.add(play)
-    land_rounds(play, engine)
     body = _save(play, engine, first_person(engine))
     body["edit_key"] = key
     return body
@@ -272,6 +310,7 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
         raise ApiError(_("The body must be a JSON object."))
     _check_fields(body, ACTION_FIELDS, _("an action"))
     sheets.check_version(play, if_match)
+    read = play.version
     engine = load(play)
     if is_finished(engine):
         raise Conflict(_("The game is over; no more actions can be taken."))
@@ -287,22 +326,49 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
         raise Conflict(str(error)) from error
     except EngineError as error:
         raise ApiError(str(error)) from error
-    KINDS[play.kind].run_bots(engine)
+    run_bots_bounded(KINDS[play.kind], engine)
+    return _write(play, engine, read, seat)
+
+
+def _write(play: PlayGame, engine: Any, read: int, seat: int | None = None) -> dict[str, Any]:
+    """Take the write lock, check that the game is still at version ``read``, store the engine's state and
+    land its finished rounds; 409 (nothing kept) when another request moved the game first."""
+    replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
+    begin_write()
+    if play.version != read:
+        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
     play.state = engine.to_json()
-    land_rounds(play, engine)
-    return _save(play, engine, seat)
+    return _save(play, engine, seat, replayed)
 
 
-def _save(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
-    """Write and commit; the answer is the state for ``seat`` at the new version. A write that lost the
-    race (the version moved on since it was read) is a 409, and nothing of it is kept."""
+def _replayed_sheet(play: PlayGame) -> Any:
+    """The game's score sheet replayed from its rounds, before the write lock is taken (``None`` before the
+    first round has landed). Only this game writes in that sheet, so it is still right under the lock when
+    the game's version has not moved."""
+    if play.sheet_id is None or play.sheet_error is not None:
+        return None
+    return sheets.build_sheet(sheets.get_game(play.sheet_id))
+
+
+def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -> dict[str, Any]:
+    """Land the finished rounds, write and commit; the answer is the state for ``seat`` at the new version.
+    A write that lost the race (the version moved on since it was read: ``StaleDataError``, also from an
+    autoflush while the rounds land; on PostgreSQL also a serialization failure or a deadlock) is a 409, and
+    nothing of it is kept."""
     try:
+        db.session.flush()
+        land_rounds(play, engine, replayed)
         db.session.flush()
         body = state_json(play, engine, seat)
         db.session.commit()
-    except (StaleDataError, IntegrityError):
+    except (StaleDataError, IntegrityError) as error:
         db.session.rollback()
-        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from None
+        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) not in CONFLICT_STATES:
+            raise
+        db.session.rollback()
+        raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
     return body
 
 
@@ -313,10 +379,11 @@ def _strict() -> bool:
     return bool(current_app.config.get("PLAY_STRICT_SHEETS", current_app.testing))
 
 
-def land_rounds(play: PlayGame, engine: Any) -> None:
+def land_rounds(play: PlayGame, engine: Any, replayed: Any = None) -> None:
     """Record the game's newly finished rounds (and a Phase 10 tie-breaker result) in its score sheet.
 
-    The sheet is created with the first finished round. Runs inside the caller's transaction.
+    The sheet is created with the first finished round. Runs inside the caller's transaction; ``replayed``
+    is the sheet's engine when the caller replayed it already (outside the write lock).
     """
     if play.sheet_error is not None:
         return
@@ -336,8 +403,9 @@ def land_rounds(play: PlayGame, engine: Any) -> None:
             sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(), commit=False)
             play.sheet = sheet
             db.session.flush()
+        replayed = replayed if replayed is not None else sheets.build_sheet(sheet)  # once: each round adds to it
         for record in finished[recorded:]:
-            sheets.record_round(sheet, copy.deepcopy(record), commit=False)
+            sheets.record_round(sheet, copy.deepcopy(record), commit=False, sheet=replayed, answer=False)
         if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
             sheets.record_tiebreaker(sheet, {"winner": tiebreaker_winner}, commit=False)
     except ApiError as error:

@@ -244,12 +244,13 @@ def _commit() -> None:
 
 
 def record_round(
-    game: Game, body: Any, idempotency_key: str | None = None, *, commit: bool = True, sheet=None
+    game: Game, body: Any, idempotency_key: str | None = None, *, commit: bool = True, sheet=None, answer: bool = True
 ) -> tuple[dict[str, Any], int]:
     """Record the next round; the answer (the whole game) and its status, 201.
 
     ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
-    state in one transaction). ``sheet`` is the game's sheet when the caller has built it already."""
+    state in one transaction). ``sheet`` is the game's sheet when the caller has built it already.
+    ``answer=False`` skips building the answer (``{}``) when the caller has no use for it."""
     idempotency_key = check_idempotency_key(idempotency_key)
     replay = replay_reply(game, idempotency_key)
     if replay is not None:
@@ -293,11 +294,11 @@ def record_round(
         raise refusal(error) from error
     game.rounds.append(_store_round(game, scored))
     _bump(game)
-    answer = game_json(game, sheet)
-    _remember(game, idempotency_key, 201, answer)
+    reply = game_json(game, sheet) if answer or idempotency_key else {}
+    _remember(game, idempotency_key, 201, reply)
     if commit:
         _commit()
-    return answer, 201
+    return reply, 201
 
 
 def preview_round(game: Game, body: Any, sheet=None):

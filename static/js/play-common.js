@@ -71,8 +71,10 @@
   function bdi(name) { return el("bdi", { text: name }); }
 
   // fetch JSON; resolves {status, body}; rejects only when the server cannot be reached.
-  function api(method, url, key, body) {
+  // `extra`: more request headers (If-Match, Idempotency-Key).
+  function api(method, url, key, body, extra) {
     var headers = { "Accept": "application/json" };
+    if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (key) headers["Authorization"] = "Bearer " + key;
     return fetch(url, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body),

@@ -160,7 +160,12 @@
     busy = true;
     root.classList.add("busy");
     showError("");
-    P.api("POST", API + "/actions", key, { seat: seat, action: action }).then(function (r) {
+    // A turn action is made on the state shown (If-Match: a resent one is refused, not applied twice);
+    // an out-of-turn one (UNO call, catch, jump-in) carries an Idempotency-Key instead.
+    var inTurn = state && acting(state) === seat && action.type !== "uno" && action.type !== "catch";
+    var condition = inTurn ? { "If-Match": '"' + state.version + '"' }
+                           : { "Idempotency-Key": Date.now().toString(36) + Math.random().toString(36).slice(2) };
+    P.api("POST", API + "/actions", key, { seat: seat, action: action }, condition).then(function (r) {
       busy = false;
       root.classList.remove("busy");
       if (r.status === 200 || r.status === 201) {

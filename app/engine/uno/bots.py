@@ -285,9 +285,12 @@ def get_bot(name: str) -> Bot:
     return BOTS[name]
 
 
-def run_bots(game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | None = None) -> int:
+def run_bots(
+    game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | None = None, max_actions: int | None = None
+) -> int:
     """Move bots until a person must act or the game ends (or the hand ends, with ``stop_after_hand``;
-    or ``max_hands`` hands have been played in the game, a bound for games of bots only).
+    or ``max_hands`` hands have been played in the game, a bound for games of bots only; or ``max_actions``
+    actions were taken, so that a caller can bound the time it spends).
 
     After every action, bots get the chance to act out of turn (call UNO, catch, jump in), seats
     taken in turn order from the seat to play. Returns the number of actions taken.
@@ -301,6 +304,8 @@ def run_bots(game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | N
         if stop_after_hand and game.round != hand:
             break
         if max_hands is not None and len(game.finished_rounds) >= max_hands:
+            break
+        if max_actions is not None and steps >= max_actions:
             break
         if game.catchable or game.jump_in:
             acted = False
