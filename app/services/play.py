@@ -45,6 +45,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..database import begin_write
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
 from ..engine.phase10 import bots as p10_bots
 from ..engine.phase10 import game as p10_game
@@ -54,7 +55,6 @@ from ..engine.players import parse_seats
 from ..engine.uno import bots as uno_bots
 from ..engine.uno import game as uno_game
 from ..engine.uno import rules as uno_rules
-from ..database import begin_write
 from ..errors import ApiError
 from ..extensions import db
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
