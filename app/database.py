@@ -77,6 +77,12 @@ def begin_write() -> None:
     db.session.connection(execution_options={"sqlite_immediate": True})
 
 
+def lock_for_write() -> None:
+    """Begin the session's transaction with the write lock (``BEGIN IMMEDIATE`` on SQLite) after work that
+    read nothing from the database (an import): the lock is held for the inserts only."""
+    db.session.connection(execution_options={"sqlite_immediate": True})
+
+
 def writes_late(view):
     """Mark a view that computes before it writes: its transaction begins without the write lock, and the
     view calls :func:`begin_write` once it is ready to write."""

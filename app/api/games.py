@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_babel import gettext as _
 
+from ..database import begin_write, writes_late
 from ..errors import ApiError
 from ..ratelimits import creation
 from ..services import sheets
@@ -17,6 +18,18 @@ def _editable(game_id: str):
     game = sheets.get_game(game_id, lock=request.method != "GET")
     sheets.check_edit_key(game, bearer_key())
     return game
+
+
+def _prepared_write(game_id: str, prepare, write):
+    """Long work first, the write lock after: ``prepare(game)`` runs on the game as read (a replay, checking
+    every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
+    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
+    game = _editable(game_id)
+    read = game.version
+    prepared = prepare(game)
+    begin_write()
+    game = _editable(game_id)
+    return write(game, prepared if game.version == read else None)
 
 
 def _round_number(value: str) -> int:
@@ -49,16 +62,33 @@ def read_game(game_id: str):
 
 
 @bp.post("/games/<game_id>/rounds")
+@writes_late
 def record_round(game_id: str):
-    game = _editable(game_id)
-    body, status = sheets.record_round(game, json_object(), request.headers.get("Idempotency-Key"))
+    data = json_object()
+    body, status = _prepared_write(
+        game_id,
+        sheets.build_sheet,
+        lambda game, sheet: sheets.record_round(game, data, request.headers.get("Idempotency-Key"), sheet=sheet),
+    )
     return jsonify(body), status
 
 
 @bp.put("/games/<game_id>/rounds/<number>")
+@writes_late
 def replace_round(game_id: str, number: str):
-    game = _editable(game_id)
-    return jsonify(sheets.replace_round(game, _round_number(number), json_object(), request.headers.get("If-Match")))
+    data, round_number, if_match = json_object(), _round_number(number), request.headers.get("If-Match")
+
+    def prepare(game):
+        sheets.check_version(game, if_match)
+        return sheets.correct_round(game, round_number, data)
+
+    return jsonify(
+        _prepared_write(
+            game_id,
+            prepare,
+            lambda game, corrected: sheets.replace_round(game, round_number, data, if_match, corrected=corrected),
+        )
+    )
 
 
 @bp.delete("/games/<game_id>/rounds/<number>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import jsonify
 
+from ..database import writes_late
 from ..ratelimits import creation
 from ..services import importer, sheets
 from . import bp
@@ -12,6 +13,7 @@ from .util import json_object
 
 @bp.post("/games/import")
 @creation
+@writes_late
 def import_game():
     """Answer ``201`` with the new game (as ``GET`` returns it) plus its ``edit_key``; 400 saying why otherwise."""
     game, key = importer.import_game(json_object())

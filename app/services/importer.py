@@ -13,6 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..database import lock_for_write
 from ..errors import ApiError
 from ..extensions import db
 from ..models import Game
@@ -93,13 +94,14 @@ def import_game(data: Any) -> tuple[Game, str]:
         raise ImportRefused(_('"tiebreaker_winner" must be a player\'s name or null.'))
     try:
         game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
+        replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
         for number, item in enumerate(rounds, start=1):
             body = _round_body(item, number)
             try:
-                answer, _status = sheets.record_round(game, body, commit=False)
+                sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("round {number}: {reason}").format(number=number, reason=error.message)) from None
-            computed = _stated_points(answer["rounds"][-1])
+            computed = _stated_points(replayed.rounds[-1].to_json())
             for player, points in _stated_points(item).items():
                 if computed.get(player) != points:
                     raise ImportRefused(
@@ -124,5 +126,6 @@ def import_game(data: Any) -> tuple[Game, str]:
     except ApiError as error:
         db.session.rollback()
         raise ImportRefused(error.message) from None
+    lock_for_write()  # everything is checked: the write lock is held only for the inserts
     db.session.commit()
     return game, key

@@ -330,10 +330,33 @@ def _round_number(game: Game, number: int) -> Round:
     raise ApiError(_("There is no round {number} in this game.").format(number=number), 404)
 
 
-def replace_round(game: Game, number: int, body: Any, if_match: str | None = None, sheet=None) -> dict[str, Any]:
-    """Replace round ``number``; every later round is checked again (400 naming the one that fails)."""
+def replace_round(
+    game: Game, number: int, body: Any, if_match: str | None = None, sheet=None, corrected=None
+) -> dict[str, Any]:
+    """Replace round ``number``; every later round is checked again (400 naming the one that fails).
+
+    ``corrected`` is what :func:`correct_round` answered for this game at its current version, computed
+    before the write lock was taken (the long part: every later round checked again)."""
     check_version(game, if_match)
     row = _round_number(game, number)
+    sheet, correction = corrected if corrected is not None else correct_round(game, number, body, sheet)
+    if getattr(correction, "tiebreaker_dropped", False):
+        game.tiebreaker_winner = None
+    data = sheet.rounds[number - 1].to_json()
+    row.went_out = data.get("went_out") or ""
+    row.results.clear()
+    db.session.flush()
+    row.results.extend(_result_rows(game, data))
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def correct_round(game: Game, number: int, body: Any, sheet=None) -> tuple[Any, Any]:
+    """Round ``number`` of the game's sheet replaced as ``body`` says, every later round checked again, in
+    memory: ``(sheet, correction)``; 400 saying why it cannot be. Reads only (no lock needed)."""
+    _round_number(game, number)
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     given = body.get("round")
@@ -351,17 +374,7 @@ def replace_round(game: Game, number: int, body: Any, if_match: str | None = Non
         correction = sheet.replace_round(number, entry)
     except EngineError as error:
         raise refusal(error) from error
-    if getattr(correction, "tiebreaker_dropped", False):
-        game.tiebreaker_winner = None
-    data = sheet.rounds[number - 1].to_json()
-    row.went_out = data.get("went_out") or ""
-    row.results.clear()
-    db.session.flush()
-    row.results.extend(_result_rows(game, data))
-    _bump(game)
-    answer = game_json(game, sheet)
-    _commit()
-    return answer
+    return sheet, correction
 
 
 def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str, Any]:

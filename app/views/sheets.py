@@ -31,7 +31,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import handover
-from ..database import read_only
+from ..database import begin_write, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..forms import new_game_form
@@ -251,11 +251,15 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                     else sheets.preview_round(game, body, sheet)
                 )
             elif editing:
-                sheets.replace_round(game, number, body, form.version.data, sheet=sheet)
+                sheets.check_version(game, form.version.data)
+                corrected = sheets.correct_round(game, number, body, sheet)  # the long part, before the lock
+                game, same = _locked(game)
+                sheets.replace_round(game, number, body, form.version.data, corrected=corrected if same else None)
                 flash(_("Round %(number)s corrected.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
             else:
-                sheets.record_round(game, body, form.idempotency.data or None, sheet=sheet)
+                game, same = _locked(game)
+                sheets.record_round(game, body, form.idempotency.data or None, sheet=sheet if same else None)
                 flash(_("Round %(number)s saved.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
@@ -279,7 +283,19 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
     )
 
 
+def _locked(game):
+    """The game again, under the write lock (taken only now: the replay and the checks ran before), and
+    whether it is still at the version read. 403 if this phone's key stopped working meanwhile."""
+    read = game.version
+    begin_write()
+    game = sheets.get_game(game.id, lock=True)
+    if _edit_key(game) is None:
+        raise ApiError(_("This phone can only view this sheet: open the edit link to record rounds."), 403)
+    return game, game.version == read
+
+
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
+@writes_late
 def record(game_id: str):
     game = _load(game_id, edit=True)
     if game is None:
@@ -292,6 +308,7 @@ def record(game_id: str):
 
 
 @bp.route("/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+@writes_late
 def correct(game_id: str, number: int):
     game = _load(game_id, edit=True)
     if game is None:
