@@ -86,4 +86,6 @@ class Defaults:
     # `flask prune-games` deletes bots-only digital games unchanged for this many days (never people's sheets).
     PLAY_RETENTION_DAYS = 30
     # Bots move for at most this many milliseconds per request; the game continues on the next read.
-    PLAY_BOT_BUDGET_MS = float(os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100"))  # a failing limit storage must not stop people from playing
+    PLAY_BOT_BUDGET_MS = float(
+        os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100")
+    )  # a failing limit storage must not stop people from playing

@@ -71,10 +71,16 @@ def begin_write() -> None:
 
     For requests that do long work (bots' moves, replaying a sheet): they read and compute first, in a
     transaction that takes no lock, and hold the write lock only for the version check and the writes.
-    Nothing may be pending in the session (it is rolled back); objects read before are reloaded on use.
+    Nothing may be pending in the session. The objects read stay loaded as they were read (they are not
+    reloaded): the caller checks, under the lock, that the version it read is still the stored one.
     """
-    db.session.rollback()
-    db.session.connection(execution_options={"sqlite_immediate": True})
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()  # nothing to write: this only ends the read transaction
+    finally:
+        session.expire_on_commit = True
+    session.connection(execution_options={"sqlite_immediate": True})
 
 
 def lock_for_write() -> None:

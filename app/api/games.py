@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 
 from ..database import begin_write, writes_late
 from ..errors import ApiError
+from ..extensions import db
 from ..ratelimits import creation
 from ..services import sheets
 from . import bp
@@ -25,11 +26,12 @@ def _prepared_write(game_id: str, prepare, write):
     every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
     it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
     game = _editable(game_id)
-    read = game.version
     prepared = prepare(game)
     begin_write()
-    game = _editable(game_id)
-    return write(game, prepared if game.version == read else None)
+    if sheets.unchanged_since_read(game):
+        return write(game, prepared)
+    db.session.expire_all()
+    return write(_editable(game_id), None)
 
 
 def _round_number(value: str) -> int:

@@ -334,7 +334,7 @@ def _write(play: PlayGame, engine: Any, read: int, seat: int | None = None) -> d
     """Take the write lock, check that the game is still at version ``read``, store the engine's state and
     land its finished rounds; 409 (nothing kept) when another request moved the game first."""
     replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
-    begin_write()
+    begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
     play.state = engine.to_json()

@@ -134,6 +134,16 @@ def check_edit_key(game: Game, key: str | None) -> None:
         refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
 
 
+def unchanged_since_read(game: Game) -> bool:
+    """Under the write lock: whether the stored game still has the version and the edit key it was read with
+    (on PostgreSQL the row is locked until the transaction ends). The loaded objects are left as read."""
+    query = select(Game.version, Game.edit_key_hash).where(Game.id == game.id)
+    if db.session.get_bind().dialect.name != "sqlite":
+        query = query.with_for_update()
+    stored = db.session.execute(query).one_or_none()
+    return stored is not None and tuple(stored) == (game.version, game.edit_key_hash)
+
+
 def replace_edit_key(game: Game) -> str:
     """A new edit key for ``game`` (the caller checked the current one): the old key stops working at once."""
     key = new_edit_key()

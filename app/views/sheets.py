@@ -286,12 +286,14 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
 def _locked(game):
     """The game again, under the write lock (taken only now: the replay and the checks ran before), and
     whether it is still at the version read. 403 if this phone's key stopped working meanwhile."""
-    read = game.version
     begin_write()
+    if sheets.unchanged_since_read(game):
+        return game, True
+    db.session.expire_all()
     game = sheets.get_game(game.id, lock=True)
     if _edit_key(game) is None:
         raise ApiError(_("This phone can only view this sheet: open the edit link to record rounds."), 403)
-    return game, game.version == read
+    return game, False
 
 
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
