@@ -18,7 +18,6 @@ import argparse
 import http.client
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import empty_postgres, free_port, percentiles, round_body  # noqa: E402
+from load import empty_postgres, free_port, percentiles, round_body
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 200.0
@@ -121,6 +120,7 @@ def table(port: int, stop: threading.Event, every: float, out: dict) -> None:
     every 30 rounds)."""
     client = Client(port)
     saves: list[float] = []
+    reads: list[float] = []  # the same sheet read (no write lock): what the machine's load alone costs
     game = key = None
     number = 31
     while not stop.is_set():
@@ -136,8 +136,9 @@ def table(port: int, stop: threading.Event, every: float, out: dict) -> None:
             number += 1
         elif status < 500:
             client.errors.append(f"round save refused: {status} {body}")
+        reads.append(client.call("GET", f"/api/games/{game}")[2])
         time.sleep(max(0.0, every - (time.perf_counter() - started)))
-    out["table"] = {"client": client, "saves": saves}
+    out["table"] = {"client": client, "saves": saves, "reads": reads}
 
 
 def start_gunicorn(database_url: str, workers: int, log: Path) -> tuple[subprocess.Popen, int]:
@@ -183,7 +184,7 @@ def run(port: int, clients: int, seconds: float, every: float) -> dict:
     heavy_out = [out[i] for i in range(clients) if i in out]
     errors = out["table"]["client"].errors + setup.errors + [e for h in heavy_out for e in h["client"].errors]
     kinds = {k: [t for h in heavy_out for t in h["kinds"][k]] for k in ("play", "watch", "import", "replace")}
-    return {"saves": out["table"]["saves"], "errors": errors, "kinds": kinds}
+    return {"saves": out["table"]["saves"], "reads": out["table"]["reads"], "errors": errors, "kinds": kinds}
 
 
 def main() -> int:
@@ -219,6 +220,7 @@ def main() -> int:
         "heavy_clients": args.clients,
         "seconds": args.seconds,
         "round_save_ms": saves,
+        "sheet_read_ms": percentiles(result["reads"]),
         "heavy_ms": {k: percentiles(v) for k, v in result["kinds"].items()},
         "server_errors": len(result["errors"]),
     }
@@ -230,6 +232,11 @@ def main() -> int:
         print(
             f"  another table's round save (ms): p50 {saves.get('p50')}  p95 {saves.get('p95')}  "
             f"p99 {saves.get('p99')}  max {saves.get('max')}  ({saves['count']} saves)"
+        )
+        reads = summary["sheet_read_ms"]
+        print(
+            f"  the same sheet read, no lock (ms): p50 {reads.get('p50')}  p95 {reads.get('p95')}  "
+            f"p99 {reads.get('p99')}  ({reads['count']} reads)"
         )
         for kind, figures in summary["heavy_ms"].items():
             print(f"  heavy {kind:8s} (ms): p50 {figures.get('p50')}  p95 {figures.get('p95')}  ({figures['count']})")

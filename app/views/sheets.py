@@ -34,6 +34,7 @@ from .. import handover
 from ..database import begin_write, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError
+from ..extensions import db
 from ..forms import new_game_form
 from ..games import registry
 from ..keys import key_matches
