@@ -30,6 +30,10 @@ def create_app(test_config=None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if app.config.get("HEAVY_SLOTS") in ("", None):
+        from .heavy import default_slots
+
+        app.config["HEAVY_SLOTS"] = default_slots()
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
     app.json.sort_keys = False  # answers keep the contract's order ("valid", "phase", "groups", "reasons")

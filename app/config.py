@@ -82,10 +82,11 @@ class Defaults:
     RATELIMIT_CREATE = os.environ.get("DECKSIDE_CREATE_LIMIT", "30 per minute;300 per day")
     RATELIMIT_STORAGE_URI = os.environ.get("DECKSIDE_RATELIMIT_STORAGE", "deckside+db://")
     RATELIMIT_HEADERS_ENABLED = True
-    RATELIMIT_SWALLOW_ERRORS = True
+    RATELIMIT_SWALLOW_ERRORS = True  # a failing limit storage must not stop people from playing
     # `flask prune-games` deletes bots-only digital games unchanged for this many days (never people's sheets).
     PLAY_RETENTION_DAYS = 30
     # Bots move for at most this many milliseconds per request; the game continues on the next read.
-    PLAY_BOT_BUDGET_MS = float(
-        os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100")
-    )  # a failing limit storage must not stop people from playing
+    PLAY_BOT_BUDGET_MS = float(os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100"))
+    # Requests doing long work (bots, imports, corrections) run at most this many at once per machine
+    # (app/heavy.py); empty: one per CPU; 0: no limit.
+    HEAVY_SLOTS = os.environ.get("DECKSIDE_HEAVY_SLOTS", "")

@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from ..database import begin_write, writes_late
 from ..errors import ApiError
 from ..extensions import db
+from ..heavy import long_work
 from ..ratelimits import creation
 from ..services import sheets
 from . import bp
@@ -77,6 +78,7 @@ def record_round(game_id: str):
 
 @bp.put("/games/<game_id>/rounds/<number>")
 @writes_late
+@long_work
 def replace_round(game_id: str, number: str):
     data, round_number, if_match = json_object(), _round_number(number), request.headers.get("If-Match")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify, request
 
 from ..database import writes_late
+from ..heavy import long_work
 from ..ratelimits import creation
 from ..services import play, sheets
 from . import bp
@@ -14,12 +15,14 @@ from .util import bearer_key, json_object
 @bp.post("/play")
 @creation
 @writes_late
+@long_work
 def create_play():
     """Start a game; bots move until a person must act. 201 with the first person's state and ``edit_key``."""
     return jsonify(play.create_play(json_object())), 201
 
 
 @bp.get("/play/<play_id>")
+@long_work
 def read_play(play_id: str):
     """``?seat=N`` with the edit key: what seat N may see; otherwise what a spectator sees."""
     found = play.get_play(play_id)
@@ -40,6 +43,7 @@ def read_play(play_id: str):
 
 @bp.post("/play/<play_id>/actions")
 @writes_late
+@long_work
 def act(play_id: str):
     """``{"seat": n, "action": {...}}`` with the edit key: the action, then the bots; the new state for n."""
     found = play.get_play(play_id)

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from sqlalchemy import insert
 
 from ..database import lock_for_write
 from ..errors import ApiError
 from ..extensions import db
-from ..models import Game
+from ..models import Game, Player, Result, Round
 from . import sheets
 
 FORMAT = "deckside-sheet"
@@ -126,6 +127,27 @@ def import_game(data: Any) -> tuple[Game, str]:
     except ApiError as error:
         db.session.rollback()
         raise ImportRefused(error.message) from None
-    lock_for_write()  # everything is checked: the write lock is held only for the inserts
-    db.session.commit()
+    _store(game)
     return game, key
+
+
+def _store(game: Game) -> None:
+    """Write the checked game in a few statements (one per table), under the write lock, which is taken only
+    now: the unit of work's bookkeeping for hundreds of rows would hold it far longer. The game object is
+    left as built (not attached to the session): the answer is made from it."""
+    rows = {
+        "game": {c: getattr(game, c) for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner")},
+        "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
+        "rounds": [{"game_id": game.id, "number": r.number, "went_out": r.went_out} for r in game.rounds],
+    }
+    results = [[{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results] for r in game.rounds]
+    db.session.expunge(game)
+    lock_for_write()
+    db.session.execute(insert(Game), [rows["game"]])
+    db.session.execute(insert(Player), rows["players"])
+    if rows["rounds"]:
+        ids = db.session.scalars(insert(Round).returning(Round.id, sort_by_parameter_order=True), rows["rounds"]).all()
+        db.session.execute(
+            insert(Result), [{"round_id": i, **row} for i, listed in zip(ids, results) for row in listed]
+        )
+    db.session.commit()

@@ -1,0 +1,71 @@
+"""Slots for long work: at most ``HEAVY_SLOTS`` requests per machine run long work at once (bots' moves,
+an import, a correction checking every later round); the others wait their turn without using the CPU.
+
+On a small server every process competes for the same few cores: eight requests each computing for a
+tenth of a second would slow down everything else — including the short transaction that holds the
+database's write lock for another table's round save. The slots are lock files in the instance folder
+(``fcntl.flock``), so they are shared by every worker process on the machine and released by the kernel
+if a worker dies. ``HEAVY_SLOTS`` defaults to the number of CPUs; ``0`` turns the slots off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import random
+import time
+from collections.abc import Iterator
+from functools import wraps
+from pathlib import Path
+
+from flask import current_app
+
+POLL_SECONDS = 0.01
+
+
+@contextlib.contextmanager
+def slot() -> Iterator[None]:
+    """Hold one of the machine's slots for long work (wait, sleeping, until one is free)."""
+    count = int(current_app.config["HEAVY_SLOTS"] or 0)
+    if count <= 0:
+        yield
+        return
+    folder = Path(current_app.instance_path) / "slots"
+    folder.mkdir(parents=True, exist_ok=True)
+    order = list(range(count))
+    random.shuffle(order)
+    while True:
+        for index in order:
+            handle = (folder / f"heavy-{index}.lock").open("a")
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                continue
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+                handle.close()
+            return
+        time.sleep(POLL_SECONDS)
+
+
+def long_work(view):
+    """Run the view in a slot for long work."""
+
+    @wraps(view)
+    def run(*args, **kwargs):
+        with slot():
+            return view(*args, **kwargs)
+
+    return run
+
+
+def default_slots() -> int:
+    """One slot per CPU this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 2
