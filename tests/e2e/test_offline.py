@@ -3,6 +3,8 @@ is kept on the phone and sent when the connection returns (or its refusal is sho
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 from test_sheets import new_sheet, penalty, tap, totals, went_out
 
@@ -55,6 +57,7 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
 
 def test_offline_round_refused_when_back_online_is_shown(page: Page, context, phone, shot):
     new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))  # filled in from this phone's keys
     edit_link = page.locator("#edit-link").input_value()
     controlled(page)
     page.get_by_role("link", name="Record round 1").click()

@@ -198,6 +198,7 @@ def test_round_refused_with_reason(page: Page, shot):
 
 def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))  # filled in from this phone's keys
     edit_link = page.locator("#edit-link").input_value()
     view_link = page.locator("#view-link").input_value()
     assert "key=" in edit_link and "key=" not in view_link
@@ -212,6 +213,7 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     other.goto(edit_link)
     expect(other.get_by_text("This phone can now record rounds on this sheet.")).to_be_visible()
     assert "key=" not in other.url  # the key is dropped from the address bar
+    expect(other.get_by_role("link", name="Record round 1")).to_be_visible()
 
     # Both phones open round 1 and both save it: the second is told, and the first round stands.
     page.get_by_role("link", name="Record round 1").click()
