@@ -12,6 +12,7 @@ help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
 	@echo "make test    set up and run the whole suite"
 	@echo "make bench   run the benchmarks (they print their figures)"
+	@echo "make fairness  another table's round saves while 8 clients send the heaviest requests (SQLite, PostgreSQL)"
 	@echo "make test-tls  forms and edit links through gunicorn with TLS and two workers, in Chromium"
 	@echo "make test-postgres  the database tests again on a throwaway PostgreSQL (installed when missing)"
 	@echo "make test-schema  schemathesis against a live server, driven by /api/openapi.json (SCHEMA_FUZZ_SECONDS=600)"
@@ -97,6 +98,11 @@ fuzz: setup
 load: setup
 	$(BIN)/python bench/load.py --database sqlite
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/load.py --database postgres
+
+# Another table's round saves while 8 clients loop on the heaviest requests (gunicorn; SQLite, then PostgreSQL).
+fairness: setup
+	$(BIN)/python bench/fairness.py --database sqlite
+	bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py
