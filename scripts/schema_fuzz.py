@@ -37,6 +37,7 @@ def serve(port: int, database: str) -> None:
         {
             "SQLALCHEMY_DATABASE_URI": database,
             "EDIT_KEY_FAILURES": 1_000_000,  # schemathesis sends wrong keys on purpose (ignored_auth)
+            "EDIT_KEY_GAME_FAILURES": 1_000_000,
             "RATELIMIT_ENABLED": False,  # Flask-Limiter's switch (creation limits)
             # A long poll whose version is current answers 304 after 20–25 s; the fuzzer follows the links
             # to /wait with the current version, so the wait is shortened here (the live tests time it).
