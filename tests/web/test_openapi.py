@@ -24,14 +24,13 @@ NOT_YET_LANDED = {
     ("POST", "/api/play/<>/seats/<>/key"),
     ("POST", "/api/play/<>/rematch"),
     ("POST", "/api/play/<>/seats/<>/join"),  # seats: not in API.md, the join link and QR code of a remote seat
-    ("POST", "/api/games/<>/key"),  # prod: a new edit key for a sheet (issue 12 §2, revoking a leaked key)
 }
 
 
 def post(client, url, body, key=None, headers=None):
     all_headers = {"Authorization": f"Bearer {key}"} if key else {}
     all_headers.update(headers or {})
-    data = body if isinstance(body, str) else json.dumps(body)
+    data = body if isinstance(body, str) or body is None else json.dumps(body)
     return client.post(url, data=data, content_type="application/json", headers=all_headers)
 
 
@@ -112,6 +111,8 @@ def test_real_answers_fit_their_models(client):
     game = post(client, "/api/games", {"game": "phase10", "players": ["Ana", "Ben"]}).get_json()
     schemas.CreatedGame.model_validate(game)
     schemas.GameOut.model_validate(client.get(f"/api/games/{game['id']}").get_json())
+    new_key = post(client, f"/api/games/{game['id']}/key", None, game["edit_key"])
+    assert new_key.status_code == 200 and schemas.NewEditKey.model_validate(new_key.get_json()).id == game["id"]
     play = post(client, "/api/play", {"game": "uno", "seats": [{"name": "Ana"}, {"name": "B", "bot": "smart"}]})
     schemas.CreatedPlay.model_validate(play.get_json())
     schemas.PlayOut.model_validate(client.get(f"/api/play/{play.get_json()['id']}").get_json())
