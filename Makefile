@@ -98,6 +98,7 @@ fuzz: setup
 load: setup
 	$(BIN)/python bench/load.py --database sqlite
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/load.py --database postgres
+	$(BIN)/python bench/phones.py
 
 # Another table's round saves while 8 clients loop on the heaviest requests (gunicorn; SQLite, then PostgreSQL).
 fairness: setup

@@ -130,6 +130,11 @@ class PlayGame(db.Model):
     so of two writes made from the same version one wins and the other is refused (409), whole.
     ``sheet`` is the score sheet the finished rounds land in (created with the first one);
     ``sheet_error`` says why landing stopped, should the sheet ever refuse a round.
+
+    Several phones (API.md "Digital games on several phones"): ``seat_info`` holds one
+    ``{"remote": bool, "key": <hash of the seat key> | null}`` per seat (``null`` for a game made before
+    remote seats: none remote); ``turn_since`` is when the seat to play began its turn; ``next_id`` the
+    rematch; ``recent_keys`` the latest ``Idempotency-Key`` values acted on (``"<seat>:<key>"``).
     """
 
     __tablename__ = "play_game"
@@ -141,6 +146,10 @@ class PlayGame(db.Model):
     edit_key_hash: Mapped[str] = mapped_column(String(128))
     sheet_id: Mapped[str | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), nullable=True)
     sheet_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    seat_info: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    turn_since: Mapped[datetime | None] = mapped_column(nullable=True)
+    next_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    recent_keys: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

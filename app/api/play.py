@@ -1,15 +1,65 @@
-"""Digital-game endpoints (``/api/play``): start a game, read it for a seat or a spectator, act."""
+"""Digital-game endpoints (``/api/play``): start a game, read it for a seat or a spectator (at once or by
+long poll), act, hand seats to bots, issue seat keys, rematch."""
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import Response, g, jsonify, request, url_for
 
-from ..database import writes_late
+from .. import heavy
+from ..database import read_only, writes_late
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import play, sheets
+from ..services import play, seats
 from . import bp
 from .util import bearer_key, json_object
+
+VARY = "Accept-Encoding, Accept-Language, Authorization"
+
+
+def _etag_matches(header: str | None, version: int) -> bool:
+    """Whether ``If-None-Match`` (one or several tags, ``W/`` or ``*`` allowed) names ``version``."""
+    if not header:
+        return False
+    for tag in header.split(","):
+        tag = tag.strip()
+        if tag == "*" or tag.removeprefix("W/").strip().strip('"') == str(version):
+            return True
+    return False
+
+
+def _bare_etag(response: Response) -> Response:
+    """Put back the bare version as the ETag after Flask-Compress has made it ``"<version>:gzip"``: API.md
+    wants the same tag for every encoding (If-None-Match is checked against the bare version)."""
+    tag = g.get("play_etag")
+    if tag is not None:
+        response.headers["ETag"] = tag
+    return response
+
+
+@bp.record_once
+def _install(state) -> None:
+    # after_request functions run last-registered first: at the front of the list, this runs after compression.
+    state.app.after_request_funcs.setdefault(None, []).insert(0, _bare_etag)
+
+
+def _tagged(response: Response, version: int) -> Response:
+    response.headers["ETag"] = g.play_etag = f'"{version}"'
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = VARY
+    return response
+
+
+def _view(found, who: seats.Credential, engine) -> Response:
+    """What the caller may see: a seat key its seat; the edit key ``?seat=`` of a seat on this device; else
+    the spectator's view."""
+    asked = request.args.get("seat")
+    seat = None
+    if asked is not None:
+        seat = play.parse_seat(asked, engine)
+        if who.kind == seats.EDIT:
+            seat = play.person_seat(seat, engine)
+    seat = seats.viewing_seat(found, who, seat)
+    return _tagged(jsonify(play.state_json(found, engine, seat)), found.version)
 
 
 @bp.post("/play")
@@ -17,35 +67,89 @@ from .util import bearer_key, json_object
 @writes_late
 @long_work
 def create_play():
-    """Start a game; bots move until a person must act. 201 with the first person's state and ``edit_key``."""
+    """Start a game; bots move until a person must act. 201 with the first local person's state, ``edit_key``
+    and, for remote seats, ``seat_keys``."""
     return jsonify(play.create_play(json_object())), 201
 
 
 @bp.get("/play/<play_id>")
 @long_work
 def read_play(play_id: str):
-    """``?seat=N`` with the edit key: what seat N may see; otherwise what a spectator sees."""
+    """A seat key: its seat's view. The edit key: ``?seat=N`` of a seat on this device. Otherwise the
+    spectator's. Bots waiting to move go on first (bounded), so bots-only games advance as they are
+    watched. ``If-None-Match`` naming the version reached answers 304."""
     found = play.get_play(play_id)
-    key = bearer_key()
-    if key is not None:
-        sheets.check_edit_key(found, key)
-    engine = play.load_advanced(found)  # bots waiting to move go on (bounded), so bots-only games advance
-    seat = request.args.get("seat")
-    if seat is not None:
-        seat = play.parse_seat(seat, engine) if key is None else play.person_seat(seat, engine)
-    if key is None:
-        seat = None
-    response = jsonify(play.state_json(found, engine, seat))
-    response.headers["ETag"] = f'"{found.version}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    who = seats.credential(found, bearer_key())
+    engine = play.load_advanced(found)
+    if _etag_matches(request.headers.get("If-None-Match"), found.version):
+        return _tagged(Response(status=304), found.version)
+    return _view(found, who, engine)
+
+
+@bp.get("/play/<play_id>/wait")
+def wait_play(play_id: str):
+    """Long poll: as soon as the version differs from ``?version=N``, what ``GET`` answers; else 304 after
+    20–25 seconds."""
+    version = seats.parse_version(request.args.get("version"))
+    found = play.get_play(play_id)
+    who = seats.credential(found, bearer_key())
+    with heavy.slot():  # bots waiting to move go on first (bounded, in a slot), as for a GET; not the wait
+        play.load_advanced(found)
+    if not seats.wait_for_change(found.id, version):
+        return _tagged(Response(status=304), version)
+    found = play.get_play(play_id)
+    return _view(found, who, play.load(found))
 
 
 @bp.post("/play/<play_id>/actions")
 @writes_late
 @long_work
 def act(play_id: str):
-    """``{"seat": n, "action": {...}}`` with the edit key: the action, then the bots; the new state for n."""
+    """``{"seat": n, "action": {...}}``: the action, then the bots; the new state for n. A seat key acts for
+    its seat (``seat`` optional); the edit key for seats that are not remote."""
     found = play.get_play(play_id)
-    sheets.check_edit_key(found, bearer_key())
-    return jsonify(play.apply_action(found, json_object(), request.headers.get("If-Match")))
+    who = seats.credential(found, bearer_key())
+    return jsonify(
+        play.apply_action(
+            found, json_object(), request.headers.get("If-Match"), who, request.headers.get("Idempotency-Key")
+        )
+    )
+
+
+def _creator(play_id: str):
+    found = play.get_play(play_id)
+    key = bearer_key()
+    seats.require_edit(seats.credential(found, key))
+    return found, key
+
+
+@bp.put("/play/<play_id>/seats/<number>")
+@writes_late
+@long_work
+def set_seat(play_id: str, number: str):
+    """Edit key, ``{"bot": "smart" | "random" | null}``: hand a seat to a bot and back."""
+    found, _key = _creator(play_id)
+    return jsonify(play.set_seat_bot(found, number, json_object()))
+
+
+@bp.post("/play/<play_id>/seats/<number>/key")
+def new_seat_key(play_id: str, number: str):
+    """Edit key: a new seat key for a remote seat (the old one stops working)."""
+    found, _key = _creator(play_id)
+    return jsonify(play.new_seat_key(found, number)), 201
+
+
+@bp.post("/play/<play_id>/seats/<number>/join")
+@read_only
+def join_link(play_id: str, number: str):
+    """Edit key, ``{"key": <seat key>}``: the seat's join link (key in the fragment) and its QR code (SVG)."""
+    found, _key = _creator(play_id)
+    url = url_for("play.game", game_id=found.id, _external=True)
+    return jsonify(play.join_link(found, number, json_object(), url))
+
+
+@bp.post("/play/<play_id>/rematch")
+def rematch(play_id: str):
+    """Edit key: the same seats, rules and remote seats (keys still valid) in a new game; 201."""
+    found, key = _creator(play_id)
+    return jsonify(play.rematch(found, key, request.headers.get("Idempotency-Key"))), 201

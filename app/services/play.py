@@ -58,7 +58,8 @@ from ..engine.uno import rules as uno_rules
 from ..errors import ApiError
 from ..extensions import db
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
-from ..models import PlayGame
+from ..models import PlayGame, utcnow
+from . import seats as seat_rules
 from . import sheets
 from .sheets import Conflict
 
@@ -67,6 +68,11 @@ MAX_ROUNDS = sheets.MAX_ROUNDS
 
 
 MAX_SEED = 2**63 - 1
+REMATCH = "rematch"
+"""Where a rematch's ``Idempotency-Key`` is remembered (beside the seats' action keys)."""
+RETRIES = 3
+"""An action sent without ``If-Match`` that met another write is tried again on the new state (so actions
+arriving together are settled in the order they arrive, each checked against the table it meets)."""
 CREATE_FIELDS = ("game", "seats", "rules", "seed", "deck")
 ACTION_FIELDS = ("seat", "action")
 
@@ -150,11 +156,6 @@ def is_finished(engine: Any) -> bool:
     return engine.status != "playing"
 
 
-def first_person(engine: Any) -> int | None:
-    """The first seat played by a person (``None`` when every seat is a bot)."""
-    return next((seat for seat, bot in enumerate(bots_of(engine)) if bot is None), None)
-
-
 def load(play: PlayGame) -> Any:
     """The engine rebuilt from the stored state."""
     return KINDS[play.kind].from_json(copy.deepcopy(play.state))
@@ -165,10 +166,11 @@ def load_advanced(play: PlayGame) -> Any:
     advances as it is watched. When another request moved the game meanwhile, the stored state is shown."""
     engine = load(play)
     read = play.version
+    before = engine.turn
     if is_finished(engine) or not run_bots_bounded(KINDS[play.kind], engine):
         return engine
     try:
-        _write(play, engine, read)
+        _write(play, engine, read, None, lambda: seat_rules.mark_turn(play, before, engine.turn, None))
     except Conflict:
         db.session.rollback()
         return load(play)
@@ -218,6 +220,7 @@ def state_json(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
     body.update(engine.view(seat))
     body["sheet"] = play.sheet_id
     body["version"] = play.version
+    seat_rules.decorate(body, play, seat)
     return body
 
 
@@ -268,8 +271,9 @@ def _check_rules(kind: PlayKind, rules: Any):
 def create_play(data: Any) -> dict[str, Any]:
     """Start a game from the body of ``POST /api/play``; bots move until a person must act.
 
-    Returns the state for the first person's seat (a spectator's when every seat is a bot) plus
-    ``edit_key`` (shown once; only its hash is stored).
+    Returns the state for the first person's seat on this device (a spectator's when every seat is a
+    bot or remote) plus ``edit_key`` and, for remote seats, ``seat_keys`` (shown once; only hashes are
+    stored).
     """
     if not isinstance(data, dict):
         raise ApiError(_("The body must be a JSON object."))
@@ -277,7 +281,8 @@ def create_play(data: Any) -> dict[str, Any]:
     kind = KINDS.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if kind is None:
         raise ApiError(_('"game" must be "phase10" or "uno".'))
-    seats = _check_seats(kind, data.get("seats"))
+    seat_list, remote = seat_rules.split_remote(data.get("seats"))
+    seats = _check_seats(kind, seat_list)
     ruleset = _check_rules(kind, data.get("rules"))
     seed = _check_seed(data.get("seed"))
     deck = data.get("deck")
@@ -289,37 +294,78 @@ def create_play(data: Any) -> dict[str, Any]:
         raise ApiError(str(error)) from error
     run_bots_bounded(kind, engine)
     key = new_edit_key()
+    info, seat_keys = seat_rules.new_seat_info(remote or [False] * len(seats))
     begin_write()
-    play = PlayGame(id=new_id(), kind=kind.name, state=engine.to_json(), edit_key_hash=hash_key(key))
+    play = PlayGame(
+        id=new_id(),
+        kind=kind.name,
+        state=engine.to_json(),
+        edit_key_hash=hash_key(key),
+        seat_info=info,
+        turn_since=utcnow(),
+    )
     db.session.add(play)
-    body = _save(play, engine, first_person(engine))
+    body = _save(play, engine, seat_rules.first_local_person(play, bots_of(engine)))
     body["edit_key"] = key
+    if seat_keys:
+        body["seat_keys"] = seat_keys
     return body
 
 
 # --- acting --------------------------------------------------------------------------------------------
 
 
-def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict[str, Any]:
+def apply_action(
+    play: PlayGame,
+    body: Any,
+    if_match: str | None = None,
+    who: seat_rules.Credential = seat_rules.CREATOR,
+    idempotency_key: str | None = None,
+) -> dict[str, Any]:
     """Apply ``{"seat": n, "action": {...}}`` for a person, let the bots move, land finished rounds, save.
 
-    Returns the new state for that seat. 409 for a finished game, an action out of turn, or a
-    version that moved on; 400 for anything else the rules refuse (nothing is then saved).
+    ``who`` is the caller (:func:`app.services.seats.credential`): a seat key acts for its own seat
+    (``seat`` optional), the edit key for the seats that are not remote. Returns the new state for
+    that seat. 409 for a finished game, an action out of turn, or a version that moved on (with
+    ``If-Match``; without it the action is tried again on the new state, :data:`RETRIES` times); 400
+    for anything else the rules refuse (nothing is then saved). An ``Idempotency-Key`` already acted
+    on answers the current state and acts no more.
     """
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     _check_fields(body, ACTION_FIELDS, _("an action"))
+    idempotency_key = seat_rules.check_idempotency_key(idempotency_key)
+    for attempt in range(RETRIES):
+        try:
+            return _apply_once(play, body, if_match, who, idempotency_key)
+        except _Raced as raced:
+            if if_match is not None or attempt == RETRIES - 1:
+                raise Conflict(raced.message) from raced
+            db.session.rollback()  # the game is read again, as it now stands
+    raise AssertionError("unreachable")
+
+
+class _Raced(Conflict):
+    """Another request wrote the game between this one's read and its write."""
+
+
+def _apply_once(
+    play: PlayGame, body: dict[str, Any], if_match: str | None, who: seat_rules.Credential, idempotency_key: str | None
+) -> dict[str, Any]:
+    engine = load(play)
+    sent = parse_seat(body["seat"], engine) if body.get("seat") is not None else None
+    seat = seat_rules.acting_seat(play, who, sent)
+    if seat_rules.already_done(play, seat, idempotency_key):
+        return state_json(play, engine, seat)
     sheets.check_version(play, if_match)
     read = play.version
-    engine = load(play)
     if is_finished(engine):
         raise Conflict(_("The game is over; no more actions can be taken."))
-    if "seat" not in body:
-        raise ApiError(_('"seat" is missing: send the number of the seat that acts.'))
-    seat = person_seat(body["seat"], engine)
+    seat = person_seat(seat, engine)
     action = body.get("action")
     if not isinstance(action, dict):
         raise ApiError(_('"action" must be an object such as {"type": "draw"}.'))
+    before = engine.turn
     try:
         engine.apply(seat, action)
     except (GameOverError, NotYourTurnError) as error:
@@ -327,17 +373,121 @@ def apply_action(play: PlayGame, body: Any, if_match: str | None = None) -> dict
     except EngineError as error:
         raise ApiError(str(error)) from error
     run_bots_bounded(KINDS[play.kind], engine)
-    return _write(play, engine, read, seat)
+
+    def also() -> None:
+        seat_rules.mark_turn(play, before, engine.turn, seat)
+        seat_rules.remember(play, seat, idempotency_key)
+
+    try:
+        return _write(play, engine, read, seat, also)
+    except Conflict as error:
+        raise _Raced(error.message) from error
 
 
-def _write(play: PlayGame, engine: Any, read: int, seat: int | None = None) -> dict[str, Any]:
-    """Take the write lock, check that the game is still at version ``read``, store the engine's state and
-    land its finished rounds; 409 (nothing kept) when another request moved the game first."""
+# --- seats: bots in and out, new keys, join links, rematch ---------------------------------------------
+
+
+def set_seat_bot(play: PlayGame, number: str, body: Any) -> dict[str, Any]:
+    """``{"bot": "smart" | "random" | null}``: hand seat ``number`` to a bot, or back to its person (the seat
+    key stays valid). Bots then move as after an action. Answers the spectator's view."""
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    _check_fields(body, ("bot",), _("a seat"))
+    kind = KINDS[play.kind]
+    engine = load(play)
+    seat = parse_seat(number, engine)
+    bot = body.get("bot")
+    if bot is not None and (not isinstance(bot, str) or bot not in kind.bots):
+        raise ApiError(
+            _('"bot" must be one of {bots}, or null to hand the seat back to its person.').format(
+                bots=", ".join(kind.bots)
+            )
+        )
+    if is_finished(engine):
+        raise Conflict(_("The game is over; no more actions can be taken."))
+    read = play.version
+    state = copy.deepcopy(play.state)
+    state["seats"][seat]["bot"] = bot
+    engine = kind.from_json(copy.deepcopy(state))
+    before = engine.turn
+    run_bots_bounded(kind, engine)
+    return _write(play, engine, read, None, lambda: seat_rules.mark_turn(play, before, engine.turn, None))
+
+
+def new_seat_key(play: PlayGame, number: str) -> dict[str, Any]:
+    """A new key for a remote seat (for a lost phone): the old one stops working."""
+    engine = load(play)
+    seat = parse_seat(number, engine)
+    key = seat_rules.replace_seat_key(play, seat, len(names_of(engine)))
+    _save(play, engine, None)
+    return {"seat": seat, "seat_key": key}
+
+
+def join_link(play: PlayGame, number: str, body: Any, url: str) -> dict[str, Any]:
+    """The join link of a remote seat (``url`` with ``#key=<seat key>``, the key never in a query string) and
+    its QR code as inline SVG; ``body`` is ``{"key": <that seat's key>}``, which the creator's phone keeps."""
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    _check_fields(body, ("key",), _("a join link"))
+    engine = load(play)
+    seat = parse_seat(number, engine)
+    seat_rules.check_seat_key(play, seat, body.get("key"))
+    link = f"{url}#key={body['key']}"
+    title = _("Join the game as {name}").format(name=names_of(engine)[seat])
+    return {"seat": seat, "url": link, "svg": seat_rules.qr_svg(link, title)}
+
+
+def rematch(play: PlayGame, edit_key: str, idempotency_key: str | None = None) -> dict[str, Any]:
+    """A new game with the same seats (names, bots, remote seats and their keys), rules and edit key.
+
+    A second rematch of the same game is a 409 naming the first (the same ``Idempotency-Key`` again:
+    the first one's answer, as the game stands now); the old game shows ``next``."""
+    idempotency_key = seat_rules.check_idempotency_key(idempotency_key)
+    if play.next_id is not None:
+        if seat_rules.already_done(play, REMATCH, idempotency_key):
+            fresh = get_play(play.next_id)
+            engine = load(fresh)
+            body = state_json(fresh, engine, seat_rules.first_local_person(fresh, bots_of(engine)))
+            body["edit_key"] = edit_key
+            return body
+        raise Conflict(_("This game has had its rematch already: {next}.").format(next=play.next_id))
+    seat_rules.remember(play, REMATCH, idempotency_key)
+    kind = KINDS[play.kind]
+    old = load(play)
+    seats = [{"name": name, "bot": bot} for name, bot in zip(names_of(old), bots_of(old))]
+    try:
+        engine = kind.new(seats, kind.make_rules(old.rules.to_dict()), secrets.randbelow(2**31), None)
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    run_bots_bounded(kind, engine)
+    fresh = PlayGame(
+        id=new_id(),
+        kind=kind.name,
+        state=engine.to_json(),
+        edit_key_hash=play.edit_key_hash,
+        seat_info=copy.deepcopy(play.seat_info),
+        turn_since=utcnow(),
+    )
+    db.session.add(fresh)
+    play.next_id = fresh.id
+    body = _save(fresh, engine, seat_rules.first_local_person(fresh, bots_of(engine)))
+    body["edit_key"] = edit_key
+    return body
+
+
+def _write(
+    play: PlayGame, engine: Any, read: int, seat: int | None = None, also: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """Take the write lock, check that the game is still at version ``read``, store the engine's state (and
+    what ``also`` changes in the row) and land its finished rounds; 409 (nothing kept) when another request
+    moved the game first."""
     replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
     begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
     play.state = engine.to_json()
+    if also is not None:
+        also()
     return _save(play, engine, seat, replayed)
 
 

@@ -70,17 +70,19 @@
   }
   function bdi(name) { return el("bdi", { text: name }); }
 
-  // fetch JSON; resolves {status, body}; rejects only when the server cannot be reached.
-  // `extra`: more request headers (If-Match, Idempotency-Key).
+  // fetch JSON; resolves {status, body, date}; rejects only when the server cannot be reached.
+  // `extra` adds headers (If-Match, If-None-Match, Idempotency-Key); `date` is the server's clock (ms).
   function api(method, url, key, body, extra) {
     var headers = { "Accept": "application/json" };
-    if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (key) headers["Authorization"] = "Bearer " + key;
+    if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
     return fetch(url, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body),
                         credentials: "same-origin", cache: "no-store" })
       .then(function (r) {
-        return r.json().catch(function () { return {}; }).then(function (b) { return { status: r.status, body: b }; });
+        var date = Date.parse(r.headers.get("Date") || "") || Date.now();
+        if (r.status === 304) return { status: 304, body: {}, date: date };
+        return r.json().catch(function () { return {}; }).then(function (b) { return { status: r.status, body: b, date: date }; });
       });
   }
 

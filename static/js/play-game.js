@@ -11,7 +11,7 @@
   var tableBox = $("[data-table]"), meBox = $("[data-me]"), seatsBox = $("[data-seats]"), logBox = $("[data-log]");
   var statusBox = $("[data-status]"), errorBox = $("[data-error]");
   var overlay = $("[data-overlay]"), overlayTitle = $("[data-overlay-title]"), overlayBody = $("[data-overlay-body]");
-  var el = P.el, bdi = P.bdi;
+  var el = P.el, bdi = P.bdi, baseTitle = document.title;
   var f = function (key, values) { return P.fmt(T, key, values); };
   var t = function (key, values) { return P.text(T, key, values); };
 
@@ -29,12 +29,18 @@
   var seat = null;           // the seat whose view we hold (a person's, or null: spectator)
   var ready = null;          // the person who tapped the hand-over screen
   var seenSeq = stored.seen || 0;   // log entries up to this one were shown as "new" already
-  var busy = false, pollTimer = null;
+  var busy = false;
+  var seatMode = false;      // this device holds a seat key: it plays one seat, on its own phone
+  var skew = 0;              // the server's clock minus this device's (for turn_since)
+  var notice = "";           // a gentle note for the status line (a move that came too late)
+  var watching = false, failures = 0, retryTimer = null, idleTimer = null;
+  var joins = {};            // seat -> {url, svg}: the creator's join links
+  var remoteBox = $("[data-remote]"), idleBox = $("[data-idle]");
   var ui = { sel: [], groups: [], sort: stored.sort || "number", uno: false, phase: null };
 
   function persons(s) {
     var out = [];
-    s.seats.forEach(function (x, i) { if (!x.bot) out.push(i); });
+    s.seats.forEach(function (x, i) { if (!x.bot && !x.remote) out.push(i); });
     return out;
   }
   function acting(s) {
@@ -135,9 +141,11 @@
     var url = API + (key && forSeat !== null && forSeat !== undefined ? "?seat=" + forSeat : "");
     return P.api("GET", url, key).then(function (r) {
       if (r.status === 404) { statusBox.textContent = T.not_found; tableBox.textContent = ""; meBox.textContent = ""; return null; }
-      if ((r.status === 401 || r.status === 403) && key) { key = null; return fetchState(null); }
+      // A key the game no longer takes (a replaced seat key): watch as a spectator.
+      if ((r.status === 401 || r.status === 403) && key && (forSeat === null || forSeat === undefined)) { key = null; return fetchState(null); }
       if (r.status !== 200) { showError(r.body.error || String(r.status)); return null; }
-      return { state: r.body, seat: key && forSeat !== null && forSeat !== undefined ? forSeat : null };
+      skew = r.date - Date.now();
+      return { state: r.body, seat: r.body.you === undefined ? null : r.body.you };
     }, function () { showError(T.network); return null; });
   }
 
@@ -145,9 +153,11 @@
   function load() {
     return fetchState(null).then(function (got) {
       if (!got) return;
-      if (!key) return show(got.state, null);
+      // A seat key: the server answers with that seat's view (`you`); no hand-over on this phone.
+      seatMode = got.state.you !== null && got.state.you !== undefined;
+      if (!key || seatMode) return show(got.state, got.state.you);
       var s = got.state, act = acting(s), people = persons(s);
-      var want = act !== null && !s.seats[act].bot ? act
+      var want = act !== null && !s.seats[act].bot && !s.seats[act].remote ? act
         : people.indexOf(seat) >= 0 ? seat
         : people.indexOf(stored.seat) >= 0 ? stored.seat : (people.length ? people[0] : null);
       if (want === null) return show(s, null);
@@ -155,38 +165,95 @@
     });
   }
 
+  // Turn actions carry If-Match (a move made on an old table is refused, and the fresh table shown);
+  // out-of-turn ones (UNO, catch, jump-in) carry an Idempotency-Key, so a resend never acts twice.
   function send(action) {
     if (busy || seat === null) return;
     busy = true;
     root.classList.add("busy");
     showError("");
-    // A turn action is made on the state shown (If-Match: a resent one is refused, not applied twice);
-    // an out-of-turn one (UNO call, catch, jump-in) carries an Idempotency-Key instead.
-    var inTurn = state && acting(state) === seat && action.type !== "uno" && action.type !== "catch";
-    var condition = inTurn ? { "If-Match": '"' + state.version + '"' }
-                           : { "Idempotency-Key": Date.now().toString(36) + Math.random().toString(36).slice(2) };
-    P.api("POST", API + "/actions", key, { seat: seat, action: action }, condition).then(function (r) {
-      busy = false;
-      root.classList.remove("busy");
-      if (r.status === 200 || r.status === 201) {
-        ui.sel = []; ui.groups = []; ui.uno = false;
-        var act = acting(r.body);
-        if (act !== null && act !== seat && !r.body.seats[act].bot) {
-          state = r.body;   // show the others' moves, then hand over
-          return fetchState(act).then(function (again) { if (again) show(again.state, again.seat); });
+    var outOfTurn = acting(state) !== seat || action.type === "uno" || action.type === "catch";
+    var headers = outOfTurn ? { "Idempotency-Key": ID + "-" + seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2) }
+                            : { "If-Match": '"' + state.version + '"' };
+    var body = { seat: seat, action: action };
+    function done() { busy = false; root.classList.remove("busy"); }
+    function attempt(tries) {
+      return P.api("POST", API + "/actions", key, body, headers).then(function (r) {
+        done();
+        if (r.status === 200 || r.status === 201) {
+          ui.sel = []; ui.groups = []; ui.uno = false;
+          var act = acting(r.body);
+          if (!seatMode && act !== null && act !== seat && !r.body.seats[act].bot && !r.body.seats[act].remote) {
+            state = r.body;   // show the others' moves, then hand over
+            return fetchState(act).then(function (again) { if (again) show(again.state, again.seat); });
+          }
+          show(r.body, seat);
+        } else if (r.status === 409) {
+          // Someone was quicker: not an error, just the table as it is now.
+          notice = T.too_late;
+          ui.sel = []; ui.groups = []; ui.uno = false;
+          load();
+        } else {
+          showError(r.body.error || String(r.status));
         }
-        show(r.body, seat);
-      } else if (r.status === 409) {
-        showError(r.body.error || String(r.status));
-        load();
-      } else {
-        showError(r.body.error || String(r.status));
-      }
-    }, function () {
-      busy = false;
-      root.classList.remove("busy");
-      showError(T.network);
-    });
+      }, function () {
+        if (tries > 0) return new Promise(function (ok) { setTimeout(ok, 1000); }).then(function () { return attempt(tries - 1); });
+        done();
+        showError(T.network);
+      });
+    }
+    attempt(1);
+  }
+
+  // --- following the table: long poll, then polling with If-None-Match when the long poll fails ---------
+  function watch() {
+    if (watching || !state) return;
+    watching = true;
+    P.api("GET", API + "/wait?version=" + state.version, key).then(function (r) {
+      watching = false;
+      if (r.status === 200) { failures = 0; return arrived(r); }
+      if (r.status === 304) { failures = 0; return watch(); }
+      later();
+    }, function () { watching = false; later(); });
+  }
+  function later() {
+    failures++;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(poll, Math.min(2000 * failures, 10000));
+  }
+  function poll() {
+    if (!state) return load();
+    P.api("GET", API, key, undefined, { "If-None-Match": '"' + state.version + '"' }).then(function (r) {
+      if (r.status === 304) { failures = 0; return watch(); }
+      if (r.status === 401 || r.status === 403) return load();   // a replaced seat key: watch instead
+      if (r.status === 200) { failures = 0; return arrived(r); }
+      later();
+    }, later);
+  }
+  function arrived(r) {
+    skew = r.date - Date.now();
+    if (busy) { clearTimeout(retryTimer); retryTimer = setTimeout(watch, 300); return; }   // our own move's answer is coming
+    if (r.body.version === state.version) return watch();
+    if (seatMode || !key) show(r.body, r.body.you);
+    else load();   // hot seat: whose view to show depends on who must act
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") poll();   // a phone that slept catches up at once
+  });
+
+  // --- a seat idle for a minute into its turn is pointed out --------------------------------------
+  var IDLE_MS = 60000;
+  function idleSeat(s) {
+    var act = s && s.status === "playing" ? s.turn : null;
+    if (act === null || act === undefined || s.seats[act].bot) return null;
+    var since = Date.parse(s.seats[act].turn_since || "");
+    return since && Date.now() + skew - since >= IDLE_MS ? act : null;
+  }
+  function showIdle() {
+    var who = idleSeat(state);
+    idleBox.hidden = who === null;
+    idleBox.textContent = "";
+    if (who !== null) idleBox.appendChild(f(who === seat ? "idle_you" : "idle", { name: bdi(state.seats[who].name) }));
   }
 
   // --- showing a state ----------------------------------------------------------------------------
@@ -197,7 +264,7 @@
     if (seat !== null) { P.save(ID, { seat: seat }); stored.seat = seat; }
     P.save(ID, { game: s.game, names: s.seats.map(function (x) { return x.name; }), finished: s.status === "finished" });
     var people = persons(s);
-    if (people.length <= 1) ready = seat;
+    if (seatMode || people.length <= 1) ready = seat;
     var fresh = s.log.filter(function (e) { return e.seq > previousSeq; });
     var maxSeq = s.log.length ? s.log[s.log.length - 1].seq : 0;
     if (!stored.seen && !previousSeq) fresh = [];   // first visit: nothing is "new"
@@ -213,15 +280,17 @@
       if (e.type === "out" || e.type === "hand_end") steps.push(function (next) { roundOver(e, next); });
     });
     var act = acting(s);
-    if (seat !== null && act === seat && people.length > 1 && ready !== seat) {
+    if (!seatMode && seat !== null && act === seat && people.length > 1 && ready !== seat) {
       steps.push(function (next) { handOver(seat, next); });
     }
     (function run(i) { if (i < steps.length) steps[i](function () { run(i + 1); }); })(0);
 
-    clearTimeout(pollTimer);
-    if (seat === null || act === null || s.seats[act].bot) {
-      if (s.status === "playing") pollTimer = setTimeout(function () { load(); }, seat === null ? 5000 : 2000);
-    }
+    root.classList.toggle("my-turn", act !== null && act === seat);
+    document.title = (act !== null && act === seat ? "▶ " : "") + baseTitle;
+    showIdle();
+    clearInterval(idleTimer);
+    idleTimer = setInterval(showIdle, 5000);
+    watch();
   }
 
   function announce(fresh) {
@@ -232,6 +301,7 @@
     else if (act === seat) line = t("your_turn", { name: s.seats[act].name });
     else line = t("turn_of", { name: s.seats[act].name });
     statusBox.textContent = "";
+    if (notice) { statusBox.appendChild(el("span", { class: "play-notice", text: notice + " " })); notice = ""; }
     if (parts.length) statusBox.appendChild(el("span", { class: "visually-hidden", text: parts.join(" ") + " " }));
     if (s.status === "finished") statusBox.appendChild(document.createTextNode(line));
     else if (act !== null) statusBox.appendChild(f(act === seat ? "your_turn" : "turn_of", { name: bdi(s.seats[act].name) }));
@@ -268,11 +338,14 @@
     tableBox.textContent = "";
     meBox.textContent = "";
     meBox.classList.toggle("hidden-hand", seat !== null && persons(s).length > 1 && ready !== seat && acting(s) === seat);
-    if (seat === null) meBox.appendChild(el("p", { class: "flash", text: T.spectator }));
+    if (seat === null) meBox.appendChild(el("p", { class: "flash", text: creator() ? T.creator_watching : T.spectator }));
     tableBox.appendChild(renderPiles(s));
     seatsBox.textContent = "";
     seatsBox.appendChild(renderSeats(s));
     if (s.status === "finished") meBox.appendChild(renderResult(s));
+    else if (seat !== null && s.seats[seat].bot) meBox.appendChild(el("div", { class: "panel me" }, [
+      handHeading(s), el("p", { class: "flash", text: t("bot_plays_you", { bot: T[s.seats[seat].bot] || s.seats[seat].bot }) }),
+      cardsEl(hand(), s.game)]));
     else if (seat !== null) meBox.appendChild(s.game === "uno" ? renderUno(s) : renderPhase10(s));
     var panel = meBox.querySelector(".me");
     (panel || meBox).appendChild(errorBox);   // refusals show next to the buttons that caused them
@@ -281,6 +354,7 @@
       if (heading && overlay.hidden) heading.focus({ preventScroll: true });
     }
     renderLog(s, previousSeq);
+    renderRemote(s);
   }
 
   function renderPiles(s) {
@@ -312,6 +386,8 @@
       var tags = [];
       tags.push(el("span", { class: "tag", text: x.bot ? (T[x.bot] || T.bot) : T.person }));
       if (i === s.dealer) tags.push(el("span", { class: "tag", text: T.dealer }));
+      if (x.remote) tags.push(el("span", { class: "tag", text: T.own_phone }));
+      if (i === seat && seatMode) tags.push(el("span", { class: "tag", text: T.you }));
       if (i === act) tags.push(el("span", { class: "tag tag-turn", text: "▶ " + T.to_play }));
       if (x.uno && x.cards === 1) tags.push(el("span", { class: "tag tag-uno", text: T.uno_called }));
       if (x.skipped) tags.push(el("span", { class: "tag", text: T.p10_skipped }));
@@ -377,6 +453,9 @@
       }))])
     ]);
     var links = el("p", { class: "result-links" });
+    var next = nextGame(s);
+    if (next) links.appendChild(next);
+    else if (creator()) links.appendChild(el("button", { type: "button", class: "button primary", "data-rematch": "", onclick: rematch }, [T.play_again]));
     if (s.sheet) links.appendChild(el("a", { class: "button", href: root.dataset.sheetUrl + encodeURIComponent(s.sheet), text: T.sheet }));
     links.appendChild(el("a", { class: "button", href: root.dataset.playUrl, text: T.new_game }));
     box.appendChild(links);
@@ -407,7 +486,7 @@
   }
 
   function handHeading(s) {
-    return el("h2", { class: "hand-heading", tabindex: "-1" }, [t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
+    return el("h2", { class: "hand-heading", tabindex: "-1" }, [hand().length === 1 ? T.your_hand_one : t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
   }
 
   // Phase 10 ------------------------------------------------------------------------------------------
@@ -641,6 +720,102 @@
     }
     box.appendChild(row);
     return box;
+  }
+
+  // --- the creator's device: join links, QR codes, seats handed to bots, new keys, rematch ----------------
+  function creator() { return !!key && !seatMode; }
+
+  function seatKeys() { return (P.saved(ID) || {}).seatKeys || {}; }
+
+  function loadJoin(i) {
+    var k = seatKeys()[String(i)];
+    if (!k || joins[i]) return;
+    joins[i] = { loading: true };
+    P.api("POST", API + "/seats/" + i + "/join", key, { key: k }).then(function (r) {
+      joins[i] = r.status === 200 ? r.body : null;
+      if (state) renderRemote(state);
+    }, function () { joins[i] = null; });
+  }
+
+  function share(url, name, button) {
+    var data = { title: document.title, text: t("join_text", { name: name }), url: url };
+    if (navigator.share) return navigator.share(data).catch(function () {});
+    var copied = function () { button.textContent = T.copied; };
+    if (navigator.clipboard) return navigator.clipboard.writeText(url).then(copied, function () { window.prompt(T.copy_this, url); });
+    window.prompt(T.copy_this, url);
+  }
+
+  function manage(method, url, body, then) {
+    if (busy) return;
+    busy = true;
+    showError("");
+    P.api(method, url, key, body).then(function (r) {
+      busy = false;
+      if (r.status >= 400) return showError(r.body.error || String(r.status));
+      if (then) then(r.body);
+      load();
+    }, function () { busy = false; showError(T.network); });
+  }
+
+  function renderRemote(s) {
+    var remote = [];
+    s.seats.forEach(function (x, i) { if (x.remote) remote.push(i); });
+    remoteBox.hidden = !creator() || !remote.length;
+    if (remoteBox.hidden) return;
+    var open = {};
+    remoteBox.querySelectorAll("details[data-seat]").forEach(function (d) { open[d.dataset.seat] = d.open; });
+    remoteBox.textContent = "";
+    remoteBox.appendChild(el("h2", { text: T.phones }));
+    remote.forEach(function (i) {
+      var x = s.seats[i], join = joins[i], parts = [];
+      loadJoin(i);
+      if (join && join.url) {
+        var qr = el("div", { class: "qr" });
+        qr.innerHTML = join.svg;   // segno's SVG, made by this server: no script, no style
+        var shareButton = el("button", { type: "button", class: "button", "data-share": String(i) }, [T.share]);
+        shareButton.addEventListener("click", function () { share(join.url, x.name, shareButton); });
+        parts.push(qr, el("p", { class: "join-link" }, [el("a", { href: join.url, "data-join": String(i), text: join.url })]), shareButton);
+      } else if (!seatKeys()[String(i)]) {
+        parts.push(el("p", { class: "help", text: T.no_key_here }));
+      }
+      var row = el("div", { class: "actions" });
+      if (s.status === "playing") {
+        row.appendChild(el("button", { type: "button", class: "button", "data-bot": String(i), onclick: function () {
+          if (x.bot) return manage("PUT", API + "/seats/" + i, { bot: null });
+          ask(T.which_bot, ["smart", "random"].map(function (b) { return { value: b, label: [T[b]] }; }), function (b) {
+            manage("PUT", API + "/seats/" + i, { bot: b });
+          });
+        } }, [x.bot ? T.take_back : T.to_bot]));
+      }
+      row.appendChild(el("button", { type: "button", class: "button", "data-newkey": String(i), onclick: function () {
+        manage("POST", API + "/seats/" + i + "/key", undefined, function (body) {
+          var keys = seatKeys(); keys[String(i)] = body.seat_key;
+          P.save(ID, { seatKeys: keys }); delete joins[i];
+        });
+      } }, [T.new_key]));
+      parts.push(row);
+      var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? t("played_by_bot", { bot: T[x.bot] || x.bot }) : T.own_phone]);
+      var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
+      details.open = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
+      remoteBox.appendChild(details);
+    });
+  }
+
+  function rematch() {
+    manage("POST", API + "/rematch", undefined, function (body) {
+      var mine = P.saved(ID) || {};
+      P.save(body.id, { key: key, seatKeys: mine.seatKeys || null, game: body.game, created: Date.now(),
+                        names: body.seats.map(function (x) { return x.name; }) });
+      window.location.assign(root.dataset.playUrl + encodeURIComponent(body.id));
+    });
+  }
+
+  function nextGame(s) {
+    if (!s.next) return null;
+    return el("button", { type: "button", class: "button primary", "data-next": "", onclick: function () {
+      P.save(s.next, { key: key, created: Date.now(), game: s.game });
+      window.location.assign(root.dataset.playUrl + encodeURIComponent(s.next));
+    } }, [T.next_game]);
   }
 
   // --- start ----------------------------------------------------------------------------------------

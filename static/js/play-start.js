@@ -9,13 +9,16 @@
   var submit = form.querySelector("button[type=submit]");
   form.hidden = false;
 
+  // A person plays on this device ("person") or on their own phone ("remote"); the others are bots.
+  function isPerson(kind) { return kind === "person" || kind === "remote"; }
+
   function game() { return form.querySelector("input[name=game]:checked").value; }
 
   function seatRow(name, kind) {
     var li = P.el("li", { class: "seat-row" });
     var input = P.el("input", { type: "text", maxlength: "30", autocomplete: "off", value: name, "data-name": true, "data-auto": "1" });
     var select = P.el("select", { "data-kind": true });
-    ["person", "smart", "random"].forEach(function (k) {
+    ["person", "remote", "smart", "random"].forEach(function (k) {
       var o = P.el("option", { value: k, text: T[k] });
       if (k === kind) o.selected = true;
       select.appendChild(o);
@@ -40,7 +43,7 @@
 
   function addSeat(kind) {
     var n = rows.children.length + 1;
-    var name = kind === "person" ? P.text(T, "player", { n: n }) : P.text(T, "bot", { n: n - 1 });
+    var name = isPerson(kind) ? P.text(T, "player", { n: n }) : P.text(T, "bot", { n: n - 1 });
     rows.appendChild(seatRow(name, kind));
     renumber();
   }
@@ -61,7 +64,7 @@
     if (!s) return;
     var input = s.closest("li").querySelector("[data-name]"), n = Array.prototype.indexOf.call(rows.children, s.closest("li")) + 1;
     // A default name follows the seat's kind; a typed name stays.
-    if (input.dataset.auto) input.value = s.value === "person" ? P.text(T, "player", { n: n }) : P.text(T, "bot", { n: n - 1 });
+    if (input.dataset.auto) input.value = isPerson(s.value) ? P.text(T, "player", { n: n }) : P.text(T, "bot", { n: n - 1 });
   });
   form.querySelector(".add-seat").addEventListener("click", function () {
     addSeat("smart");
@@ -115,7 +118,8 @@
     var range = SEATS[g];
     rows.querySelectorAll(".seat-row").forEach(function (li) {
       var kind = li.querySelector("[data-kind]").value, seat = { name: li.querySelector("[data-name]").value.trim() };
-      if (kind !== "person") seat.bot = kind;
+      if (kind === "remote") seat.remote = true;
+      else if (kind !== "person") seat.bot = kind;
       seats.push(seat);
     });
     if (seats.some(function (s) { return !s.name; })) return fail(T.names_needed);
@@ -129,7 +133,9 @@
     errorBox.textContent = T.starting;
     P.api("POST", form.dataset.api, null, body).then(function (r) {
       if (r.status !== 201 || !r.body.id) return fail(r.body.error || String(r.status));
-      P.save(r.body.id, { key: r.body.edit_key, game: g, names: seats.map(function (s) { return s.name; }), created: Date.now() });
+      // Seat keys are shown once: this device keeps them to show the join links and QR codes.
+      P.save(r.body.id, { key: r.body.edit_key, seatKeys: r.body.seat_keys || null, game: g,
+                          names: seats.map(function (s) { return s.name; }), created: Date.now() });
       window.location.assign(form.dataset.playUrl + encodeURIComponent(r.body.id));
     }, function () { fail(T.network); });
   });
