@@ -75,7 +75,18 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
-browser-deps: $(CHROMIUM) $(AXE)
+# Hebrew and Devanagari glyphs for the screenshots and the layout checks in those languages (system fonts, no CDN).
+NOTO := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
+
+$(NOTO):
+	@if [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-core; \
+	else \
+		echo "The Hindi and Hebrew browser tests need Debian's fonts-noto-core: run 'sudo apt-get install -y fonts-noto-core', then make test again." >&2; \
+		exit 1; \
+	fi
+
+browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 
 test: setup browser-deps
 	$(BIN)/python -m pytest

@@ -258,3 +258,11 @@ def test_stylesheets_use_logical_properties_only():
         )
         physical += re.findall(r"text-align\s*:\s*(?:left|right)|translateX\(", css)
         assert not physical, f"{sheet.name}: {physical}"
+
+
+def test_numbers_people_read_follow_the_language(client):
+    created = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 1000}})
+    assert created.status_code == 201, created.get_json()
+    url = f"/sheets/{created.get_json()['id']}"
+    assert "1,000" in client.get(url).get_data(as_text=True)
+    assert "1.000" in client.get(url, headers={"Accept-Language": "de"}).get_data(as_text=True)
