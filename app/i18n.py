@@ -121,6 +121,7 @@ def init_app(app: Flask) -> None:
     def content_language(response: Response) -> Response:
         if has_request_context():
             response.headers["Content-Language"] = current_language()
-            response.vary.add("Accept-Language")
-            response.vary.add("Cookie")
+            if request.endpoint != "static":  # static files are the same in every language
+                response.vary.add("Accept-Language")
+                response.vary.add("Cookie")
         return response
