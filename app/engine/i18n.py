@@ -17,11 +17,11 @@ def _english_plural(singular: str, plural: str, count: int) -> str:
 
 
 def _english_join(items: Iterable[object], style: str = "standard") -> str:
-    items = [str(item) for item in items]
-    if len(items) <= 1:
-        return "".join(items)
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
     word = "or" if style == "or" else "and"
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    return f"{', '.join(words[:-1])} {word} {words[-1]}"
 
 
 _translator: Callable[[str], str] = lambda message: message  # noqa: E731
