@@ -46,13 +46,14 @@ def test_catalogue_holds_every_message_of_the_source(language):
     """The catalogue was updated after the last string was added (make update-messages)."""
     from babel.messages.extract import extract_from_dir
 
-    method_map = [("app/**.py", "python"), ("templates/**.html", "jinja2")]
     keywords = {"_": None, "_l": None, "N_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None}
     source = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT), method_map=method_map, keywords=keywords, options_map={"templates/**.html": {}}
-    ):
-        source.add(message[0] if isinstance(message, tuple) else message)
+    for folder, method in (("app", "python"), ("templates", "jinja2")):
+        pattern = "**.py" if method == "python" else "**.html"
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / folder), method_map=[(pattern, method)], keywords=keywords
+        ):
+            source.add(message[0] if isinstance(message, tuple) else message)
     catalogue = {m.id[0] if isinstance(m.id, (list, tuple)) else m.id for m in tool.load(language) if m.id}
     missing = sorted(source - catalogue)
     assert not missing, f"{len(missing)} messages missing from {language} (run make update-messages): {missing[:10]}"
