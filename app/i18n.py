@@ -13,6 +13,7 @@ from babel import Locale
 from babel.lists import format_list as babel_format_list
 from flask import Blueprint, Flask, Response, current_app, has_request_context, redirect, request, url_for
 from flask_babel import format_date, format_decimal, get_locale, get_translations, gettext
+from markupsafe import Markup
 
 from .engine import i18n as engine_i18n
 from .extensions import babel
@@ -69,6 +70,11 @@ def format_list(items, style: str = "standard") -> str:
     return babel_format_list(items, style=style, locale=_LIST_LOCALE.get(language, language))
 
 
+def format_names(names) -> Markup:
+    """Players' names as a list of the request's language, each in ``<bdi>`` (for pages)."""
+    return Markup(format_list([Markup("<bdi>{}</bdi>").format(name) for name in names]))
+
+
 def language_choices() -> list[dict]:
     """The picker's entries: code, the language's own name and its direction, in the configured order."""
     return [
@@ -106,7 +112,9 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list)
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(format_list=format_list, format_number=format_decimal, format_date=format_date)
+    app.jinja_env.globals.update(
+        format_list=format_list, format_names=format_names, format_number=format_decimal, format_date=format_date
+    )
 
     @app.context_processor
     def locale_context():

@@ -267,3 +267,34 @@ def test_numbers_people_read_follow_the_language(client):
     url = f"/sheets/{created.get_json()['id']}"
     assert "1,000" in client.get(url).get_data(as_text=True)
     assert "1.000" in client.get(url, headers={"Accept-Language": "de"}).get_data(as_text=True)
+
+
+def test_lists_of_names_follow_the_language_and_stay_isolated(client, new_sheet_via_form):
+    new_sheet_via_form(("Ana", "B<b>", "Cy"))
+    german = client.get("/sheets/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "<bdi>Ana</bdi>, <bdi>B&lt;b&gt;</bdi> und <bdi>Cy</bdi>" in german
+    english = client.get("/sheets/").get_data(as_text=True)
+    assert "<bdi>Ana</bdi>, <bdi>B&lt;b&gt;</bdi> and <bdi>Cy</bdi>" in english
+
+
+@pytest.fixture
+def new_sheet_via_form(client, csrf_token):
+    """Create a Phase 10 sheet through the form (so this phone's recent list holds it)."""
+
+    def create(players):
+        data = {
+            "csrf_token": csrf_token(client, "/sheets/new"),
+            "game": "phase10",
+            "variant": "classic",
+            "phase_list": "all",
+            "natural_card": "phase",
+            "skip_target": "next",
+            "target": "500",
+            "scoring": "winner_takes",
+            "first_wild": "choose",
+        }
+        data.update({f"players-{i}": name for i, name in enumerate(players)})
+        answer = client.post("/sheets/new", data=data)
+        assert answer.status_code == 302, answer.get_data(as_text=True)[:500]
+
+    return create
