@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated test-matrix
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -23,6 +23,7 @@ help:
 	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
 	@echo "make compile-messages compile the catalogues (.mo, not committed; make run and make test do it)"
 	@echo "make untranslated CODE=de  print de's untranslated entries as JSON (scripts/translations.py)"
+	@echo "make merge-messages CODE=de FILE=de.json  write translated JSON back into de's catalogue"
 	@echo "make test-matrix every language x every page x 320/390/landscape in Chromium: no horizontal overflow"
 	@echo "make lint    ruff check, ruff format --check, mypy (app/engine)"
 	@echo "make lock    update requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
@@ -152,6 +153,10 @@ compile-messages: $(COMPILED)
 CODE ?= de
 untranslated: $(STAMP)
 	@$(BIN)/python scripts/translations.py untranslated $(CODE)
+
+# make merge-messages CODE=de FILE=de.json: the filled-in JSON back into de's catalogue (placeholders checked).
+merge-messages: $(STAMP)
+	$(BIN)/python scripts/translations.py merge $(CODE) $(FILE)
 
 # Every language x every page x 320x568, 390x844 and 844x390 in Chromium (make test runs a subset).
 test-matrix: setup browser-deps
