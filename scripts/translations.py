@@ -83,7 +83,7 @@ def problems(message) -> list[str]:
         return found
     if not message.string:
         return ["untranslated"]
-    if placeholders(message.string) != placeholders(message.id):
+    if set(placeholders(message.string)) != set(placeholders(message.id)):  # a name may be repeated
         return [f"placeholders {placeholders(message.string)}; the source has {placeholders(message.id)}"]
     return []
 

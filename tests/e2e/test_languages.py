@@ -20,7 +20,7 @@ MATRIX = os.environ.get("DECKSIDE_MATRIX") == "1"
 LANGUAGES = ("en", "de", "he", "hi", "cy", "ro") if MATRIX else ("he", "hi")
 SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390)} if MATRIX else {"390x844": (390, 844)}
 DIRECTION = {"he": "rtl"}
-FIXED_PAGES = ("/", "/sheets/", "/sheets/new", "/check/", "/play/", "/rules/phase10", "/rules/uno")
+FIXED_PAGES = ("/", "/sheets/", "/sheets/new", "/check/", "/play/", "/rules/phase10", "/rules/uno", "/rules/points")
 
 
 @pytest.fixture

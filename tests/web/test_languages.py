@@ -162,6 +162,7 @@ def pages(client):
     """Every kind of page: the fixed ones, a sheet, its round form and rules, a digital game, an error."""
     created = client.post("/api/games", json={"game": "phase10", "players": ["Ana", "Ben", "Cy"]}).get_json()
     uno = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+    points = client.post("/api/games", json={"game": "points", "players": ["Ana", "Ben"]}).get_json()
     play = client.post(
         "/api/play", json={"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 3}
     )
@@ -175,10 +176,12 @@ def pages(client):
         "/play/",
         "/rules/phase10",
         "/rules/uno",
+        "/rules/points",
         sheet,
         f"{sheet}/rounds/new",
         f"{sheet}/rules",
         f"/sheets/{uno['id']}",
+        f"/sheets/{points['id']}",
         f"/play/{play.get_json()['id']}",
         "/no/such/page",
     ]
@@ -205,7 +208,7 @@ def test_hebrew_pages_read_right_to_left_with_card_notation_left_to_right(client
     data = {"csrf_token": csrf_token(client, "/check/"), "phase": "1", "mode": "groups", "cards": "7 7 W | 9 9 9"}
     verdict = client.post("/check/", data=data, headers={"Accept-Language": "he"}).get_data(as_text=True)
     assert '<span class="cards" dir="ltr">' in verdict and "זה שלב 1." in verdict
-    sheet = client.get(pages[7], headers={"Accept-Language": "he"}).get_data(as_text=True)
+    sheet = client.get(pages[8], headers={"Accept-Language": "he"}).get_data(as_text=True)
     assert "<bdi>Ana</bdi>" in sheet
 
 
