@@ -8,9 +8,8 @@ from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import escape
 
-from ..i18n import current_language, text_direction
-
 from ..games import registry
+from ..i18n import current_language, text_direction
 
 bp = Blueprint("main", __name__)
 
