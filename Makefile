@@ -160,7 +160,7 @@ merge-messages: $(STAMP)
 
 # Every language x every page x 320x568, 390x844 and 844x390 in Chromium (make test runs a subset).
 test-matrix: setup browser-deps
-	DECKSIDE_MATRIX=1 $(BIN)/python -m pytest -p no:cacheprovider tests/e2e/test_languages.py
+	DECKSIDE_MATRIX=1 $(BIN)/python -m pytest -p no:cacheprovider tests/e2e/test_languages_browser.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts
