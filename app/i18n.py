@@ -110,6 +110,9 @@ def choose_language(code: str):
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
+    # Babel reads a locale's CLDR data on first use (a quarter of a second): read English's list
+    # pattern now, so that the first request a worker answers does not wait for it.
+    babel_format_list(["", ""], locale=_LIST_LOCALE["en"])
     engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
