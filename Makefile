@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -19,7 +19,12 @@ help:
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
-	@echo "make messages    extract every translatable string into messages.pot (Flask-Babel)"
+	@echo "make messages    extract every translatable string into app/translations/messages.pot (Flask-Babel)"
+	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
+	@echo "make compile-messages compile the catalogues (.mo, not committed; make run and make test do it)"
+	@echo "make untranslated CODE=de  print de's untranslated entries as JSON (scripts/translations.py)"
+	@echo "make merge-messages CODE=de FILE=de.json  write translated JSON back into de's catalogue"
+	@echo "make test-matrix every language x every page x 320/390/landscape in Chromium: no horizontal overflow"
 	@echo "make lint    ruff check, ruff format --check, mypy (app/engine)"
 	@echo "make lock    update requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
 
@@ -47,7 +52,7 @@ lint: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-setup: $(STAMP)
+setup: $(STAMP) compile-messages
 
 run: setup
 	$(BIN)/flask --app app db upgrade
@@ -71,7 +76,18 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
-browser-deps: $(CHROMIUM) $(AXE)
+# Hebrew and Devanagari glyphs for the screenshots and the layout checks in those languages (system fonts, no CDN).
+NOTO := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
+
+$(NOTO):
+	@if [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-core; \
+	else \
+		echo "The Hindi and Hebrew browser tests need Debian's fonts-noto-core: run 'sudo apt-get install -y fonts-noto-core', then make test again." >&2; \
+		exit 1; \
+	fi
+
+browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 
 test: setup browser-deps
 	$(BIN)/python -m pytest
@@ -116,8 +132,36 @@ long-games: setup
 	PHASE10_LONG_GAMES=2000 UNO_LONG=1 $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py
 
-messages: setup
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -o messages.pot .
+# Translations (app/translations/<lang>/LC_MESSAGES/messages.po; README "Languages"). The .mo files are
+# built here, never committed; messages.pot is regenerated from the source each time.
+LOCALES := app/translations
+CATALOGUES := $(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGUES:.po=.mo)
+
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ --no-location --sort-output --add-comments=Translators: \
+		-o $(LOCALES)/messages.pot .
+
+update-messages: messages
+	$(BIN)/pybabel update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-wrap --ignore-obsolete
+	$(BIN)/python scripts/translations.py check || true
+
+$(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po | $(STAMP)
+	$(BIN)/pybabel -q compile -i $< -o $@ -l $*
+
+compile-messages: $(COMPILED)
+
+CODE ?= de
+untranslated: $(STAMP)
+	@$(BIN)/python scripts/translations.py untranslated $(CODE)
+
+# make merge-messages CODE=de FILE=de.json: the filled-in JSON back into de's catalogue (placeholders checked).
+merge-messages: $(STAMP)
+	$(BIN)/python scripts/translations.py merge $(CODE) $(FILE)
+
+# Every language x every page x 320x568, 390x844 and 844x390 in Chromium (make test runs a subset).
+test-matrix: setup browser-deps
+	DECKSIDE_MATRIX=1 $(BIN)/python -m pytest -p no:cacheprovider tests/e2e/test_languages_browser.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts

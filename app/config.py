@@ -58,7 +58,7 @@ class Defaults:
     SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict] = {}
     WTF_CSRF_TIME_LIMIT = None  # a round form can stay open for an hour at a table
     BABEL_DEFAULT_LOCALE = "en"
-    LANGUAGES = ("en",)
+    LANGUAGES = ("en", "de", "he", "hi", "cy", "ro")  # the picker's order; each but en has app/translations/<code>
     MAX_CONTENT_LENGTH = 256 * 1024
     # The views answer If-None-Match / If-Match themselves: Flask-Compress's own check compares them with its
     # "7:gzip" tag and turned a matching If-None-Match plus any If-Match into a 412 carrying the whole game.

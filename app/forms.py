@@ -23,6 +23,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .engine.phase10.phases import PHASES
 
+# Card notation reads left to right in every language ("7 7 W | 3 4 5 6"), also on right-to-left pages.
+LTR = {"dir": "ltr"}
+
 
 def options(*pairs) -> list[SelectChoice]:
     """Choices for a select or radio field from ``(value, label)`` pairs."""
@@ -49,6 +52,7 @@ class PhaseCheckForm(FlaskForm):
     )
     cards = StringField(
         _l("Cards"),
+        render_kw=LTR,
         validators=[InputRequired(message=_l("Enter some cards.")), Length(max=400)],
         description=_l(
             "Numbers 1-12 (a colour letter R B G Y in front when it matters), W wild, S skip; "
@@ -74,6 +78,7 @@ class HitCheckForm(FlaskForm):
 
     group = StringField(
         _l("The group on the table"),
+        render_kw=LTR,
         validators=[InputRequired(message=_l("Enter the group as it lies on the table.")), Length(max=200)],
         description=_l("As it lies, wilds where they stand, e.g. 4 W 6 7"),
     )
@@ -85,7 +90,9 @@ class HitCheckForm(FlaskForm):
         default="auto",
     )
     card = StringField(
-        _l("The card to play"), validators=[InputRequired(message=_l("Enter the card to play.")), Length(max=10)]
+        _l("The card to play"),
+        validators=[InputRequired(message=_l("Enter the card to play.")), Length(max=10)],
+        render_kw=LTR,
     )
     end = SelectField(
         _l("A wild on a run goes at"),
@@ -156,8 +163,10 @@ class PlayerRow(Form):
     skip = IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)])
     wild = IntegerField(_l("Wild"), validators=[Optional(), NumberRange(0, 8)])
     points = IntegerField(_l("or the total"), validators=[Optional(), NumberRange(0, 5000)])
-    cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=200)])
-    laid_down = StringField(_l("Phase laid down (optional, to check it)"), validators=[Optional(), Length(max=200)])
+    cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=200)], render_kw=LTR)
+    laid_down = StringField(
+        _l("Phase laid down (optional, to check it)"), validators=[Optional(), Length(max=200)], render_kw=LTR
+    )
 
 
 class RoundForm(FlaskForm):

@@ -1,31 +1,138 @@
-"""Flask-Babel wiring: the locale, and the engine's messages translated in the request's language."""
+"""Flask-Babel wiring: the locale, the language picker, and the engine's messages in the request's language.
+
+The language of an answer is, in order: the one chosen with the picker (the ``lang`` cookie), the
+``Accept-Language`` entry with the highest q > 0 whose primary subtag is one of ``LANGUAGES``,
+else English. Every answer says which in ``Content-Language``.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, has_request_context, request
-from flask_babel import get_locale, gettext
+from urllib.parse import urlsplit
+
+from babel import Locale
+from babel.lists import format_list as babel_format_list
+from flask import Blueprint, Flask, Response, current_app, has_request_context, redirect, request, url_for
+from flask_babel import format_date, format_decimal, get_locale, get_translations, gettext
+from markupsafe import Markup
 
 from .engine import i18n as engine_i18n
 from .extensions import babel
 
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+# English lists read "Ana, Ben and Cy" (Babel's en_GB pattern; plain "en" adds the serial comma).
+_LIST_LOCALE = {"en": "en_GB"}
+
+bp = Blueprint("i18n", __name__)
+
+
+def _supported(code: str | None) -> str | None:
+    """``code``'s primary subtag when it is one of the configured languages."""
+    if not code:
+        return None
+    primary = code.replace("_", "-").split("-")[0].strip().lower()
+    return primary if primary in current_app.config["LANGUAGES"] else None
+
 
 def select_locale() -> str:
-    """The best of the configured languages for ``Accept-Language``, matched on the primary code."""
+    """The picker's cookie, else the best ``Accept-Language`` entry (q > 0, primary subtag), else the default."""
     if not has_request_context():
         return current_app.config["BABEL_DEFAULT_LOCALE"]
-    languages = current_app.config["LANGUAGES"]
-    for entry, _quality in request.accept_languages:
-        primary = entry.split("-")[0].lower()
-        if primary in languages:
-            return primary
+    chosen = _supported(request.cookies.get(COOKIE))
+    if chosen:
+        return chosen
+    entries = sorted(request.accept_languages, key=lambda item: item[1], reverse=True)  # stable: header order on ties
+    for entry, quality in entries:
+        if quality > 0:
+            code = _supported(entry)
+            if code:
+                return code
     return current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def current_language() -> str:
+    """The request's language code (``"en"`` outside a request)."""
+    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The catalogue's form of ``singular``/``plural`` for ``count``; formatting is left to the caller."""
+    return get_translations().ngettext(singular, plural, count)
+
+
+def format_list(items, style: str = "standard") -> str:
+    """``items`` joined as the request's language joins a list ("Ana, Ben und Cy"); ``style="or"`` for alternatives."""
+    items = [str(item) for item in items]
+    if not items:
+        return ""
+    language = current_language() if has_request_context() else "en"
+    return babel_format_list(items, style=style, locale=_LIST_LOCALE.get(language, language))
+
+
+def format_names(names) -> Markup:
+    """Players' names as a list of the request's language, each in ``<bdi>`` (for pages)."""
+    return Markup(format_list([Markup("<bdi>{}</bdi>").format(name) for name in names]))
+
+
+def language_choices() -> list[dict]:
+    """The picker's entries: code, the language's own name and its direction, in the configured order."""
+    return [
+        {"code": code, "name": Locale.parse(code).get_display_name(code).capitalize(), "dir": text_direction(code)}
+        for code in current_app.config["LANGUAGES"]
+    ]
+
+
+def text_direction(code: str) -> str:
+    """``"rtl"`` or ``"ltr"``: how ``code`` is written (Babel's locale data)."""
+    return Locale.parse(code).text_direction
+
+
+def _safe_next(target: str | None) -> str:
+    """A local path to go back to (never another site); the home page otherwise."""
+    if not target:
+        return url_for("main.home")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for("main.home")
+    return target
+
+
+@bp.get("/language/<code>")
+def choose_language(code: str):
+    """The picker: remember ``code`` in a cookie and go back to the page it was chosen on."""
+    response = redirect(_safe_next(request.args.get("next")), code=303)
+    chosen = _supported(code)
+    if chosen and chosen == code:
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
 
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
-    engine_i18n.set_translator(gettext)
+    # Babel reads a locale's CLDR data on first use (a quarter of a second): read English's list
+    # pattern now, so that the first request a worker answers does not wait for it.
+    babel_format_list(["", ""], locale=_LIST_LOCALE["en"])
+    engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list)
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(
+        format_list=format_list, format_names=format_names, format_number=format_decimal, format_date=format_date
+    )
 
     @app.context_processor
     def locale_context():
-        locale = get_locale()
-        return {"lang": str(locale or "en"), "text_direction": getattr(locale, "text_direction", "ltr")}
+        language = current_language()
+        return {
+            "lang": language,
+            "text_direction": text_direction(language),
+            "languages": language_choices(),
+        }
+
+    @app.after_request
+    def content_language(response: Response) -> Response:
+        if has_request_context():
+            response.headers["Content-Language"] = current_language()
+            if request.endpoint != "static":  # static files are the same in every language
+                response.vary.add("Accept-Language")
+                response.vary.add("Cookie")
+        return response

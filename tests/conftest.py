@@ -26,6 +26,22 @@ os.environ.setdefault("DECKSIDE_BOT_BUDGET_MS", "60000")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
 
 
+def pytest_sessionstart(session):
+    """Compile any catalogue whose .mo is missing or older than its .po (``make compile-messages`` does the same)."""
+    from pathlib import Path
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in Path(__file__).resolve().parent.parent.glob("app/translations/*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=po.parent.parent.name)
+            with mo.open("wb") as target:
+                write_mo(target, catalog)
+
+
 def empty_postgres(url: str) -> None:
     """Drop everything in the database's public schema (each test starts from an empty database)."""
     engine = create_engine(url, poolclass=NullPool)

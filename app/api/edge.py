@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from pydantic import BaseModel, ValidationError
 
 from ..errors import ApiError, allowed_methods, error_response
+from ..i18n import format_list
 from .schemas import Endpoint, endpoint_for
 
 SCALARS = ("string", "integer", "number", "boolean", "null")
@@ -121,12 +122,12 @@ def expected(node: dict[str, Any], defs: dict[str, Any] | None = None) -> str:
     if "enum" in node:
         values = [f'"{v}"' if isinstance(v, str) else str(v) for v in node["enum"]]
         if len(values) <= 2:
-            return _(" or ").join(values)
+            return format_list(values, style="or")
         return _("one of {values}").format(values=", ".join(values))
     variants = node.get("anyOf") or node.get("oneOf")
     if variants:
         words = list(dict.fromkeys(expected(v, defs) for v in variants))
-        return _(" or ").join(words)
+        return format_list(words, style="or")
     kind = node.get("type")
     if kind == "integer":
         low, high = node.get("minimum"), node.get("maximum")

@@ -1,26 +1,59 @@
-"""Translation hook for the engine's messages.
+"""Translation hooks for the engine's messages.
 
-The engine stays free of Flask, yet every sentence it shows a player is marked with
-``_`` so that ``pybabel extract`` finds it. The web layer installs a translator with
-:func:`set_translator` (Flask-Babel's ``gettext``); without one, messages are English.
+The engine stays free of Flask, yet every sentence it shows a player is marked with ``_`` (or
+``ngettext`` when it holds a count) so that ``pybabel extract`` finds it. The web layer installs
+a translator with :func:`set_translator` (Flask-Babel's); without one, messages are English.
+Sentences are whole, with named placeholders: a count picks the plural form through
+``ngettext``, and lists are joined by :func:`join` (Babel's list patterns in the web layer).
 
 Messages are translated when they are built, so each carries the request's language.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def _english_join(items: Iterable[object], style: str = "standard") -> str:
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    word = "or" if style == "or" else "and"
+    return f"{', '.join(words[:-1])} {word} {words[-1]}"
+
 
 _translator: Callable[[str], str] = lambda message: message  # noqa: E731
+_plural: Callable[[str, str, int], str] = _english_plural
+_join: Callable[..., str] = _english_join
 
 
-def set_translator(translate: Callable[[str], str]) -> None:
-    """Use ``translate`` for every engine message from now on."""
-    global _translator
+def set_translator(
+    translate: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str] | None = None,
+    join: Callable[..., str] | None = None,
+) -> None:
+    """Use ``translate`` (and ``ngettext``, ``join`` when given) for every engine message from now on."""
+    global _translator, _plural, _join
     _translator = translate
+    _plural = ngettext or _english_plural
+    _join = join or _english_join
 
 
 def _(message: str) -> str:
     """Translate ``message`` (an English template, formatted by the caller afterwards)."""
     return _translator(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in the current language (formatted by the caller)."""
+    return _plural(singular, plural, count)
+
+
+def join(items: Iterable[object], style: str = "standard") -> str:
+    """``"7"``, ``"7 and 8"``, ``"7, 8 and 9"`` in the current language; ``style="or"`` for alternatives."""
+    return _join(items, style)
 
 
 def N_(message: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import RulesError
-from .i18n import _
+from .i18n import _, join
 
 MAX_NAME = 30
 """The longest name a player may have, after trimming."""
@@ -24,9 +24,7 @@ _ECHO = 40  # how much of an unknown key or bot name an error message repeats
 
 def join_names(names: Sequence[str]) -> str:
     """``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return join(names)
 
 
 def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:

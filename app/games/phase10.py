@@ -25,7 +25,7 @@ COUNTS = ("low", "high", "skip", "wild")
 
 class Phase10(GameType):
     id = "phase10"
-    name = "Phase 10"
+    name = _l("Phase 10")
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     sheet = sheet.Sheet
@@ -86,7 +86,7 @@ class Phase10(GameType):
                     _l("My own list"),
                     validators=[Optional(), Length(max=60)],
                     description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
-                    render_kw={"autocomplete": "off", "inputmode": "numeric"},
+                    render_kw={"autocomplete": "off", "inputmode": "numeric", "dir": "ltr"},
                 )
                 continue
             field = option_field(

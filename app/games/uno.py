@@ -15,7 +15,7 @@ from .summary import pct, rate
 
 class Uno(GameType):
     id = "uno"
-    name = "UNO"
+    name = _l("UNO")
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     sheet = sheet.Sheet

@@ -5,8 +5,11 @@ import json
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import gettext as _
+from markupsafe import escape
 
 from ..games import registry
+from ..i18n import current_language, text_direction
 
 bp = Blueprint("main", __name__)
 
@@ -31,13 +34,51 @@ def home():
     return render_template("main/home.html")
 
 
+def _offline_text() -> dict[str, str]:
+    """The offline page's words in the request's language, HTML-escaped (static/js/sw.js builds the page)."""
+    texts = {
+        "title": _("Offline"),
+        "heading": _("No connection"),
+        "body": _("This page was not opened on this phone before, so there is no copy to show."),
+        "sheets": _("Score sheets opened before still work: <a>your sheets</a>."),
+    }
+    escaped = {key: str(escape(value)) for key, value in texts.items()}
+    before, _tag, rest = escaped["sheets"].partition("&lt;a&gt;")
+    inside, _tag, after = rest.partition("&lt;/a&gt;")
+    escaped["sheets"] = f'{before}<a href="{url_for("sheets.recent")}">{inside}</a>{after}'
+    escaped.update(lang=current_language(), dir=text_direction(current_language()))
+    return escaped
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web-app manifest in the request's language (static/manifest.webmanifest holds the rest)."""
+    data = json.loads(Path(current_app.static_folder, "manifest.webmanifest").read_text(encoding="utf-8"))
+    language = current_language()
+    data.update(
+        name=_("Deckside: Phase 10 and UNO at the table"),
+        short_name=_("Deckside"),
+        description=_("Score sheets, a phase checker and digital games for Phase 10 and UNO played with a real deck."),
+        lang=language,
+        dir=text_direction(language),
+    )
+    return Response(
+        json.dumps(data, ensure_ascii=False),
+        mimetype="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The service worker: static/js/sw.js with its cache version and precache list in front."""
     source = Path(current_app.static_folder, "js", "sw.js").read_text(encoding="utf-8")
     precache = [url_for("static", filename=name) for name in precache_files()]
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
-    head = f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"
+    head = (
+        f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"
+        f"var OFFLINE = {json.dumps(_offline_text())};\n"
+    )
     return Response(
         head + source, mimetype="text/javascript", headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}
     )

@@ -7,7 +7,7 @@
 // static/js/offline.js keeps a round entered offline and sends it when the connection returns.
 // Edit keys: no page holds one (they travel in URL fragments, see static/js/handover.js), and an answer
 // marked Cache-Control: no-store (the hand-over redirects, the digital game's state) is never kept.
-/* global VERSION, PRECACHE */
+/* global VERSION, PRECACHE, OFFLINE */
 "use strict";
 
 var STATIC = "deckside-static-" + VERSION;
@@ -34,13 +34,14 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// OFFLINE holds the page's words in the language of the page that installed the worker (HTML-escaped
+// by app/views/main.py, the link already in place).
 function offlinePage() {
-  var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
-    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Offline · Deckside</title>" +
+  var html = "<!doctype html><html lang=\"" + OFFLINE.lang + "\" dir=\"" + OFFLINE.dir + "\"><head><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + OFFLINE.title + " · Deckside</title>" +
     "<style>body{font:1.05rem/1.5 system-ui,sans-serif;margin:2rem 1rem;color:#1d1b16;background:#f4f1ea}" +
     "a{display:inline-block;min-height:44px;line-height:44px;color:#0b5fa5}</style></head><body><main>" +
-    "<h1>No connection</h1><p>This page was not opened on this phone before, so there is no copy to show.</p>" +
-    "<p>Score sheets opened before still work: <a href=\"/sheets/\">your sheets</a>.</p></main></body></html>";
+    "<h1>" + OFFLINE.heading + "</h1><p>" + OFFLINE.body + "</p><p>" + OFFLINE.sheets + "</p></main></body></html>";
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

@@ -148,9 +148,9 @@ INVALID = [
     (3, "8 8 8 | 3 4 5 6", "phase", ["The set 8 8 8 is too short: phase 3 needs a set of 4."]),
     (7, "8 8 8 | 8 8 8 8 8", "phase", ["The set 8 8 8 is too short: phase 7 needs a set of 4."]),
     # Runs: gaps, repeats, no wrapping, at most 12 cards.
-    (2, "7 7 7 | 3 4 6 8 W", "phase", ["The run 3 4 6 8 W has two gaps (5 and 7) but only one wild."]),
+    (2, "7 7 7 | 3 4 6 8 W", "phase", ["The run 3 4 6 8 W has 2 gaps (5 and 7) but only one wild."]),
     (2, "7 7 7 | 3 4 6 7", "phase", ["The run 3 4 6 7 has a gap (5) but no wild to fill it."]),
-    (2, "7 7 7 | 1 2 5 6", "phase", ["The run 1 2 5 6 has two gaps (3 and 4) but no wild to fill them."]),
+    (2, "7 7 7 | 1 2 5 6", "phase", ["The run 1 2 5 6 has 2 gaps (3 and 4) but no wild to fill them."]),
     (4, "1 2 3 3 4 5 6", "phase", ["The run 1 2 3 3 4 5 6 repeats 3: no number may repeat inside a run."]),
     (
         4,
@@ -227,7 +227,7 @@ def test_each_failing_group_is_judged_against_the_requirement_it_is_closest_to(t
     assert sorted(verdict.reasons) == sorted(
         [
             "The set 7 7 8 mixes numbers 7 and 8.",
-            "The run 3 4 6 9 has three gaps (5, 7 and 8) but no wild to fill them.",
+            "The run 3 4 6 9 has 3 gaps (5, 7 and 8) but no wild to fill them.",
         ]
     )
 

@@ -105,4 +105,4 @@ def test_hit_check_wild_end_choice(hit):
 
 def test_hit_check_bad_group_is_explained(hit):
     page = text(hit(group="3 4 6 8", card="5", kind="run"))
-    assert "two gaps" in page
+    assert "2 gaps" in page

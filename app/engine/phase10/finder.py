@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..errors import PhaseError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind, check_fits_deck
 from .phases import GroupKind, Phase
 from .verify import LaidGroup, Verdict, natural_rule, verify_groups
@@ -293,10 +293,8 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
     if found is not None:
         short = found[0] - wilds
         reasons.append(
-            (
-                _("The closest lay-down is one card short.")
-                if short == 1
-                else _("The closest lay-down is {count} cards short.")
+            ngettext(
+                "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short
             ).format(count=short)
         )
     elif not naturals:

@@ -21,7 +21,7 @@ from typing import Any
 from .. import sheetbase
 from ..common import is_int
 from ..errors import DeckError, RoundError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..options import RuleSet
 from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
 from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
@@ -315,10 +315,6 @@ class ScoredRound(sheetbase.ScoredRound):
         return {r.player: r.points for r in self.results}
 
 
-def _plural_cards(count: int) -> str:
-    return _("1 card") if count == 1 else _("{count} cards").format(count=count)
-
-
 def _canonical_results(entry: RoundEntry, context: RoundContext) -> tuple[str, dict[str, Result]]:
     players = context.players
     went_out, by_player = match_results(entry, players)
@@ -401,15 +397,56 @@ def _max_cards(result: Result, phase: Phase | None) -> int:
     return HAND_SIZE - max(phase.size, laid)
 
 
-def _too_many_cards_reason(result: Result, phase: Phase, most: int) -> str:
+def _too_many_cards_reason(result: Result, phase: Phase, most: int, ending: str, value: int) -> str:
+    """Why a player cannot hold that many cards or points: one whole sentence per cause and ``ending``.
+
+    ``ending`` is ``"count"`` (``value`` cards entered), ``"most"`` (``value`` is the most points such a
+    hand scores) or ``"none"`` (no such hand scores ``value`` points).
+    """
     laid = sum(len(group) for group in result.laid_down) if result.laid_down else 0
     if laid > phase.size:
-        return _("{player} laid down {laid} cards, so {player} holds at most {most}").format(
-            player=result.player, laid=laid, most=_plural_cards(most)
+        if ending == "count":
+            template = ngettext(
+                "{player} laid down {laid} cards, so {player} holds at most {most} card, not {value}.",
+                "{player} laid down {laid} cards, so {player} holds at most {most} cards, not {value}.",
+                most,
+            )
+        elif ending == "most":
+            template = ngettext(
+                "{player} laid down {laid} cards, so {player} holds at most {most} card: at most {value} points.",
+                "{player} laid down {laid} cards, so {player} holds at most {most} cards: at most {value} points.",
+                most,
+            )
+        else:
+            template = ngettext(
+                "{player} laid down {laid} cards, so {player} holds at most {most} card, and no such hand scores "
+                "{value} points.",
+                "{player} laid down {laid} cards, so {player} holds at most {most} cards, and no such hand scores "
+                "{value} points.",
+                most,
+            )
+    elif ending == "count":
+        template = ngettext(
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} card, not {value}.",
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} cards, not {value}.",
+            most,
         )
-    return _("{player} completed {phase} ({size} cards), so {player} holds at most {most}").format(
-        player=result.player, phase=phase.name, size=phase.size, most=_plural_cards(most)
-    )
+    elif ending == "most":
+        template = ngettext(
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} card: at most {value} points.",
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} cards: at most {value} "
+            "points.",
+            most,
+        )
+    else:
+        template = ngettext(
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} card, and no such hand "
+            "scores {value} points.",
+            "{player} completed {phase} ({size} cards), so {player} holds at most {most} cards, and no such hand "
+            "scores {value} points.",
+            most,
+        )
+    return template.format(player=result.player, laid=laid, phase=phase.name, size=phase.size, most=most, value=value)
 
 
 def _check_leftover(result: Result, phase: Phase | None) -> int:
@@ -437,7 +474,7 @@ def _check_leftover(result: Result, phase: Phase | None) -> int:
             )
         if count > most and phase is not None:  # without a phase the count is 10, checked above
             raise RoundError(
-                _("{reason}, not {count}.").format(reason=_too_many_cards_reason(result, phase, most), count=count),
+                _too_many_cards_reason(result, phase, most, "count", count),
                 player=player,
             )
         return penalty
@@ -475,16 +512,12 @@ def _check_leftover(result: Result, phase: Phase | None) -> int:
     reachable = frozenset().union(*(hand_totals(size) for size in range(1, most + 1))) if most >= 1 else frozenset()
     if not reachable or penalty > max(reachable):
         raise RoundError(
-            _("{reason}: at most {points} points.").format(
-                reason=_too_many_cards_reason(result, phase, most), points=max(reachable, default=0)
-            ),
+            _too_many_cards_reason(result, phase, most, "most", max(reachable, default=0)),
             player=player,
         )
     if penalty not in reachable:
         raise RoundError(
-            _("{reason}, and no such hand scores {points} points.").format(
-                reason=_too_many_cards_reason(result, phase, most), points=penalty
-            ),
+            _too_many_cards_reason(result, phase, most, "none", penalty),
             player=player,
         )
     return penalty

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..common import is_int
 from ..errors import NotationError, RulesError
-from ..i18n import _
+from ..i18n import _, join, ngettext
 from .cards import COLORS, HIGHEST, LOWEST, WILD, Card
 from .phases import NATURAL_CARD, GroupKind, Phase, Requirement
 
@@ -156,32 +156,9 @@ class Verdict:
 # --- words ----------------------------------------------------------------------------------------
 
 
-def _count_word(n: int) -> str:
-    words = (
-        _("no"),
-        _("one"),
-        _("two"),
-        _("three"),
-        _("four"),
-        _("five"),
-        _("six"),
-        _("seven"),
-        _("eight"),
-        _("nine"),
-        _("ten"),
-        _("eleven"),
-        _("twelve"),
-    )
-    return words[n] if 0 <= n < len(words) else str(n)
-
-
 def join_words(items: Sequence[object], last: str = "and") -> str:
-    """``"7"``, ``"7 and 8"``, ``"7, 8 and 9"`` (``last="or"`` for alternatives)."""
-    words = [str(i) for i in items]
-    if len(words) <= 1:
-        return "".join(words)
-    template = _("{first} and {last}") if last == "and" else _("{first} or {last}")
-    return template.format(first=", ".join(words[:-1]), last=words[-1])
+    """``"7"``, ``"7 and 8"``, ``"7, 8 and 9"`` in the current language (``last="or"`` for alternatives)."""
+    return join(items, "or" if last == "or" else "standard")
 
 
 def color_name(letter: str) -> str:
@@ -306,20 +283,7 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
                 _("The run {cards} wraps around, but runs do not wrap: 12 is not followed by 1.").format(cards=shown)
             )
         else:
-            gaps = (_("a gap ({numbers})") if len(missing) == 1 else _("{count} gaps ({numbers})")).format(
-                count=_count_word(len(missing)), numbers=join_words(missing)
-            )
-            if wilds == 0:
-                template = (
-                    _("The run {cards} has {gaps} but no wild to fill it.")
-                    if len(missing) == 1
-                    else _("The run {cards} has {gaps} but no wild to fill them.")
-                )
-            elif wilds == 1:
-                template = _("The run {cards} has {gaps} but only one wild.")
-            else:
-                template = _("The run {cards} has {gaps} but only {wilds} wilds.")
-            reasons.append(template.format(cards=shown, gaps=gaps, wilds=_count_word(wilds)))
+            reasons.append(_gap_reason(shown, missing, wilds))
     if len(cards) < req.size:
         reasons.append(_too_short(_("The run"), shown, phase, req))
     if reasons:
@@ -329,6 +293,29 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
         return _Fit(badness, reasons)
     ordered, stands = arrange_run(cards)
     return _Fit(0, [], LaidGroup(GroupKind.RUN, ordered, stands, req))
+
+
+def _gap_reason(shown: str, missing: Sequence[int], wilds: int) -> str:
+    """Why a run's gaps cannot be filled: whole sentences, plural forms chosen by the number of gaps."""
+    if wilds == 0:
+        template = ngettext(
+            "The run {cards} has a gap ({numbers}) but no wild to fill it.",
+            "The run {cards} has {count} gaps ({numbers}) but no wild to fill them.",
+            len(missing),
+        )
+    elif wilds == 1:
+        template = ngettext(
+            "The run {cards} has a gap ({numbers}) but only one wild.",
+            "The run {cards} has {count} gaps ({numbers}) but only one wild.",
+            len(missing),
+        )
+    else:
+        template = ngettext(
+            "The run {cards} has a gap ({numbers}) but only {wilds} wilds.",
+            "The run {cards} has {count} gaps ({numbers}) but only {wilds} wilds.",
+            len(missing),
+        )
+    return template.format(cards=shown, count=len(missing), numbers=join_words(missing), wilds=wilds)
 
 
 def _fits_if_wrapped(distinct: Sequence[int], wilds: int) -> bool:
@@ -371,17 +358,23 @@ _FITS = {GroupKind.SET: _fit_set, GroupKind.RUN: _fit_run, GroupKind.COLOR: _fit
 def _count_reason(phase: Phase, count: int) -> str:
     need = len(phase.requirements)
     if count == 0:
-        template = (
-            _("{phase} needs {need} group ({groups}), but no group was laid down.")
-            if need == 1
-            else _("{phase} needs {need} groups ({groups}), but no group was laid down.")
+        template = ngettext(
+            "{phase} needs {need} group ({groups}), but no group was laid down.",
+            "{phase} needs {need} groups ({groups}), but no group was laid down.",
+            need,
         )
     elif need == 1:
-        template = _("{phase} needs 1 group ({groups}), but {count} were laid down.")
-    elif count == 1:
-        template = _("{phase} needs {need} groups ({groups}), but 1 was laid down.")
+        template = ngettext(
+            "{phase} needs 1 group ({groups}), but {count} was laid down.",
+            "{phase} needs 1 group ({groups}), but {count} were laid down.",
+            count,
+        )
     else:
-        template = _("{phase} needs {need} groups ({groups}), but {count} were laid down.")
+        template = ngettext(
+            "{phase} needs {need} groups ({groups}), but {count} was laid down.",
+            "{phase} needs {need} groups ({groups}), but {count} were laid down.",
+            count,
+        )
     return template.format(phase=capitalized(phase.name), need=need, groups=phase.describe(), count=count)
 
 
@@ -405,10 +398,10 @@ def verify_groups(phase: Phase, groups: Sequence[Sequence[Card]], natural_card: 
         if not cards:
             reasons.append(_("Group {number} is empty.").format(number=number))
         elif skips:
-            template = (
-                _("A Skip can never be part of a phase: take it out of group {number} ({cards}).")
-                if (skips == 1)
-                else _("A Skip can never be part of a phase: take them out of group {number} ({cards}).")
+            template = ngettext(
+                "A Skip can never be part of a phase: take it out of group {number} ({cards}).",
+                "A Skip can never be part of a phase: take them out of group {number} ({cards}).",
+                skips,
             )
             reasons.append(template.format(number=number, cards=_text(cards)))
     plain = [tuple(c for c in cards if not c.is_skip) for cards in sent]

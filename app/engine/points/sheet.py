@@ -148,15 +148,20 @@ class Sheet(ScoreSheet):
             if rule == REACHED_TARGET
             else _("All {rounds} rounds are played.").format(rounds=self.rules.rounds)
         )
-        adjective = _("lowest") if self.rules.wins == LOWEST else _("highest")
+        # Two whole sentences: why the game ended, then who won (one sentence per case, for translators).
+        lowest = self.rules.wins == LOWEST
         if len(best) > 1:
-            text = _("{why} {players} share the {adjective} total, {total}: a tie.").format(
-                why=why, players=join_names(best), adjective=adjective, total=total
+            verdict = (
+                _("{players} share the lowest total, {total}: a tie.")
+                if lowest
+                else _("{players} share the highest total, {total}: a tie.")
             )
+            text = f"{why} {verdict.format(players=join_names(best), total=total)}"
             return Outcome(rule, None, best, text)
-        text = _("{why} {winner} has the {adjective} total, {total}.").format(
-            why=why, winner=best[0], adjective=adjective, total=total
+        verdict = (
+            _("{winner} has the lowest total, {total}.") if lowest else _("{winner} has the highest total, {total}.")
         )
+        text = f"{why} {verdict.format(winner=best[0], total=total)}"
         return Outcome(rule, best[0], (), text)
 
     @property

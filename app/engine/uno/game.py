@@ -33,7 +33,7 @@ from typing import Any
 
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
-from ..i18n import _
+from ..i18n import _, join, ngettext
 from ..options import RuleSet
 from ..players import parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
@@ -1032,7 +1032,7 @@ def _check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
 
 def _cards_words(tokens: Sequence[str]) -> str:
     ids = {t: i for i, t in enumerate(TOKEN)}
-    return _(" and ").join(card_name(ids[t]) for t in tokens)
+    return join(card_name(ids[t]) for t in tokens)
 
 
 def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -1062,9 +1062,9 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "draw":
         if "cards" in entry:
             return _("{name} draws {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
-        if entry["count"] == 1:
-            return _("{name} draws a card.").format(name=name)
-        return _("{name} draws {count} cards.").format(name=name, count=entry["count"])
+        return ngettext("{name} draws a card.", "{name} draws {count} cards.", entry["count"]).format(
+            name=name, count=entry["count"]
+        )
     if kind == "pass":
         return _("{name} keeps the drawn card.").format(name=name)
     if kind == "uno":

@@ -1,0 +1,303 @@
+"""Languages (issue 15, API.md "Languages"): catalogues complete with matching placeholders, the choice of
+language (picker cookie, Accept-Language by q, English), every page in every language with its lang and
+dir, API errors and engine sentences translated, the manifest and the offline page per language."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "de", "he", "hi", "cy", "ro")
+DIRECTION = {"en": "ltr", "de": "ltr", "he": "rtl", "hi": "ltr", "cy": "ltr", "ro": "ltr"}
+
+
+def _translations_tool():
+    spec = importlib.util.spec_from_file_location("translations_tool", ROOT / "scripts" / "translations.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _translations_tool()
+
+
+# --- the catalogues ---------------------------------------------------------------------------------
+
+
+def test_every_language_but_english_has_a_catalogue(app):
+    assert tuple(app.config["LANGUAGES"]) == LANGUAGES
+    assert tool.languages() == sorted(set(LANGUAGES) - {"en"})
+
+
+@pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
+def test_catalogue_is_complete_and_its_placeholders_match(language):
+    problems = tool.check([language])
+    assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
+def test_catalogue_holds_every_message_of_the_source(language):
+    """The catalogue was updated after the last string was added (make update-messages)."""
+    from babel.messages.extract import extract_from_dir
+
+    keywords = {"_": None, "_l": None, "N_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None}
+    source = set()
+    for folder, method in (("app", "python"), ("templates", "jinja2")):
+        pattern = "**.py" if method == "python" else "**.html"
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / folder), method_map=[(pattern, method)], keywords=keywords
+        ):
+            source.add(message[0] if isinstance(message, tuple) else message)
+    catalogue = {m.id[0] if isinstance(m.id, (list, tuple)) else m.id for m in tool.load(language) if m.id}
+    missing = sorted(source - catalogue)
+    assert not missing, f"{len(missing)} messages missing from {language} (run make update-messages): {missing[:10]}"
+
+
+def test_a_renamed_placeholder_is_caught():
+    assert tool.problems(Message("Bad token {token}.", "Falsches Kürzel {kürzel}."))
+    assert tool.problems(Message("%(name)s deals", "%(nom)s gibt"))
+    assert tool.problems(Message("{a} and {b}", "{a} und"))  # a dropped placeholder too
+    assert not tool.problems(Message("{a} and {b}", "{b} und {a}"))  # the order may change
+    assert tool.problems(Message("x", ""))
+    fuzzy = Message("x", "y", flags=["fuzzy"])
+    assert tool.problems(fuzzy) == ["fuzzy"]
+
+
+def test_plural_forms_are_checked_form_by_form():
+    good = Message(
+        ("{name} draws a card.", "{name} draws {count} cards."),
+        ("{name} zieht eine Karte.", "{name} zieht {count} Karten."),
+    )
+    assert not tool.problems(good)
+    renamed = Message(
+        ("{name} draws a card.", "{name} draws {count} cards."),
+        ("{name} zieht eine Karte.", "{nom} zieht {count} Karten."),
+    )
+    assert tool.problems(renamed)
+    missing_name = Message(("{name} draws a card.", "{name} draws {count} cards."), ("Eine Karte.", "{count} Karten."))
+    assert tool.problems(missing_name)
+    assert tool.problems(Message(("a", "b {count}"), ("a", "")))
+
+
+def test_merge_refuses_a_translation_with_other_placeholders(tmp_path, monkeypatch):
+    language_dir = tmp_path / "de" / "LC_MESSAGES"
+    language_dir.mkdir(parents=True)
+    (language_dir / "messages.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "Seat {number}"\nmsgstr ""\n\nmsgid "Round {n}"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(tool, "TRANSLATIONS", tmp_path)
+    assert set(tool.untranslated("de")) == {"Seat {number}", "Round {n}"}
+    refused = tool.merge("de", {"Seat {number}": "Platz {nummer}", "Round {n}": "Runde {n}"})
+    assert len(refused) == 1 and "Seat {number}" in refused[0]
+    assert set(tool.untranslated("de")) == {"Seat {number}"}
+
+
+# --- choosing the language --------------------------------------------------------------------------
+
+
+def lang_and_dir(page: str) -> tuple[str, str]:
+    match = re.search(r'<html lang="([^"]+)" dir="([^"]+)">', page)
+    assert match, page[:200]
+    return match.group(1), match.group(2)
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("he-IL", "he"),
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("fr-FR, ro;q=0.5, de;q=0.7", "de"),  # the supported entry with the highest q
+        ("cy;q=0, hi;q=0.2", "hi"),  # q=0 means "not this one"
+        ("fr, es", "en"),
+        ("", "en"),
+        ("HI-in", "hi"),
+    ],
+)
+def test_accept_language_picks_the_best_supported_primary_subtag(client, header, expected):
+    answer = client.get("/", headers={"Accept-Language": header} if header else {})
+    assert answer.headers["Content-Language"] == expected
+    assert lang_and_dir(answer.get_data(as_text=True)) == (expected, DIRECTION[expected])
+    assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_the_picker_remembers_the_language_over_accept_language(client):
+    page = client.get("/check/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert 'href="/language/he?next=/check/"' in page and 'lang="he" dir="rtl"' in page
+    answer = client.get("/language/he?next=/check/", headers={"Accept-Language": "de"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/check/"
+    assert "lang=he" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+    page = client.get("/check/", headers={"Accept-Language": "de"})
+    assert page.headers["Content-Language"] == "he"
+    assert lang_and_dir(page.get_data(as_text=True)) == ("he", "rtl")
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"]
+)
+def test_the_picker_only_goes_back_to_this_site(client, target):
+    answer = client.get("/language/de", query_string={"next": target})
+    assert answer.headers["Location"] == "/"
+
+
+def test_the_picker_ignores_an_unknown_language(client):
+    answer = client.get("/language/fr?next=/")
+    assert "Set-Cookie" not in answer.headers
+    client.set_cookie("lang", "xx")
+    assert client.get("/", headers={"Accept-Language": "ro"}).headers["Content-Language"] == "ro"
+
+
+# --- every page in every language --------------------------------------------------------------------
+
+
+@pytest.fixture
+def pages(client):
+    """Every kind of page: the fixed ones, a sheet, its round form and rules, a digital game, an error."""
+    created = client.post("/api/games", json={"game": "phase10", "players": ["Ana", "Ben", "Cy"]}).get_json()
+    uno = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+    points = client.post("/api/games", json={"game": "points", "players": ["Ana", "Ben"]}).get_json()
+    play = client.post(
+        "/api/play", json={"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 3}
+    )
+    sheet = f"/sheets/{created['id']}"
+    client.get(f"{sheet}?key={created['edit_key']}")
+    return [
+        "/",
+        "/sheets/",
+        "/sheets/new",
+        "/check/",
+        "/play/",
+        "/rules/phase10",
+        "/rules/uno",
+        "/rules/points",
+        sheet,
+        f"{sheet}/rounds/new",
+        f"{sheet}/rules",
+        f"/sheets/{uno['id']}",
+        f"/sheets/{points['id']}",
+        f"/play/{play.get_json()['id']}",
+        "/no/such/page",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_renders_in_every_language(client, pages, language):
+    english = {path: client.get(path).get_data(as_text=True) for path in pages}
+    for path in pages:
+        answer = client.get(path, headers={"Accept-Language": language})
+        assert answer.status_code == (404 if path == "/no/such/page" else 200), path
+        assert answer.headers["Content-Language"] == language
+        page = answer.get_data(as_text=True)
+        assert lang_and_dir(page) == (language, DIRECTION[language]), path
+        title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+        if language != "en":
+            assert page != english[path], f"{path} is not translated into {language}"
+            assert title != re.search(r"<title>(.*?)</title>", english[path], re.S).group(1) or path == "/", path
+
+
+def test_hebrew_pages_read_right_to_left_with_card_notation_left_to_right(client, pages, csrf_token):
+    page = client.get("/check/", headers={"Accept-Language": "he"}).get_data(as_text=True)
+    assert re.search(r'<input[^>]*dir="ltr"[^>]*name="cards"|<input[^>]*name="cards"[^>]*dir="ltr"', page)
+    data = {"csrf_token": csrf_token(client, "/check/"), "phase": "1", "mode": "groups", "cards": "7 7 W | 9 9 9"}
+    verdict = client.post("/check/", data=data, headers={"Accept-Language": "he"}).get_data(as_text=True)
+    assert '<span class="cards" dir="ltr">' in verdict and "זה שלב 1." in verdict
+    sheet = client.get(pages[8], headers={"Accept-Language": "he"}).get_data(as_text=True)
+    assert "<bdi>Ana</bdi>" in sheet
+
+
+# --- API, engine sentences, manifest, offline page, stylesheet ------------------------------------------------
+
+
+def test_api_error_follows_accept_language(client):
+    body = {"game": "phase10", "players": ["Ana"]}
+    english = client.post("/api/games", json=body).get_json()["error"]
+    answer = client.post("/api/games", json=body, headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert answer.status_code == 400 and answer.headers["Content-Language"] == "de"
+    assert answer.get_json()["error"] == "Dieses Spiel ist für 2 bis 6 Spieler, nicht für 1."
+    assert answer.get_json()["error"] != english
+    unknown = client.get("/api/games/nope", headers={"Accept-Language": "de"})
+    assert unknown.status_code == 404 and unknown.headers["Content-Language"] == "de"
+    assert unknown.get_json()["error"] == "Es gibt kein Spiel mit dieser ID."
+
+
+def test_phase_verdict_reasons_are_whole_sentences_with_plurals_and_lists(client):
+    body = {"phase": 2, "groups": [["7", "7", "7"], ["3", "4", "6", "8"]]}
+    english = client.post("/api/phase10/verify", json=body).get_json()["reasons"]
+    assert english == ["The run 3 4 6 8 has 2 gaps (5 and 7) but no wild to fill them."]
+    german = client.post("/api/phase10/verify", json=body, headers={"Accept-Language": "de"}).get_json()["reasons"]
+    assert german == ["Der Lauf 3 4 6 8 hat 2 Lücken (5 und 7), aber keinen Joker, um sie zu füllen."]
+    romanian = client.post("/api/phase10/verify", json=body, headers={"Accept-Language": "ro"}).get_json()["reasons"]
+    assert " și " in romanian[0] and "{" not in romanian[0]
+    one = {"phase": 2, "groups": [["7", "7", "7"], ["3", "4", "6", "7"]]}
+    assert client.post("/api/phase10/verify", json=one, headers={"Accept-Language": "de"}).get_json()["reasons"] == [
+        "Der Lauf 3 4 6 7 hat eine Lücke (5), aber keinen Joker, um sie zu füllen."
+    ]
+
+
+def test_manifest_and_offline_page_in_the_request_language(client):
+    page = client.get("/", headers={"Accept-Language": "he"}).get_data(as_text=True)
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', page).group(1)
+    manifest = json.loads(client.get(href, headers={"Accept-Language": "he"}).get_data(as_text=True))
+    assert manifest["lang"] == "he" and manifest["dir"] == "rtl"
+    assert manifest["name"] != json.loads(client.get(href).get_data(as_text=True))["name"]
+    assert manifest["icons"] and manifest["start_url"] == "/sheets/"
+    worker = client.get("/sw.js", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    offline = json.loads(re.search(r"var OFFLINE = (\{.*\});", worker).group(1))
+    assert offline["lang"] == "de" and offline["heading"] == "Keine Verbindung"
+    assert '<a href="/sheets/">' in offline["sheets"]
+
+
+def test_stylesheets_use_logical_properties_only():
+    for sheet in (ROOT / "static" / "css").glob("*.css"):
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.S)
+        physical = re.findall(
+            r"(?<![\w-])(?:(?:margin|padding|border)-(?:left|right)|left|right|float|clear)\s*:[^;}]*", css
+        )
+        physical += re.findall(r"text-align\s*:\s*(?:left|right)|translateX\(", css)
+        assert not physical, f"{sheet.name}: {physical}"
+
+
+def test_numbers_people_read_follow_the_language(client):
+    created = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 1000}})
+    assert created.status_code == 201, created.get_json()
+    url = f"/sheets/{created.get_json()['id']}"
+    assert "1,000" in client.get(url).get_data(as_text=True)
+    assert "1.000" in client.get(url, headers={"Accept-Language": "de"}).get_data(as_text=True)
+
+
+def test_lists_of_names_follow_the_language_and_stay_isolated(client, new_sheet_via_form):
+    new_sheet_via_form(("Ana", "B<b>", "Cy"))
+    german = client.get("/sheets/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "<bdi>Ana</bdi>, <bdi>B&lt;b&gt;</bdi> und <bdi>Cy</bdi>" in german
+    english = client.get("/sheets/").get_data(as_text=True)
+    assert "<bdi>Ana</bdi>, <bdi>B&lt;b&gt;</bdi> and <bdi>Cy</bdi>" in english
+
+
+@pytest.fixture
+def new_sheet_via_form(client, csrf_token):
+    """Create a Phase 10 sheet through the form (so this phone's recent list holds it)."""
+
+    def create(players):
+        data = {
+            "csrf_token": csrf_token(client, "/sheets/new"),
+            "game": "phase10",
+            "variant": "classic",
+            "phase_list": "all",
+            "natural_card": "phase",
+            "skip_target": "next",
+            "target": "500",
+            "scoring": "winner_takes",
+            "first_wild": "choose",
+        }
+        data.update({f"players-{i}": name for i, name in enumerate(players)})
+        answer = client.post("/sheets/new", data=data)
+        assert answer.status_code == 302, answer.get_data(as_text=True)[:500]
+
+    return create
