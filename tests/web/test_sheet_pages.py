@@ -192,14 +192,55 @@ def test_correction_on_a_stale_version_is_refused(client, new_sheet):
     assert "changed since you loaded it" in page
 
 
-def test_second_phone_saving_the_same_round_gets_a_message(client, new_sheet, app):
+def test_second_phone_saving_the_same_round_keeps_its_entry_as_the_next_round(client, new_sheet, app):
     url = new_sheet()
     first = round_data(client, url, 0, {})
-    second = round_data(client, url, 1, {})
+    second = round_data(client, url, 1, {2: {"wild": "2"}})
     assert client.post(url + "/rounds/new", data=first).status_code == 302
-    page = text(client.post(url + "/rounds/new", data=second, follow_redirects=True))
-    assert "already saved" in page
-    assert totals(page) == [0, 50, 50, 50]
+    answer = client.post(url + "/rounds/new", data=second)
+    page = text(answer)
+    assert answer.status_code == 200 and "already saved" in page
+    # Its own entry is on the form again, as round 2, with a new idempotency key: one tap saves it.
+    assert token_of(page, "round") == "2" and token_of(page, "idempotency") != second["idempotency"]
+    chosen = [tag for tag in re.findall(r'<input[^>]*name="went_out"[^>]*>', page) if " checked" in tag]
+    assert len(chosen) == 1 and 'value="1"' in chosen[0]
+    assert token_of(page, "players-2-wild") == "2"
+    assert "Save as round 2" in page
+    resend = {
+        **second,
+        "round": "2",
+        "idempotency": token_of(page, "idempotency"),
+        "version": token_of(page, "version"),
+    }
+    sheet = text(client.post(url + "/rounds/new", data=resend, follow_redirects=True))
+    assert "Round 2 saved." in sheet
+    assert totals(sheet) == [50, 50, 50 + 90, 100]
+
+
+def test_a_round_sent_by_the_offline_queue_is_answered_in_json(client, new_sheet, app):
+    url = new_sheet()
+    json_accept = {"Accept": "application/json"}
+    data = round_data(client, url, 0, {})
+    answer = client.post(url + "/rounds/new", data=data, headers=json_accept)
+    assert answer.status_code == 200 and answer.get_json() == {"saved": True, "round": 1}
+    # The same post again (its answer was lost): saved once, answered as saved.
+    assert client.post(url + "/rounds/new", data=data, headers=json_accept).get_json()["saved"] is True
+    taken = client.post(url + "/rounds/new", data={**data, "idempotency": "other"}, headers=json_accept)
+    assert taken.status_code == 409
+    assert taken.get_json()["saved"] is False and "already saved" in taken.get_json()["error"]
+    assert taken.get_json()["next_round"] == 2
+    broken = round_data(client, url, 0, {1: {"wild": "9"}})
+    refused = client.post(url + "/rounds/new", data=broken, headers=json_accept)
+    assert refused.status_code == 400 and refused.get_json()["saved"] is False and refused.get_json()["error"]
+    nobody = round_data(client, url, 0, {})
+    del nobody["went_out"]
+    refused = client.post(url + "/rounds/new", data=nobody, headers=json_accept)
+    assert refused.status_code == 400 and refused.get_json()["error"] == "Choose who went out."
+    stranger = app.test_client()  # a phone without the edit key
+    token = token_of(stranger.get("/sheets/new").get_data(as_text=True))
+    denied = stranger.post(url + "/rounds/new", data={**data, "csrf_token": token}, headers=json_accept)
+    assert denied.status_code == 403 and "only view" in denied.get_json()["error"]
+    assert totals(text(client.get(url))) == [0, 50, 50, 50]
 
 
 def test_view_only_and_edit_link(client, new_sheet, app):
