@@ -289,8 +289,9 @@ def test_rules_page_marks_the_tables_choices(client, new_sheet):
     url = new_sheet(natural_card="group", phase_list="even")
     page = text(client.get(url + "/rules"))
     assert "How this table plays" in page
-    assert "This table: group" in page and "2, 4, 6, 8, 10" in page
-    assert "changed from phase" in page
+    assert "This table: One natural card in every group" in page and "2, 4, 6, 8, 10" in page
+    assert "natural_card" not in page and ">group<" not in page  # words, not option values
+    assert "changed from One natural card in the whole phase" in page
 
 
 def test_export_json_and_csv(client, new_sheet):
