@@ -658,7 +658,14 @@ class Game:
                 _("{name} goes out and ends round {round} ({points}).").format(
                     name=name, round=self.round, points=points
                 ),
-                {"round_record": record},
+                {
+                    "round_record": record,
+                    # Per seat, for the round-over box: the phase completed this round (or None) and the points.
+                    "summary": [
+                        {"phase": self.completed[s], "points": 0 if s == seat else hand_points(self.hands[s])}
+                        for s in range(len(self.names))
+                    ],
+                },
             )
         outcome = self.sheet.outcome
         if outcome is not None and outcome.winner is not None:
