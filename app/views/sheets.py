@@ -231,10 +231,9 @@ def round_body(game, form, names: list[str], number: int) -> dict[str, Any]:
 
 def _first_error(errors: Any) -> str | None:
     """The first message in a form's nested ``errors`` (fields, rows of a field list)."""
-    if isinstance(errors, str):
-        return errors
-    values = errors.values() if isinstance(errors, dict) else errors if isinstance(errors, (list, tuple)) else ()
-    for value in values:
+    if not isinstance(errors, (dict, list, tuple)):
+        return str(errors)  # a message, perhaps a lazy translation
+    for value in errors.values() if isinstance(errors, dict) else errors:
         found = _first_error(value)
         if found:
             return found
