@@ -34,8 +34,16 @@ def row(page: Page, name: str):
     return page.locator(f'fieldset.player-row[data-player="{name}"]')
 
 
+def open_row(page: Page, name: str) -> None:
+    """Open a player's compact row (its leftover entry shows under it), as a person taps it."""
+    if "is-open" not in (row(page, name).get_attribute("class") or ""):
+        row(page, name).locator(".row-open").click()
+    expect(row(page, name)).to_have_class(re.compile(r"\bis-open\b"))
+
+
 def tap(page: Page, name: str, what: str, times: int = 1) -> None:
-    """Tap a count stepper's + in a player's row ``times`` times."""
+    """Tap a count stepper's + in a player's row ``times`` times (opening the row first)."""
+    open_row(page, name)
     button = row(page, name).get_by_role("button", name=f"one more {what}")
     for _ in range(times):
         button.tap()
@@ -50,7 +58,8 @@ def completed(page: Page, name: str) -> None:
 
 
 def points(page: Page, name: str):
-    """A player's "total counted at the table" field."""
+    """A player's "total counted at the table" field (the row opened first)."""
+    open_row(page, name)
     return row(page, name).locator(".points-input")
 
 
@@ -119,6 +128,7 @@ def test_phase10_sheet_rounds_correction_undo_tie_and_chart(page: Page, shot):
     expect(page.get_by_role("heading", name="Correct round 2")).to_be_visible()
     ana_high = row(page, "Ana").locator("input[name$='-high']")
     expect(ana_high).to_have_value("3")
+    open_row(page, "Ana")
     row(page, "Ana").get_by_role("button", name="one fewer 10–12").tap()
     row(page, "Ana").get_by_role("button", name="one fewer 10–12").tap()
     expect(penalty(page, "Ana")).to_have_text("10")
