@@ -466,17 +466,25 @@ def export_json(game_id: str):
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str):
     game = _load(game_id)
-    data = sheets.game_json(game)
+    kind = sheets.kind_of(game)
+    sheet = sheets.build_sheet(game)
+    data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     out = io.StringIO()
+    out.write("\ufeff")  # a byte-order mark: spreadsheets then read the file as UTF-8 (accented names)
     writer = csv.writer(out)
-    writer.writerow([_("round"), _("went out"), *[_csv_safe(n) for n in names]])
+    writer.writerow([_("round"), _("went out"), *[_csv_safe(c) for c in kind.csv_columns(names, sheet)]])
     for item in data["rounds"]:
-        points = {r["player"]: r.get("points", 0) for r in item["results"]}
-        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *[points.get(n, 0) for n in names]])
-    writer.writerow([_("total"), "", *[p["score"] for p in data["players"]]])
+        cells = kind.csv_cells(item, names, sheet)
+        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *cells])
+    writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
+    tie = data.get("tiebreaker") or {}
+    if tie.get("winner"):
+        writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
+    if data.get("winner"):
+        writer.writerow([_("winner"), _csv_safe(data["winner"])])
     return Response(
-        out.getvalue(),
+        out.getvalue().encode("utf-8"),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
     )

@@ -299,9 +299,67 @@ def test_export_json_and_csv(client, new_sheet):
     record(client, url, 1, {})
     data = client.get(url + "/export.json").get_json()
     assert data["game"] == "phase10" and data["players"][0] == "=cmd" and len(data["rounds"]) == 1
-    rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data(as_text=True))))
-    assert rows[0] == ["round", "went out", "'=cmd", "Ben", "Cy", "Dee"]
-    assert rows[1] == ["1", "Ben", "50", "0", "50", "50"] and rows[-1][0] == "total"
+    raw = client.get(url + "/export.csv").get_data()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark: spreadsheets read accents right
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0][:8] == [
+        "round",
+        "went out",
+        "'=cmd",
+        "'=cmd: phase",
+        "'=cmd: completed",
+        "Ben",
+        "Ben: phase",
+        "Ben: completed",
+    ]
+    assert rows[1] == ["1", "Ben", "50", "1", "", "0", "1", "1", "50", "1", "", "50", "1", ""]
+    assert rows[-1] == ["total", "", "50", "1", "", "0", "2", "", "50", "1", "", "50", "1", ""]
+
+
+def test_uno_csv_columns_add_up_for_both_scorings(client, new_sheet):
+    for scoring in ("winner_takes", "lowest_wins"):
+        url = new_sheet(game="uno", players=("Ana", "Ben", "Cy"), scoring=scoring)
+        page = client.get(url + "/rounds/new").get_data(as_text=True)
+        data = {
+            "csrf_token": token_of(page),
+            "round": "1",
+            "version": token_of(page, "version"),
+            "idempotency": token_of(page, "idempotency"),
+            "went_out": "0",
+            "submit": "Save round",
+            "players-0-seat": "0",
+            "players-1-seat": "1",
+            "players-1-points": "15",
+            "players-2-seat": "2",
+            "players-2-cards": "W4 R5",
+        }
+        assert client.post(url + "/rounds/new", data=data).status_code == 302
+        rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data().decode("utf-8-sig"))))
+        assert rows[0] == [
+            "round",
+            "went out",
+            "Ana",
+            "Ana: points in hand",
+            "Ben",
+            "Ben: points in hand",
+            "Cy",
+            "Cy: points in hand",
+        ]
+        players = [int(rows[1][i]) for i in (2, 4, 6)]
+        totals_row = [int(rows[-1][i]) for i in (2, 4, 6)]
+        assert players == totals_row  # one round: the player columns are the totals
+        assert [rows[1][5], rows[1][7]] == ["15", "55"]  # the hands, labelled as such
+        assert totals_row == ([70, 0, 0] if scoring == "winner_takes" else [0, 15, 55])
+
+
+def test_correction_page_shows_the_phase_of_that_round(client, new_sheet):
+    url = new_sheet()
+    assert record(client, url, 0, {1: {"completed": "y", "high": "1"}}).status_code == 302  # Ben completed phase 1
+    assert record(client, url, 0, {}).status_code == 302
+    page = text(client.get(url + "/rounds/1/edit"))
+    assert "Ben completed phase 1" in page and "Ben completed phase 2" not in page
+    page = text(client.get(url + "/rounds/2/edit"))
+    assert "Ben completed phase 2" in page
 
 
 def test_recent_games_on_this_device(client, new_sheet):
