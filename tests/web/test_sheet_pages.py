@@ -433,3 +433,30 @@ def test_nobody_leads_before_the_first_round(client, new_sheet):
     record(client, url, 1, {})
     page = text(client.get(url))
     assert page.count("★ leads") == 1 and page.index("★ leads") > page.index("<bdi>Ben</bdi>")
+
+
+def test_history_adds_up_with_a_totals_row_and_recent_sheets_show_dates(client, new_sheet):
+    url = new_sheet(game="uno", players=("Ana", "Ben", "A very long name of thirty c"))
+    page = client.get(url + "/rounds/new").get_data(as_text=True)
+    data = {
+        "csrf_token": token_of(page),
+        "round": "1",
+        "version": token_of(page, "version"),
+        "idempotency": token_of(page, "idempotency"),
+        "went_out": "0",
+        "submit": "Save round",
+        "players-0-seat": "0",
+        "players-1-seat": "1",
+        "players-1-points": "15",
+        "players-2-seat": "2",
+        "players-2-points": "55",
+    }
+    assert client.post(url + "/rounds/new", data=data).status_code == 302
+    sheet = text(client.get(url))
+    history = sheet[sheet.index('class="history"') :]
+    # winner_takes: Ana's cell is her gain (70), the others' cells 0 with their hands labelled; the foot adds up.
+    assert "out</span> 70" in history and "hand: 15" in history and "hand: 55" in history
+    foot = history[history.index("<tfoot>") :]
+    assert re.findall(r'<td class="num">(\d+)</td>', foot) == ["70", "0", "0"]
+    assert 'title="A very long name of thirty c"' in history and "A very lo…" in history
+    assert re.search(r"started \w+ \d+, \d{4}|started \d+ \w+ \d{4}", text(client.get("/sheets/")))
