@@ -33,7 +33,10 @@ def phase10_round(players: list[str], out: int) -> dict:
 
 
 def uno_round(players: list[str], out: int) -> dict:
-    return {"went_out": players[out], "results": [{"player": p, "points": 12} for i, p in enumerate(players) if i != out]}
+    return {
+        "went_out": players[out],
+        "results": [{"player": p, "points": 12} for i, p in enumerate(players) if i != out],
+    }
 
 
 @pytest.fixture
