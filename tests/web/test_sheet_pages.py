@@ -460,3 +460,17 @@ def test_history_adds_up_with_a_totals_row_and_recent_sheets_show_dates(client, 
     assert re.findall(r'<td class="num">(\d+)</td>', foot) == ["70", "0", "0"]
     assert 'title="A very long name of thirty c"' in history and "A very lo…" in history
     assert re.search(r"started \w+ \d+, \d{4}|started \d+ \w+ \d{4}", text(client.get("/sheets/")))
+
+
+def test_chart_of_ten_long_names_clips_none(client, new_sheet):
+    from app.views.chart import totals_chart
+
+    names = [f"{'Long name of thirty characters'[:28]}{i:02d}" for i in range(10)]
+    data = {"players": [{"name": n} for n in names], "totals": [{"round": 1, "scores": dict.fromkeys(names, 0)}]}
+    chart = totals_chart(data)
+    assert max(line["end_y"] for line in chart["lines"]) < chart["height"]  # every label inside the drawing
+    url = new_sheet(game="uno", players=("Ana", "A name of exactly thirty chars"))
+    assert record(client, url, 0, {1: {"points": "5"}}, players=2).status_code == 302
+    page = text(client.get(url))
+    legend = page[page.index('class="chart-legend"') :]
+    assert "<bdi>A name of exactly thirty chars</bdi>: 0" in legend  # the full name, beside the chart
