@@ -275,7 +275,10 @@ class Game:
         return self.rules.skip_target == "choose" and len(self.active) > 2
 
     def skip_targets(self, seat: int) -> list[int]:
-        """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard)."""
+        """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard, as when it is the
+        last card: the round ends with it)."""
+        if len(self.hands[seat]) == 1:
+            return []
         others = self._after(seat)
         if not self.skip_target_chosen():
             others = others[:1]
