@@ -236,14 +236,14 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
             reasons.extend(verdict.reasons)
     if len(readings) > 1:
         # Wilds can make the same cards more than one kind of group (5 W W W: a set of 5s or a run): ask.
-        kinds = [_KIND_WORDS[group.kind]() for group in readings]
-        if len(kinds) == 2:
+        words = [_KIND_WORDS[group.kind]() for group in readings]
+        if len(words) == 2:
             raise IllegalActionError(
-                _("These cards could be {first} or {second}: say which.").format(first=kinds[0], second=kinds[1])
+                _("These cards could be {first} or {second}: say which.").format(first=words[0], second=words[1])
             )
         raise IllegalActionError(
             _("These cards could be {first}, {second} or {third}: say which.").format(
-                first=kinds[0], second=kinds[1], third=kinds[2]
+                first=words[0], second=words[1], third=words[2]
             )
         )
     if readings:

@@ -574,6 +574,7 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     """Typed totals checked together with everything else entered: one deal of the 108 cards must give
     every player what was entered for them (API.md "Phase 10 rounds: typed totals checked together")."""
     typed = [r for r in results if r.player != went_out and r.cards is None and r.counts is None]
+    points = {r.player: r.points for r in typed if r.points is not None}
     if not typed:
         return
     used = _used_by_class(results)
@@ -586,11 +587,11 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     for result in typed:
         phase = phases[result.player]
         most = _max_cards(result, phase)
-        demands.append(Demand(result.player, result.points, HAND_SIZE if phase is None else 1, most))
+        demands.append(Demand(result.player, points[result.player], HAND_SIZE if phase is None else 1, most))
     conflict = conflicting(classes, demands)
     if conflict is not None:
         deck = LOW_IN_DECK + HIGH_IN_DECK + SKIPS_IN_DECK + WILDS_IN_DECK
-        raise together_refusal(conflict, {r.player: r.points for r in typed}, deck)
+        raise together_refusal(conflict, points, deck)
 
 
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
