@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page
-from test_widths import api_game, phase10_round, uno_round
+from test_widths import api_game, own, phase10_round, uno_round
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -16,7 +16,7 @@ def test_pages_in_light_and_dark_mode(page: Page, shot, scheme: str):
     p10_id, p10_key = api_game(page, "phase10", names, [phase10_round(names, i) for i in range(2)])
     uno_id, uno_key = api_game(page, "uno", names, [uno_round(names, i) for i in range(2)])
     for game_id, key in ((p10_id, p10_key), (uno_id, uno_key)):
-        page.goto(f"/sheets/{game_id}?key={key}")
+        own(page, game_id, key)
     background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     dark = sum(int(c) for c in background[background.index("(") + 1 : -1].split(",")[:3]) < 200
     assert dark == (scheme == "dark"), background

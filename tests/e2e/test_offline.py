@@ -153,6 +153,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     """Another phone takes round 1 while this phone keeps rounds 1 and 2: round 1 is refused with the reason,
     round 2 waits behind it; entering round 1 again (prefilled) saves both, as rounds 2 and 3."""
     url = new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
     edit_link = page.locator("#edit-link").input_value()
     controlled(page)
     page.reload()
@@ -195,6 +196,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
 
 def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, phone, shot):
     url = new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
     edit_link = page.locator("#edit-link").input_value()
     controlled(page)
     page.reload()
@@ -218,6 +220,7 @@ def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, ph
 def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page, phone, shot):
     """Two phones save round 1 online: the second sees its own entry, offered as round 2, saved with one tap."""
     new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
     edit_link = page.locator("#edit-link").input_value()
     other = phone().new_page()
     other.goto(edit_link)

@@ -5,7 +5,7 @@ too-wide page, so comparing with it would hide the overflow)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 SIZES = [(320, 700), (390, 844), (844, 390)]
 LONG = "Bartholomew-Maximilian Longname"[:30]
@@ -39,6 +39,12 @@ def uno_round(players: list[str], out: int) -> dict:
     }
 
 
+def own(page: Page, game_id: str, key: str) -> None:
+    """Open a sheet's edit link (the key in the fragment) and wait until this phone may record rounds."""
+    page.goto(f"/sheets/{game_id}#key={key}")
+    expect(page.locator(".record-round")).to_be_visible()
+
+
 @pytest.fixture
 def pages(page: Page) -> list[str]:
     p10 = [f"{LONG[:29]}{i}" for i in range(6)]
@@ -46,7 +52,7 @@ def pages(page: Page) -> list[str]:
     p10_id, p10_key = api_game(page, "phase10", p10, [phase10_round(p10, i % 6) for i in range(3)])
     uno_id, uno_key = api_game(page, "uno", uno, [uno_round(uno, i) for i in range(3)])
     for game_id, key in ((p10_id, p10_key), (uno_id, uno_key)):
-        page.goto(f"/sheets/{game_id}?key={key}")  # this phone may edit: the editable sheet is the widest
+        own(page, game_id, key)  # this phone may edit: the editable sheet is the widest
     return [
         "/",
         "/sheets/",
