@@ -123,6 +123,7 @@ fairness: setup
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py
+	$(BIN)/python bench/dealcheck.py
 	$(BIN)/python bench/simulate_phase10.py --games 100
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/simulate_uno.py

@@ -26,7 +26,8 @@ class ApiError(Exception):
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """JSON for the API, and for a page's form sent by a script that asks for JSON (a round kept offline)."""
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
 _HTTP_MESSAGES = {

@@ -19,7 +19,7 @@ from .i18n import _
 class Option:
     """One table rule.
 
-    ``kind`` is ``"bool"``, ``"choice"`` (one of ``choices``), ``"int"`` (``minimum``..``maximum``)
+    ``kind`` is ``"bool"``, ``"choice"`` (one of ``choices``, described by ``words``), ``"int"`` (``minimum``..``maximum``)
     or ``"custom"`` (``convert`` validates and normalises the value). ``label`` and ``help`` are
     English templates, translated when shown.
     """
@@ -30,6 +30,8 @@ class Option:
     label: str
     help: str = ""
     choices: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    """For a choice: what each value means, in words (English templates, one per choice), for pages."""
     minimum: int | None = None
     maximum: int | None = None
     convert: Callable[[Any], Any] | None = field(default=None, compare=False)
@@ -37,6 +39,12 @@ class Option:
     sheet_only: bool = False
     nullable: bool = False
     """``None`` (JSON ``null``) is a value too: "not set"."""
+
+    def word(self, value: Any) -> str:
+        """A choice's value in words (untranslated template); the value itself when it has none."""
+        if self.words and value in self.choices:
+            return self.words[self.choices.index(value)]
+        return str(value)
 
     def coerce(self, value: Any) -> Any:
         """Check ``value`` (a JSON value) and return it normalised; raise :class:`RulesError` when bad."""

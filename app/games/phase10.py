@@ -113,11 +113,35 @@ class Phase10(GameType):
         return {"hand_size": HAND_SIZE, "tiebreaker_goal": phases.PHASES[phases.TIEBREAKER].describe()}
 
     def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
+        form.round_phases = sheet.phases_in_round(number)  # a corrected round shows the phases as they were then
         if sheet.rules.variant == "pick_a_phase":
             for name, row in zip(names, form.players.entries):
                 row.form.phase.choices = [("", _("none"))] + [
                     (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
                 ]
+
+    def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
+        out = []
+        for name in names:
+            out += [name, _("%(name)s: phase", name=name), _("%(name)s: completed", name=name)]
+        return out
+
+    def csv_cells(self, item: dict[str, Any], names: list[str], sheet: Any) -> list[Any]:
+        by_player = {r["player"]: r for r in item["results"]}
+        played = sheet.phases_in_round(item["round"])
+        out: list[Any] = []
+        for name in names:
+            result = by_player.get(name, {})
+            completed = result.get("completed", False)
+            shown = completed if completed not in (True, False) else played.get(name)
+            out += [result.get("points", 0), played.get(name) or "", shown if completed is not False else ""]
+        return out
+
+    def csv_totals(self, data: dict[str, Any], names: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for p in data["players"]:
+            out += [p["score"], p.get("phase") or "", ""]
+        return out
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         went_out = went_out_of(form, names)

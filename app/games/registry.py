@@ -162,6 +162,19 @@ class GameType:
         """What each player scores in a round checked but not saved."""
         return {result.player: result.points for result in scored.results}
 
+    def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
+        """The CSV export's column headings after "round" and "went out": each player's points."""
+        return list(names)
+
+    def csv_cells(self, item: dict[str, Any], names: list[str], sheet: Any) -> list[Any]:
+        """One round's cells under :meth:`csv_columns`: what each player adds to the total (the columns add up)."""
+        points = {r["player"]: r.get("points", 0) for r in item["results"]}
+        return [points.get(n, 0) for n in names]
+
+    def csv_totals(self, data: dict[str, Any], names: list[str]) -> list[Any]:
+        """The totals row's cells under :meth:`csv_columns`."""
+        return [p["score"] for p in data["players"]]
+
 
 def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] | None) -> Field | None:
     """An unbound form field for a table rule (``None`` for a ``custom`` rule: the plug-in gives its own)."""

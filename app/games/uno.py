@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..engine.uno import bots, game, rounds, rules, sheet, simulate
@@ -66,6 +67,28 @@ class Uno(GameType):
         for name, row in zip(names, form.players.entries):
             if name != entered["went_out"]:
                 prefill_leftover(row.form, by_player.get(name, {}))
+
+    def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
+        out = []
+        for name in names:
+            out += [name, _("%(name)s: points in hand", name=name)]
+        return out
+
+    def csv_cells(self, item: dict[str, Any], names: list[str], sheet: Any) -> list[Any]:
+        # The player columns hold what each adds to the total (winner_takes: the winner's gain), so they add up;
+        # the value of each hand is beside it, labelled as such.
+        hands = {r["player"]: r.get("points", 0) for r in item["results"]}
+        scores = item.get("scores", {})
+        out: list[Any] = []
+        for name in names:
+            out += [scores.get(name, 0), hands.get(name, "")]
+        return out
+
+    def csv_totals(self, data: dict[str, Any], names: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for p in data["players"]:
+            out += [p["score"], ""]
+        return out
 
     def preview_points(self, scored: Any) -> dict[str, int]:
         return scored.gained

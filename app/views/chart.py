@@ -75,9 +75,11 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
         if count <= 20
         else [{"label": i, "x": x(i)} for i in range(0, count + 1, 5) if i]
     )
+    # Labels pushed apart may run below the plot: the drawing grows so that no name is cut off.
+    height = max(HEIGHT, *(int(line["end_y"]) + 6 for line in lines))
     return {
         "width": WIDTH,
-        "height": HEIGHT,
+        "height": height,
         "lines": lines,
         "ticks": ticks,
         "rounds": rounds,

@@ -25,7 +25,7 @@ def _render(form: PhaseCheckForm, hit_form: HitCheckForm, **context):
 def phase_check():
     """Check cards laid on the table (groups) or a hand against a phase."""
     form, hit_form = PhaseCheckForm(), HitCheckForm(prefix="hit")
-    verdict = None
+    verdict = whole_hand = None
     if form.validate_on_submit():
         try:
             phase = get_phase(form.phase.data)
@@ -35,9 +35,12 @@ def phase_check():
             else:
                 groups = p10_cards.parse_text_groups(form.cards.data)
                 verdict = check_phase(phase, groups=groups, natural_card=form.natural_card.data)
+                if len(groups) == 1 and len(phase.requirements) > 1:
+                    # One group typed for a phase of several: "|" was left out. Read the cards as a hand too.
+                    whole_hand = check_phase(phase, hand=groups[0], natural_card=form.natural_card.data)
         except EngineError as error:
             form.cards.errors.append(str(error))
-    return _render(form, hit_form, verdict=verdict)
+    return _render(form, hit_form, verdict=verdict, whole_hand=whole_hand)
 
 
 @bp.post("/hit")

@@ -15,7 +15,15 @@ bp = Blueprint("main", __name__)
 
 # The static files a score sheet needs offline, cached when the service worker installs;
 # every other static file is cached the first time a page uses it.
-PRECACHE = ("css/app.css", "js/sheets.js", "js/keypad.js", "js/offline.js", "icons/icon.svg", "manifest.webmanifest")
+PRECACHE = (
+    "css/app.css",
+    "js/sheets.js",
+    "js/keypad.js",
+    "js/offline.js",
+    "js/focus.js",
+    "icons/icon.svg",
+    "manifest.webmanifest",
+)
 
 
 @bp.app_context_processor

@@ -33,7 +33,7 @@ from flask_babel import gettext as _
 from .. import handover
 from ..database import begin_write, read_only, writes_late
 from ..engine.errors import EngineError
-from ..errors import ApiError
+from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import new_game_form
 from ..games import registry
@@ -229,8 +229,53 @@ def round_body(game, form, names: list[str], number: int) -> dict[str, Any]:
     return sheets.kind_of(game).round_body(form, names, number, sheets.rules_of(game))
 
 
+def _first_error(errors: Any) -> str | None:
+    """The first message in a form's nested ``errors`` (fields, rows of a field list)."""
+    if not isinstance(errors, (dict, list, tuple)):
+        return str(errors)  # a message, perhaps a lazy translation
+    for value in errors.values() if isinstance(errors, dict) else errors:
+        found = _first_error(value)
+        if found:
+            return found
+    return None
+
+
+def _form_problem(form) -> str:
+    """The first problem the form's own checks found (a post that never reached the engine)."""
+    return _first_error(form.errors) or _("The form was not complete: reload the page and enter the round again.")
+
+
+def _sent_answer(game, number: int, error: ApiError | None = None, problem: str | None = None):
+    """The JSON answer to a round a script sent (a round kept on the phone while offline, sent later)."""
+    if error is None and problem is None:
+        return jsonify(saved=True, round=number)
+    status = error.status if error is not None else 400
+    message = error.message if error is not None else problem
+    player = error.player if error is not None else None
+    return jsonify(saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1), status
+
+
+def _lost_race(game, form, number: int, error: ApiError):
+    """Another phone saved this round first: keep this phone's entry, offered as the next round (one tap)."""
+    expected = len(game.rounds) + 1
+    form.round.data = str(expected)
+    form.version.data = str(game.version)
+    form.idempotency.data = secrets.token_urlsafe(16)
+    form.submit.label.text = _("Save as round %(number)s", number=expected)
+    flash(
+        _(
+            "%(problem)s Your entry is below, as round %(next)s: save it if it is another round.",
+            problem=error.message,
+            next=expected,
+        ),
+        "error",
+    )
+    return expected
+
+
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
+    scripted = wants_json()
     sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
@@ -242,6 +287,8 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             return redirect(url_for("sheets.show", game_id=game_id))
     form = _round_form(game, sheet, data, number, entered)
     preview = None
+    if scripted and request.method == "POST" and not form.validate_on_submit():
+        return _sent_answer(game, number, problem=_form_problem(form))
     if form.validate_on_submit():
         try:
             body = round_body(game, form, names, number)
@@ -261,13 +308,20 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             else:
                 game, same = _locked(game)
                 sheets.record_round(game, body, form.idempotency.data or None, sheet=sheet if same else None)
+                if scripted:
+                    return _sent_answer(game, number)
                 flash(_("Round %(number)s saved.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
-            if error.status == 409:
+            if scripted:
+                return _sent_answer(game, number, error)
+            if error.status == 409 and not editing and number < len(game.rounds) + 1:
+                number = _lost_race(game, form, number, error)
+            elif error.status == 409:
                 flash(error.message, "error")
                 return redirect(url_for("sheets.show", game_id=game_id))
-            form.show_error(names, error)
+            else:
+                form.show_error(names, error)
     dealer = data["dealer"] if not editing else None
     kind = sheets.kind_of(game)
     return render_template(
@@ -302,6 +356,8 @@ def _locked(game):
 def record(game_id: str):
     game = _load(game_id, edit=True)
     if game is None:
+        if wants_json():
+            return jsonify(saved=False, error=_("This phone can only view this sheet: open the edit link.")), 403
         return redirect(url_for("sheets.show", game_id=game_id))
     # A post carries the round it was entered for: the service answers a resend of a saved form with the
     # original answer, and refuses (409) a round another phone has taken meanwhile.
@@ -410,17 +466,25 @@ def export_json(game_id: str):
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str):
     game = _load(game_id)
-    data = sheets.game_json(game)
+    kind = sheets.kind_of(game)
+    sheet = sheets.build_sheet(game)
+    data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     out = io.StringIO()
+    out.write("\ufeff")  # a byte-order mark: spreadsheets then read the file as UTF-8 (accented names)
     writer = csv.writer(out)
-    writer.writerow([_("round"), _("went out"), *[_csv_safe(n) for n in names]])
+    writer.writerow([_("round"), _("went out"), *[_csv_safe(c) for c in kind.csv_columns(names, sheet)]])
     for item in data["rounds"]:
-        points = {r["player"]: r.get("points", 0) for r in item["results"]}
-        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *[points.get(n, 0) for n in names]])
-    writer.writerow([_("total"), "", *[p["score"] for p in data["players"]]])
+        cells = kind.csv_cells(item, names, sheet)
+        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *cells])
+    writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
+    tie = data.get("tiebreaker") or {}
+    if tie.get("winner"):
+        writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
+    if data.get("winner"):
+        writer.writerow([_("winner"), _csv_safe(data["winner"])])
     return Response(
-        out.getvalue(),
+        out.getvalue().encode("utf-8"),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
     )

@@ -319,14 +319,29 @@
     meBox.classList.add("hidden-hand");
   }
 
+  // The end of a round (Phase 10: who completed which phase) or of a hand (UNO: what each hand held), with totals.
   function roundOver(entry, next) {
-    var s = state, rows = s.seats.map(function (x) {
-      return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), el("td", { class: "num", text: String(x.score) })]);
+    var s = state, uno = s.game === "uno";
+    var head = el("tr", null, [el("th", { scope: "col", text: T.player }),
+      uno ? null : el("th", { scope: "col", text: T.p10_phase }),
+      el("th", { scope: "col", class: "num", text: uno ? T.hand_points : T.round_points }),
+      el("th", { scope: "col", class: "num", text: T.total })]);
+    var rows = s.seats.map(function (x, i) {
+      var summary = entry.summary ? entry.summary[i] : null;
+      var handPoints = uno ? (entry.hand_points ? entry.hand_points[i] : null) : (summary ? summary.points : null);
+      var out = entry.seat === i;
+      var phaseCell = null;
+      if (!uno) {
+        phaseCell = el("td", { text: summary && summary.phase !== null ? t("p10_completed", { n: summary.phase }) : T.p10_not_completed });
+      }
+      return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), phaseCell,
+        el("td", { class: "num", text: out ? T.went_out : (handPoints === null ? "–" : String(handPoints)) }),
+        el("td", { class: "num", text: String(x.score) })]);
     });
-    var table = el("table", { class: "compact" }, [
-      el("caption", { text: T.scores }), el("tbody", null, rows)]);
+    var table = el("table", { class: "compact round-over" }, [
+      el("caption", { text: T.scores }), el("thead", null, [head]), el("tbody", null, rows)]);
     var ok = el("button", { type: "button", class: "button primary", onclick: function () { closeOverlay(); next(); } }, [T.continue]);
-    openOverlay(T.round_over, [el("p", { text: entry.text }), table, ok]);
+    openOverlay(uno ? T.hand_over : T.round_over, [el("p", { text: entry.text }), table, ok]);
   }
 
   // --- the table -----------------------------------------------------------------------------------
@@ -340,6 +355,8 @@
     meBox.classList.toggle("hidden-hand", seat !== null && persons(s).length > 1 && ready !== seat && acting(s) === seat);
     if (seat === null) meBox.appendChild(el("p", { class: "flash", text: creator() ? T.creator_watching : T.spectator }));
     tableBox.appendChild(renderPiles(s));
+    var latest = renderLatest(s);
+    if (latest) tableBox.appendChild(latest);
     seatsBox.textContent = "";
     seatsBox.appendChild(renderSeats(s));
     if (s.status === "finished") meBox.appendChild(renderResult(s));
@@ -435,6 +452,14 @@
       } }, [cards, el("span", { class: "hit-label", text: T.p10_hit })]);
       return el("li", null, [button]);
     }));
+  }
+
+  // The latest moves, next to the table (the whole log is further down).
+  function renderLatest(s) {
+    var recent = s.log.slice(-3).reverse();
+    if (!recent.length) return null;
+    return el("div", { class: "latest-moves" }, [el("p", { class: "latest-title", text: T.latest }),
+      el("ul", null, recent.map(function (e) { return el("li", null, [e.text]); }))]);
   }
 
   function renderLog(s, previousSeq) {

@@ -34,8 +34,53 @@
     var timer = null;
     var sequence = 0;
 
+    // Compact rows: one line per player; what a player holds is entered under the row tapped (one open at a time).
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".player-row"));
+    var compact = rows.length > 0 && rows.every(function (row) { return row.querySelector(".leftover") && row.querySelector(".penalty"); });
+    var openRow = function (chosen) {
+      rows.forEach(function (row) {
+        var open = row === chosen && !row.classList.contains("is-out");
+        row.classList.toggle("is-open", open);
+        var button = row.querySelector(".row-open");
+        if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
+      });
+    };
+    if (compact) {
+      form.classList.add("compact");
+      rows.forEach(function (row, index) {
+        var penalty = row.querySelector(".penalty");
+        var leftover = row.querySelector(".leftover");
+        leftover.id = leftover.id || "leftover-" + index;
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "row-open";
+        button.setAttribute("aria-controls", leftover.id);
+        var what = document.createElement("span");
+        what.className = "visually-hidden";
+        what.textContent = form.dataset.tOpen.replace("{name}", row.dataset.player) + " ";
+        button.appendChild(what);
+        while (penalty.firstChild) button.appendChild(penalty.firstChild);
+        penalty.appendChild(button);
+        button.addEventListener("click", function () { openRow(row.classList.contains("is-open") ? null : row); });
+        row.addEventListener("focusin", function (event) {
+          if (leftover.contains(event.target) && !row.classList.contains("is-open")) openRow(row);
+        });
+      });
+      // A row with something to fix opens; else the first row still to be entered once someone went out.
+      var wrong = rows.filter(function (row) { return row.querySelector(".error"); })[0];
+      if (wrong) openRow(wrong);
+    }
+    var nextToEnter = function (outRow) {
+      var at = rows.indexOf(outRow);
+      for (var k = 1; k < rows.length; k++) {
+        var row = rows[(at + k) % rows.length];
+        if (!row.classList.contains("is-out")) return row;
+      }
+      return null;
+    };
+
     var syncRows = function () {
-      form.querySelectorAll(".player-row").forEach(function (row) {
+      rows.forEach(function (row) {
         var outBox = row.querySelector(".went-out");
         if (!outBox) return; // a game where nobody goes out
         var out = outBox.checked;
@@ -86,6 +131,15 @@
     });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
+    if (compact) {
+      form.querySelectorAll(".went-out").forEach(function (box) {
+        box.addEventListener("change", function () {
+          syncRows();
+          var row = box.closest(".player-row");
+          if (box.checked && !form.querySelector(".player-row.is-open:not(.is-out)")) openRow(nextToEnter(row));
+        });
+      });
+    }
     syncRows();
     if (form.querySelector(".went-out:checked")) preview();
   }

@@ -7,6 +7,9 @@
 // static/js/offline.js keeps a round entered offline and sends it when the connection returns.
 // Edit keys: no page holds one (they travel in URL fragments, see static/js/handover.js), and an answer
 // marked Cache-Control: no-store (the hand-over redirects, the digital game's state) is never kept.
+// A cached round form carries the round number, version and idempotency key of the visit that stored
+// it: offline.js renumbers it after the rounds already queued and gives each queued round its own key,
+// so a copy served from here can never overwrite or stand in for another round.
 /* global VERSION, PRECACHE, OFFLINE */
 "use strict";
 

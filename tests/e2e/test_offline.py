@@ -76,12 +76,168 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     other.get_by_role("button", name="Save round").click()
     expect(other.get_by_text("Round 1 saved.")).to_be_visible()
 
-    # Back online: the kept round is refused, and the phone says so until it is dismissed.
+    # Back online: the kept round is refused, and the phone keeps it with the reason until it is dealt with.
     context.set_offline(False)
     refusal = page.locator(".offline-area .flash-error")
     expect(refusal).to_contain_text("Round 1, entered without a connection, was not saved:")
     expect(refusal).to_contain_text("already saved")
     assert totals(page) == {"Ana": 70, "Ben": 0}
     shot(page, "offline-round-refused")
-    refusal.get_by_role("button", name="OK").click()
+    page.reload()
+    expect(refusal).to_contain_text("already saved")  # never dropped on its own
+    page.once("dialog", lambda dialog: dialog.accept())
+    refusal.get_by_role("button", name="Discard").click()
     expect(refusal).to_have_count(0)
+
+
+def save_online(page: Page, number: int, out: str, other: str, wilds: int = 1) -> None:
+    page.get_by_role("link", name=f"Record round {number}").click()
+    went_out(page, out)
+    tap(page, other, "Wild", wilds)
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
+
+
+def test_two_rounds_entered_offline_are_both_kept_and_sent_in_order(page: Page, context, shot):
+    """Issue 11 §1, the exact scenario: rounds 1–2 online; round 3 opened, the phone goes offline, round 3 saved
+    (kept); still offline the cached sheet offers round 4 (not 3 again), a different round is entered and kept;
+    back online both are saved, in order, as rounds 3 and 4."""
+    url = new_sheet(page, shot, ["Ana", "Ben"])
+    controlled(page)
+    page.reload()
+    save_online(page, 1, "Ana", "Ben")  # Ben 70
+    save_online(page, 2, "Ben", "Ana")  # Ana 70
+    assert totals(page) == {"Ana": 70, "Ben": 70}
+
+    page.get_by_role("link", name="Record round 3").click()
+    went_out(page, "Ana")
+    tap(page, "Ben", "Wild", 2)  # Ben: 8 low cards and 2 wilds, 90
+    expect(penalty(page, "Ben")).to_have_text("90")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    expect(
+        page.get_by_text("Round 3 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    # The cached sheet shows no stale "Round 2 saved." and offers the round after the kept one.
+    expect(page.get_by_text("Round 2 saved.")).to_have_count(0)
+    pending = page.locator(".queued-round")
+    expect(pending).to_have_count(1)
+    expect(pending).to_contain_text("Ana")
+    expect(pending).to_contain_text("Wild")
+    shot(page, "round-3-kept")
+
+    page.get_by_role("link", name="Record round 4").click()
+    expect(page.get_by_role("heading", name="Round 4")).to_be_visible()
+    went_out(page, "Ben")
+    tap(page, "Ana", "Wild", 3)  # Ana: 7 low cards and 3 wilds, 110
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    expect(
+        page.get_by_text("Round 4 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    expect(page.locator(".queued-round")).to_have_count(2)
+    expect(page.get_by_role("link", name="Record round 5")).to_be_visible()
+    shot(page, "rounds-3-and-4-kept")
+
+    context.set_offline(False)
+    expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
+    expect(page.get_by_text("Round 4, entered without a connection, is now saved.")).to_be_visible()
+    expect(page.get_by_role("link", name="Record round 5")).to_be_visible()
+    assert totals(page) == {"Ana": 180, "Ben": 160}
+    expect(page.locator(".queued-round")).to_have_count(0)
+    shot(page, "both-saved")
+
+
+def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, context, phone, shot):
+    """Another phone takes round 1 while this phone keeps rounds 1 and 2: round 1 is refused with the reason,
+    round 2 waits behind it; entering round 1 again (prefilled) saves both, as rounds 2 and 3."""
+    url = new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
+    edit_link = page.locator("#edit-link").input_value()
+    controlled(page)
+    page.reload()
+    page.get_by_role("link", name="Record round 1").click()
+    enter_round(page, "Ana", "Ben")  # Ben 70
+    context.set_offline(True)
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    page.get_by_role("link", name="Record round 2").click()
+    went_out(page, "Ben")
+    tap(page, "Ana", "Wild", 2)  # Ana 90
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    expect(page.locator(".queued-round")).to_have_count(2)
+
+    other = phone().new_page()
+    other.goto(edit_link)
+    save_online(other, 1, "Ben", "Ana")  # Ana 70
+
+    context.set_offline(False)
+    refused = page.locator(".queued-round.refused")
+    expect(refused).to_contain_text("Round 1, entered without a connection, was not saved:")
+    expect(refused).to_contain_text("already saved")
+    expect(page.locator(".queued-round:not(.refused)")).to_contain_text(
+        "Round 2 waits until round 1 is entered again or discarded."
+    )
+    assert totals(page) == {"Ana": 70, "Ben": 0}
+    shot(page, "queue-stopped-at-refusal")
+
+    refused.get_by_role("link", name="Enter it again as round 2").click()
+    expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
+    expect(page.locator('fieldset.player-row[data-player="Ana"] .went-out')).to_be_checked()
+    expect(penalty(page, "Ben")).to_have_text("70")
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
+    assert totals(page) == {"Ana": 160, "Ben": 70}
+    expect(page.locator(".queued-round")).to_have_count(0)
+
+
+def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, phone, shot):
+    url = new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
+    edit_link = page.locator("#edit-link").input_value()
+    controlled(page)
+    page.reload()
+    page.get_by_role("link", name="Record round 1").click()
+    enter_round(page, "Ana", "Ben")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    other = phone().new_page()
+    other.goto(edit_link)
+    save_online(other, 1, "Ben", "Ana")
+    context.set_offline(False)
+    refused = page.locator(".queued-round.refused")
+    expect(refused).to_contain_text("already saved")
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Discard").click()
+    expect(page.locator(".queued-round")).to_have_count(0)
+    assert totals(page) == {"Ana": 70, "Ben": 0}
+
+
+def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page, phone, shot):
+    """Two phones save round 1 online: the second sees its own entry, offered as round 2, saved with one tap."""
+    new_sheet(page, shot, ["Ana", "Ben"])
+    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
+    edit_link = page.locator("#edit-link").input_value()
+    other = phone().new_page()
+    other.goto(edit_link)
+    page.get_by_role("link", name="Record round 1").click()
+    other.get_by_role("link", name="Record round 1").click()
+    went_out(page, "Ana")
+    tap(page, "Ben", "Wild")
+    went_out(other, "Ben")
+    tap(other, "Ana", "Wild", 2)
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+    other.get_by_role("button", name="Save round").click()
+    expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
+    expect(other.locator(".flash-error")).to_contain_text("Round 1 was already saved")
+    expect(other.locator('fieldset.player-row[data-player="Ben"] .went-out')).to_be_checked()
+    expect(penalty(other, "Ana")).to_have_text("90")
+    shot(other, "race-lost-entry-kept")
+    other.get_by_role("button", name="Save as round 2").click()
+    expect(other.get_by_text("Round 2 saved.")).to_be_visible()
+    assert totals(other) == {"Ana": 90, "Ben": 70}

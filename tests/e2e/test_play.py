@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
@@ -22,6 +24,7 @@ def start(page: Page, shot, game: str) -> None:
     for i in range(1, seats.count()):
         seats.nth(i).locator("[data-kind]").select_option("smart")
     form.locator(".rules-box summary").click()
+    form.locator(".advanced-box summary").click()  # the seed is an advanced setting
     form.get_by_label("Seed (optional)").fill("7")  # the same deal every run
     assert_accessible(page, f"play start {game}")
     shot(page, f"start-{game}")
@@ -32,7 +35,7 @@ def start(page: Page, shot, game: str) -> None:
 
 def round_ended(page: Page) -> bool:
     title = page.locator("[data-overlay]:not([hidden]) [data-overlay-title]")
-    if title.count() and "Round over" in title.inner_text():
+    if title.count() and ("Round over" in title.inner_text() or "Hand over" in title.inner_text()):
         return True
     return (
         "Round 2" in (page.locator("[data-round]").inner_text() or "")
@@ -122,6 +125,13 @@ def test_digital_game_against_a_bot_until_a_round_ends(page: Page, shot, game: s
         pytest.fail(f"no round ended after {MAX_MOVES} moves")
     print(f"{game}: a round ended after {moves} moves of the person")
     shot(page, f"{game}-round-over")
+    box = page.locator("[data-overlay]:not([hidden]) .round-over")
+    if box.count():  # the box says what each player did: a phase completed or not, the points of each hand
+        expect(box).to_contain_text("Points in hand" if game == "uno" else "Points this round")
+        if game == "phase10":
+            expect(box).to_contain_text(re.compile(r"completed phase \d|no phase"))
+        expect(box).to_contain_text("went out")
+    expect(page.locator(".latest-moves li").first).to_be_visible()  # the latest moves, next to the table
     resolve_overlay(page)
     page.wait_for_timeout(100)
     shot(page, f"{game}-after-round")

@@ -309,11 +309,38 @@ def test_skip_target_choose_names_the_player_and_respects_once_per_lap():
     assert game.turn == 1
     draw(game, 1)
     assert sorted(a["skip"] for a in game.legal_actions(1) if a["card"] == "S") == [0, 3]
-    assert_refused(game, 1, {"type": "discard", "card": "S", "skip": 2}, match="cannot be skipped")
+    assert_refused(game, 1, {"type": "discard", "card": "S", "skip": 2}, match="Cy was already skipped this lap")
     act(game, 1, "discard", card="S", skip=3)
     # Cy and Dee both lose their turn.
     assert game.turn == 0
     assert [e["seat"] for e in game.log if e["type"] == "skipped"] == [2, 3]
+
+
+def test_skip_once_per_lap_names_the_reason_when_the_next_player_was_skipped():
+    game = new_game(SKIP_HANDS, "S", ["10", "10", "11", "11"])
+    for seat in (1, 2):
+        draw(game, seat)
+        act(game, seat, "discard", card="10")
+    draw(game, 3)
+    assert_refused(game, 3, {"type": "discard", "card": "S", "skip": 0}, match="Ana was already skipped this lap")
+
+
+def test_going_out_with_a_skip_under_skip_target_choose_needs_no_target():
+    hands = [["7", "7", "7", "7", "7", "7", "3", "3", "3", "S"], *A_HANDS[1:]]
+    game = new_game(hands, "8", A_DRAWS, skip_target="choose")
+    draw(game, 0)
+    act(game, 0, "lay_down", groups=[["7", "7", "7"], ["3", "3", "3"]])
+    for card in ("7", "7", "7"):
+        act(game, 0, "hit", card=card, seat=0, group=0)
+    act(game, 0, "hit", card="3", seat=0, group=1)
+    assert game.view(0)["seats"][0]["hand"] == ["S"]
+    # The round ends with this discard: the Skip is listed without a target, and a target sent is ignored.
+    assert [a for a in game.legal_actions(0) if a["type"] == "discard"] == [{"type": "discard", "card": "S"}]
+    act(game, 0, "discard", card="S", skip=1)
+    discard = [e for e in game.log if e["type"] == "discard"][-1]
+    assert discard["skip"] is None and "skips" not in discard["text"]
+    assert not any(e["type"] == "skipped" for e in game.log)
+    assert game.round == 2
 
 
 def test_with_two_players_a_skip_makes_the_discarder_play_again():

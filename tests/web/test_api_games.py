@@ -201,6 +201,8 @@ def test_idempotency_key_replays_the_original_answer(client):
             "wild",
         ),
         ({"round": 1, "went_out": "Ana", "results": [{"player": "Ana", "completed": False}]}, None),
+        # Typed totals checked together: each 230 needs all eight wilds.
+        (p10_round(1, others={"Ben": {"points": 230}, "Cy": {"points": 230}}), "Ben's 230 points, Cy's 230 points"),
     ],
 )
 def test_impossible_rounds_are_refused_and_nothing_is_stored(app, client, body, fragment):
@@ -214,6 +216,22 @@ def test_impossible_rounds_are_refused_and_nothing_is_stored(app, client, body, 
     with app.app_context():
         assert db.session.query(Round).count() == 0 and db.session.query(Result).count() == 0
         assert db.session.get(Game, game_id).version == 1
+
+
+def test_typed_totals_are_checked_together_for_both_games(client):
+    game_id, key, _ = create(client)
+    one = p10_round(1, others={"Ben": {"points": 230}, "Cy": {"points": 60}})
+    assert post(client, f"/api/games/{game_id}/rounds", one, key).status_code == 201
+    game_id, key, _ = create(client, "uno", ("Ana", "Ben", "Cy", "Dee", "Eve", "Flo"))
+    zeros = {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [{"player": p, "points": 0} for p in ("Ben", "Cy", "Dee", "Eve", "Flo")],
+    }
+    answer = post(client, f"/api/games/{game_id}/rounds", zeros, key)
+    assert answer.status_code == 400 and "the deck has only 4 cards showing 0" in answer.get_json()["error"]
+    zeros["results"][-1]["points"] = 3
+    assert post(client, f"/api/games/{game_id}/rounds", zeros, key).status_code == 201
 
 
 def test_laid_down_is_verified(client):

@@ -106,3 +106,33 @@ def test_hit_check_wild_end_choice(hit):
 def test_hit_check_bad_group_is_explained(hit):
     page = text(hit(group="3 4 6 8", card="5", kind="run"))
     assert "2 gaps" in page
+
+
+def test_one_group_typed_for_a_two_group_phase_is_read_as_a_hand_too(check):
+    page = text(check(phase="1", cards="7 7 7 3 3 3"))
+    assert "You typed one group, but phase 1 has 2 groups" in page
+    assert "This hand can lay down phase 1." in page
+    page = text(check(phase="1", cards="7 7 7 | 3 3 3"))
+    assert "You typed one group" not in page
+
+
+def test_a_hand_that_falls_short_shows_the_closest_lay_down(check):
+    page = text(check(phase="1", mode="hand", cards="7 7 3 3 W 9"))
+    assert "The closest lay-down is one card short." in page
+    assert "The closest lay-down (? marks a missing card):" in page
+    assert page.count("card-missing") == 1
+
+
+def test_a_group_both_a_set_and_a_run_asks_which(hit):
+    page = text(hit(group="5 W W W", card="6"))
+    assert "These cards could be a set or a run: say which." in page
+    page = text(hit(group="5 W W W", card="9", kind="run"))  # 5 6 7 8, then 9
+    assert '<span class="badge ok">Yes</span>' in page
+    page = text(hit(group="5 W W W", card="5", kind="set"))
+    assert '<span class="badge ok">Yes</span>' in page
+
+
+def test_verdicts_are_focused_and_the_hit_card_has_a_keypad(check, hit):
+    assert "data-focus-on-load" in text(check(phase="1", cards="7 7 7 | 3 3 3"))
+    page = text(hit(group="4 5 6", card="7"))
+    assert "data-focus-on-load" in page and 'data-target="hit-card"' in page

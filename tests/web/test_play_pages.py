@@ -140,3 +140,12 @@ def test_scripts_and_styles_are_served(client):
         answer = client.get(f"/static/{path}")
         assert answer.status_code == 200, path
         answer.close()
+
+
+def test_start_page_shows_words_not_option_values_and_keeps_the_seed_aside(client):
+    text = page(client, "/play/")
+    assert ">Who goes out scores the others&#39; cards<" in text or ">Who goes out scores the others' cards<" in text
+    assert ">The player who discards it chooses<" in text
+    assert ">winner_takes<" not in text and ">choose<" not in text and ">classic<" not in text
+    advanced = text[text.index('class="field advanced-box"') :]
+    assert advanced.index('id="play-seed"') < advanced.index("</details>")

@@ -151,7 +151,7 @@ def test_correct_and_undo(client, new_sheet):
     page = text(client.get(url))
     assert totals(page) == [50, 50, 100, 100]
     edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
-    assert re.search(r'<input checked class="went-out" id="went_out-0"', edit)
+    assert re.search(r'<input [^>]*checked class="went-out" id="went_out-0"', edit)
     data = {
         "csrf_token": token_of(edit),
         "round": "1",
@@ -192,14 +192,55 @@ def test_correction_on_a_stale_version_is_refused(client, new_sheet):
     assert "changed since you loaded it" in page
 
 
-def test_second_phone_saving_the_same_round_gets_a_message(client, new_sheet, app):
+def test_second_phone_saving_the_same_round_keeps_its_entry_as_the_next_round(client, new_sheet, app):
     url = new_sheet()
     first = round_data(client, url, 0, {})
-    second = round_data(client, url, 1, {})
+    second = round_data(client, url, 1, {2: {"wild": "2"}})
     assert client.post(url + "/rounds/new", data=first).status_code == 302
-    page = text(client.post(url + "/rounds/new", data=second, follow_redirects=True))
-    assert "already saved" in page
-    assert totals(page) == [0, 50, 50, 50]
+    answer = client.post(url + "/rounds/new", data=second)
+    page = text(answer)
+    assert answer.status_code == 200 and "already saved" in page
+    # Its own entry is on the form again, as round 2, with a new idempotency key: one tap saves it.
+    assert token_of(page, "round") == "2" and token_of(page, "idempotency") != second["idempotency"]
+    chosen = [tag for tag in re.findall(r'<input[^>]*name="went_out"[^>]*>', page) if " checked" in tag]
+    assert len(chosen) == 1 and 'value="1"' in chosen[0]
+    assert token_of(page, "players-2-wild") == "2"
+    assert "Save as round 2" in page
+    resend = {
+        **second,
+        "round": "2",
+        "idempotency": token_of(page, "idempotency"),
+        "version": token_of(page, "version"),
+    }
+    sheet = text(client.post(url + "/rounds/new", data=resend, follow_redirects=True))
+    assert "Round 2 saved." in sheet
+    assert totals(sheet) == [50, 50, 50 + 90, 100]
+
+
+def test_a_round_sent_by_the_offline_queue_is_answered_in_json(client, new_sheet, app):
+    url = new_sheet()
+    json_accept = {"Accept": "application/json"}
+    data = round_data(client, url, 0, {})
+    answer = client.post(url + "/rounds/new", data=data, headers=json_accept)
+    assert answer.status_code == 200 and answer.get_json() == {"saved": True, "round": 1}
+    # The same post again (its answer was lost): saved once, answered as saved.
+    assert client.post(url + "/rounds/new", data=data, headers=json_accept).get_json()["saved"] is True
+    taken = client.post(url + "/rounds/new", data={**data, "idempotency": "other"}, headers=json_accept)
+    assert taken.status_code == 409
+    assert taken.get_json()["saved"] is False and "already saved" in taken.get_json()["error"]
+    assert taken.get_json()["next_round"] == 2
+    broken = round_data(client, url, 0, {1: {"wild": "9"}})
+    refused = client.post(url + "/rounds/new", data=broken, headers=json_accept)
+    assert refused.status_code == 400 and refused.get_json()["saved"] is False and refused.get_json()["error"]
+    nobody = round_data(client, url, 0, {})
+    del nobody["went_out"]
+    refused = client.post(url + "/rounds/new", data=nobody, headers=json_accept)
+    assert refused.status_code == 400 and refused.get_json()["error"] == "Choose who went out."
+    stranger = app.test_client()  # a phone without the edit key
+    token = token_of(stranger.get("/sheets/new").get_data(as_text=True))
+    denied = stranger.post(url + "/rounds/new", data={**data, "csrf_token": token}, headers=json_accept)
+    assert denied.status_code == 403 and "only view" in denied.get_json()["error"]
+    assert totals(text(client.get(url))) == [0, 50, 50, 50]
 
 
 def test_view_only_and_edit_link(client, new_sheet, app):
@@ -248,8 +289,9 @@ def test_rules_page_marks_the_tables_choices(client, new_sheet):
     url = new_sheet(natural_card="group", phase_list="even")
     page = text(client.get(url + "/rules"))
     assert "How this table plays" in page
-    assert "This table: group" in page and "2, 4, 6, 8, 10" in page
-    assert "changed from phase" in page
+    assert "This table: One natural card in every group" in page and "2, 4, 6, 8, 10" in page
+    assert "natural_card" not in page and ">group<" not in page  # words, not option values
+    assert "changed from One natural card in the whole phase" in page
 
 
 def test_export_json_and_csv(client, new_sheet):
@@ -257,9 +299,67 @@ def test_export_json_and_csv(client, new_sheet):
     record(client, url, 1, {})
     data = client.get(url + "/export.json").get_json()
     assert data["game"] == "phase10" and data["players"][0] == "=cmd" and len(data["rounds"]) == 1
-    rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data(as_text=True))))
-    assert rows[0] == ["round", "went out", "'=cmd", "Ben", "Cy", "Dee"]
-    assert rows[1] == ["1", "Ben", "50", "0", "50", "50"] and rows[-1][0] == "total"
+    raw = client.get(url + "/export.csv").get_data()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark: spreadsheets read accents right
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0][:8] == [
+        "round",
+        "went out",
+        "'=cmd",
+        "'=cmd: phase",
+        "'=cmd: completed",
+        "Ben",
+        "Ben: phase",
+        "Ben: completed",
+    ]
+    assert rows[1] == ["1", "Ben", "50", "1", "", "0", "1", "1", "50", "1", "", "50", "1", ""]
+    assert rows[-1] == ["total", "", "50", "1", "", "0", "2", "", "50", "1", "", "50", "1", ""]
+
+
+def test_uno_csv_columns_add_up_for_both_scorings(client, new_sheet):
+    for scoring in ("winner_takes", "lowest_wins"):
+        url = new_sheet(game="uno", players=("Ana", "Ben", "Cy"), scoring=scoring)
+        page = client.get(url + "/rounds/new").get_data(as_text=True)
+        data = {
+            "csrf_token": token_of(page),
+            "round": "1",
+            "version": token_of(page, "version"),
+            "idempotency": token_of(page, "idempotency"),
+            "went_out": "0",
+            "submit": "Save round",
+            "players-0-seat": "0",
+            "players-1-seat": "1",
+            "players-1-points": "15",
+            "players-2-seat": "2",
+            "players-2-cards": "W4 R5",
+        }
+        assert client.post(url + "/rounds/new", data=data).status_code == 302
+        rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data().decode("utf-8-sig"))))
+        assert rows[0] == [
+            "round",
+            "went out",
+            "Ana",
+            "Ana: points in hand",
+            "Ben",
+            "Ben: points in hand",
+            "Cy",
+            "Cy: points in hand",
+        ]
+        players = [int(rows[1][i]) for i in (2, 4, 6)]
+        totals_row = [int(rows[-1][i]) for i in (2, 4, 6)]
+        assert players == totals_row  # one round: the player columns are the totals
+        assert [rows[1][5], rows[1][7]] == ["15", "55"]  # the hands, labelled as such
+        assert totals_row == ([70, 0, 0] if scoring == "winner_takes" else [0, 15, 55])
+
+
+def test_correction_page_shows_the_phase_of_that_round(client, new_sheet):
+    url = new_sheet()
+    assert record(client, url, 0, {1: {"completed": "y", "high": "1"}}).status_code == 302  # Ben completed phase 1
+    assert record(client, url, 0, {}).status_code == 302
+    page = text(client.get(url + "/rounds/1/edit"))
+    assert "Ben completed phase 1" in page and "Ben completed phase 2" not in page
+    page = text(client.get(url + "/rounds/2/edit"))
+    assert "Ben completed phase 2" in page
 
 
 def test_recent_games_on_this_device(client, new_sheet):
@@ -333,3 +433,44 @@ def test_nobody_leads_before_the_first_round(client, new_sheet):
     record(client, url, 1, {})
     page = text(client.get(url))
     assert page.count("★ leads") == 1 and page.index("★ leads") > page.index("<bdi>Ben</bdi>")
+
+
+def test_history_adds_up_with_a_totals_row_and_recent_sheets_show_dates(client, new_sheet):
+    url = new_sheet(game="uno", players=("Ana", "Ben", "A very long name of thirty c"))
+    page = client.get(url + "/rounds/new").get_data(as_text=True)
+    data = {
+        "csrf_token": token_of(page),
+        "round": "1",
+        "version": token_of(page, "version"),
+        "idempotency": token_of(page, "idempotency"),
+        "went_out": "0",
+        "submit": "Save round",
+        "players-0-seat": "0",
+        "players-1-seat": "1",
+        "players-1-points": "15",
+        "players-2-seat": "2",
+        "players-2-points": "55",
+    }
+    assert client.post(url + "/rounds/new", data=data).status_code == 302
+    sheet = text(client.get(url))
+    history = sheet[sheet.index('class="history"') :]
+    # winner_takes: Ana's cell is her gain (70), the others' cells 0 with their hands labelled; the foot adds up.
+    assert "out</span> 70" in history and "hand: 15" in history and "hand: 55" in history
+    foot = history[history.index("<tfoot>") :]
+    assert re.findall(r'<td class="num">(\d+)</td>', foot) == ["70", "0", "0"]
+    assert 'title="A very long name of thirty c"' in history and "A very lo…" in history
+    assert re.search(r"started \w+ \d+, \d{4}|started \d+ \w+ \d{4}", text(client.get("/sheets/")))
+
+
+def test_chart_of_ten_long_names_clips_none(client, new_sheet):
+    from app.views.chart import totals_chart
+
+    names = [f"{'Long name of thirty characters'[:28]}{i:02d}" for i in range(10)]
+    data = {"players": [{"name": n} for n in names], "totals": [{"round": 1, "scores": dict.fromkeys(names, 0)}]}
+    chart = totals_chart(data)
+    assert max(line["end_y"] for line in chart["lines"]) < chart["height"]  # every label inside the drawing
+    url = new_sheet(game="uno", players=("Ana", "A name of exactly thirty chars"))
+    assert record(client, url, 0, {1: {"points": "5"}}, players=2).status_code == 302
+    page = text(client.get(url))
+    legend = page[page.index('class="chart-legend"') :]
+    assert "<bdi>A name of exactly thirty chars</bdi>: 0" in legend  # the full name, beside the chart

@@ -290,8 +290,10 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
                 cards=" ".join(str(c) for c in colorless)
             )
         )
+    closest: tuple[tuple[str, ...], ...] = ()
     if found is not None:
         short = found[0] - wilds
+        closest = _closest(phase, hand, found[1], wilds)
         reasons.append(
             ngettext(
                 "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short
@@ -301,7 +303,25 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
         reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
     elif every_group:
         reasons.append(_('Under the table rule "group" every group needs a natural card, and this hand has too few.'))
-    return Verdict(False, phase, (), tuple(reasons))
+    return Verdict(False, phase, (), tuple(reasons), closest)
+
+
+def _closest(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec], wilds: int) -> tuple[tuple[str, ...], ...]:
+    """The lay-down ``specs`` describe with the hand's wilds where they fit and ``?`` for each card missing."""
+    left = wilds
+    groups = []
+    for group in _build(phase, hand, specs):
+        tokens = []
+        for card in group.cards:
+            if card.is_wild and left:
+                left -= 1
+                tokens.append(str(card))
+            elif card.is_wild:
+                tokens.append("?")
+            else:
+                tokens.append(str(card))
+        groups.append(tuple(tokens))
+    return tuple(groups)
 
 
 def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[LaidGroup, ...]:

@@ -275,7 +275,10 @@ class Game:
         return self.rules.skip_target == "choose" and len(self.active) > 2
 
     def skip_targets(self, seat: int) -> list[int]:
-        """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard)."""
+        """Whom a Skip discarded by ``seat`` may skip now (empty: it would be a plain discard, as when it is the
+        last card: the round ends with it)."""
+        if len(self.hands[seat]) == 1:
+            return []
         others = self._after(seat)
         if not self.skip_target_chosen():
             others = others[:1]
@@ -288,8 +291,9 @@ class Game:
         if self.turn != seat or self.stage != "play":
             return []
         actions: list[dict[str, Any]] = []
+        going_out = len(self.hands[seat]) == 1  # the round ends with this discard: a Skip skips nobody
         for card in sorted(set(self.hands[seat]), key=_sort_key):
-            if card.is_skip and self.skip_target_chosen():
+            if card.is_skip and self.skip_target_chosen() and not going_out:
                 targets = self.skip_targets(seat)
                 if targets:
                     actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
@@ -505,7 +509,9 @@ class Game:
         hand = self.hands[seat]
         card = _resolve_card(hand, token)
         target = None
-        if card.is_skip:
+        if card.is_skip and len(hand) == 1:
+            pass  # going out: the round is over, nobody is skipped (a "skip" sent with it is ignored)
+        elif card.is_skip:
             targets = self.skip_targets(seat)
             if self.skip_target_chosen():
                 if skip is None and targets:
@@ -515,6 +521,7 @@ class Game:
                         )
                     )
                 if skip is not None:
+                    self._check_not_skipped_this_lap(skip)
                     if skip not in targets:
                         raise IllegalActionError(
                             _("Seat {seat} cannot be skipped now; you may skip: {seats}.").format(
@@ -524,6 +531,7 @@ class Game:
                     target = skip
             else:
                 if skip is not None and skip not in targets:
+                    self._check_not_skipped_this_lap(skip)
                     raise IllegalActionError(_('A Skip skips the next player here: leave "skip" out.'))
                 target = targets[0] if targets else None
         elif skip is not None:
@@ -544,6 +552,21 @@ class Game:
             self.skips_pending[target] += 1
             self.skipped[target] = True
         self._next_turn(seat)
+
+    def _check_not_skipped_this_lap(self, skip: Any) -> None:
+        """Refuse a Skip aimed at a player already skipped this lap (``skip_once_per_lap``), saying so."""
+        if (
+            self.rules.skip_once_per_lap
+            and isinstance(skip, int)
+            and not isinstance(skip, bool)
+            and 0 <= skip < len(self.names)
+            and self.skipped[skip]
+        ):
+            raise IllegalActionError(
+                _("{name} was already skipped this lap: a player is skipped at most once per lap.").format(
+                    name=self.names[skip]
+                )
+            )
 
     # --- turns and rounds -----------------------------------------------------------------------
 
@@ -638,7 +661,14 @@ class Game:
                 _("{name} goes out and ends round {round} ({points}).").format(
                     name=name, round=self.round, points=points
                 ),
-                {"round_record": record},
+                {
+                    "round_record": record,
+                    # Per seat, for the round-over box: the phase completed this round (or None) and the points.
+                    "summary": [
+                        {"phase": self.completed[s], "points": 0 if s == seat else hand_points(self.hands[s])}
+                        for s in range(len(self.names))
+                    ],
+                },
             )
         outcome = self.sheet.outcome
         if outcome is not None and outcome.winner is not None:

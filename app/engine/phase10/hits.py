@@ -227,9 +227,32 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
             return LaidGroup(kinds[0], cards, tuple(range(LOWEST, LOWEST + len(cards))))
         return LaidGroup(kinds[0], cards, (None,) * len(cards))
     reasons: list[str] = []
+    readings = []
     for each in kinds:
         verdict = verify_groups(Phase("group", (Requirement(each, 1),)), [cards])
         if verdict.valid:
-            return verdict.groups[0]
-        reasons.extend(verdict.reasons)
+            readings.append(verdict.groups[0])
+        else:
+            reasons.extend(verdict.reasons)
+    if len(readings) > 1:
+        # Wilds can make the same cards more than one kind of group (5 W W W: a set of 5s or a run): ask.
+        words = [_KIND_WORDS[group.kind]() for group in readings]
+        if len(words) == 2:
+            raise IllegalActionError(
+                _("These cards could be {first} or {second}: say which.").format(first=words[0], second=words[1])
+            )
+        raise IllegalActionError(
+            _("These cards could be {first}, {second} or {third}: say which.").format(
+                first=words[0], second=words[1], third=words[2]
+            )
+        )
+    if readings:
+        return readings[0]
     raise IllegalActionError(" ".join(reasons))
+
+
+_KIND_WORDS = {
+    GroupKind.SET: lambda: _("a set"),
+    GroupKind.RUN: lambda: _("a run"),
+    GroupKind.COLOR: lambda: _("a colour group"),
+}

@@ -169,7 +169,8 @@ NATURAL_CARD = Option(
     "phase",
     N_("Natural card rule"),
     choices=("phase", "group"),
-    help=N_("phase: at least one natural (non-wild) card in the whole phase; group: in every group."),
+    words=(N_("One natural card in the whole phase"), N_("One natural card in every group")),
+    help=N_("A phase needs natural (non-wild) cards: at least one in the whole phase, or one in every group."),
 )
 """The ``natural_card`` table rule; its choices are the one list of the values the phase check takes."""
 
@@ -180,9 +181,14 @@ OPTIONS: tuple[Option, ...] = (
         "classic",
         N_("Variation"),
         choices=VARIANTS,
+        words=(
+            N_("Classic: the phases in order"),
+            N_("All advance: everyone moves on every round"),
+            N_("Pick a phase: any order, each once"),
+        ),
         help=N_(
-            "classic: complete each phase in order; all_advance: everybody moves on every round, "
-            "lowest total wins; pick_a_phase: complete the phases in any order, each once."
+            "Classic: complete each phase in order. All advance: everybody moves on every round and the "
+            "lowest total wins. Pick a phase: complete the phases in any order, each once."
         ),
     ),
     Option(
@@ -200,7 +206,8 @@ OPTIONS: tuple[Option, ...] = (
         "next",
         N_("Who a Skip skips"),
         choices=("next", "choose"),
-        help=N_("next: the next player; choose: the player who discards the Skip chooses."),
+        words=(N_("The next player"), N_("The player who discards it chooses")),
+        help=N_("A Skip skips the next player, or whomever the player who discards it chooses."),
     ),
     Option(
         "skip_once_per_lap",

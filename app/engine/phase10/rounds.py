@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import sheetbase
 from ..common import is_int
+from ..dealcheck import CardClass, Demand, conflicting, together_refusal
 from ..errors import DeckError, RoundError
 from ..i18n import _, ngettext
 from ..options import RuleSet
@@ -540,7 +541,7 @@ def _check_deck(results: Sequence[Result]) -> None:
         if result.counts is not None:
             for key, value in result.counts.to_json().items():
                 totals[key] += value
-    names = {"low": _("cards of 1 to 9"), "high": _("cards of 10 to 12"), "skip": _("skips"), "wild": _("wilds")}
+    names = _class_names()
     for key in COUNT_KEYS:
         if totals[key] > _CLASS_LIMITS[key]:
             raise RoundError(
@@ -548,6 +549,49 @@ def _check_deck(results: Sequence[Result]) -> None:
                     "Together the cards entered for this round hold {count} {what}, but the deck has only {limit}."
                 ).format(count=totals[key], what=names[key], limit=_CLASS_LIMITS[key])
             )
+
+
+def _class_names() -> dict[str, str]:
+    return {"low": _("cards of 1 to 9"), "high": _("cards of 10 to 12"), "skip": _("skips"), "wild": _("wilds")}
+
+
+def _used_by_class(results: Sequence[Result]) -> dict[str, int]:
+    """The cards entered explicitly (cards, counts, laid-down phases), per class."""
+    explicit: list[Card] = []
+    for result in results:
+        explicit.extend(result.cards or ())
+        for group in result.laid_down or ():
+            explicit.extend(group)
+    used = counts_of(explicit).to_json()
+    for result in results:
+        if result.counts is not None:
+            for key, value in result.counts.to_json().items():
+                used[key] += value
+    return used
+
+
+def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, Phase | None]) -> None:
+    """Typed totals checked together with everything else entered: one deal of the 108 cards must give
+    every player what was entered for them (API.md "Phase 10 rounds: typed totals checked together")."""
+    typed = [r for r in results if r.player != went_out and r.cards is None and r.counts is None]
+    points = {r.player: r.points for r in typed if r.points is not None}
+    if not typed:
+        return
+    used = _used_by_class(results)
+    names = _class_names()
+    classes = [
+        CardClass(names[key], _CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
+        for key in COUNT_KEYS
+    ]
+    demands = []
+    for result in typed:
+        phase = phases[result.player]
+        most = _max_cards(result, phase)
+        demands.append(Demand(result.player, points[result.player], HAND_SIZE if phase is None else 1, most))
+    conflict = conflicting(classes, demands)
+    if conflict is not None:
+        deck = LOW_IN_DECK + HIGH_IN_DECK + SKIPS_IN_DECK + WILDS_IN_DECK
+        raise together_refusal(conflict, points, deck)
 
 
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
@@ -560,10 +604,11 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     """
     went_out, by_player = _canonical_results(entry, context)
     scored = []
+    phases: dict[str, Phase | None] = {}
     for player in context.players:
         result = by_player[player]
         completed = _phase_completed(result, context)
-        phase = PHASES[completed] if completed is not None else None
+        phase = phases[player] = PHASES[completed] if completed is not None else None
         _check_laid_down(result, phase, context)
         if player == went_out:
             points = _check_went_out(result, completed)
@@ -571,4 +616,5 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             points = _check_leftover(result, phase)
         scored.append(ScoredResult(result, points, completed))
     _check_deck([by_player[player] for player in context.players])
+    _check_together([by_player[player] for player in context.players], went_out, phases)
     return ScoredRound(context.number, context.dealer, went_out, tuple(scored))

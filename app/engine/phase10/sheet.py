@@ -153,13 +153,22 @@ class Sheet(ScoreSheet):
     def __init__(self, rules: RuleSet, players: Sequence[str]):
         super().__init__(rules, players)
         self._progress = _Progress(rules, self.players)
+        self._round_phases: list[dict[str, int | None]] = []
         self._tiebreaker_winner: str | None = None
 
     def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
         return score_round(entry, self._progress.context(number, self.dealer(number)))
 
     def _apply(self, scored: ScoredRound) -> None:
+        self._round_phases.append({p: self._progress.phase_of(p) for p in self.players})
         self._progress.apply(scored)
+
+    def phases_in_round(self, number: int) -> dict[str, int | None]:
+        """The phase each player played in round ``number`` (as it was then; the next round's phases for a round
+        not played yet)."""
+        if 1 <= number <= len(self._round_phases):
+            return dict(self._round_phases[number - 1])
+        return {p: self._progress.phase_of(p) for p in self.players}
 
     def _gains(self, scored: ScoredRound) -> Iterator[tuple[str, int]]:
         return ((result.player, result.points) for result in scored.results)
@@ -216,7 +225,7 @@ class Sheet(ScoreSheet):
         corrected = Sheet(self.rules, self.players)
         for scored in self._rounds[:-1]:
             corrected._rounds.append(scored)
-            corrected._progress.apply(scored)
+            corrected._apply(scored)
         return Correction(removed, self._adopt(corrected))
 
     def _adopt(self, corrected: Sheet) -> bool:
@@ -224,6 +233,7 @@ class Sheet(ScoreSheet):
         winner = self._tiebreaker_winner
         old_tie = set(self.tiebreaker["players"]) if self.tiebreaker else None
         self._rounds, self._progress = corrected._rounds, corrected._progress
+        self._round_phases = corrected._round_phases
         self._tiebreaker_winner = None
         if winner is None:
             return False

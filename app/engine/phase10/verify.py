@@ -142,6 +142,9 @@ class Verdict:
     phase: Phase
     groups: tuple[LaidGroup, ...] = ()
     reasons: tuple[str, ...] = ()
+    closest: tuple[tuple[str, ...], ...] = ()
+    """For a hand that falls short: the closest lay-down's groups as card tokens, ``?`` for each missing card
+    (shown on the page; not part of the API answer)."""
 
     def to_json(self) -> dict[str, Any]:
         """``{"valid": ..., "phase": 3, "groups": [...], "reasons": [...]}`` as API.md fixes it."""

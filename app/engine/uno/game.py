@@ -843,7 +843,7 @@ class UnoGame:
         self.last_hand = {"round": self.round, "winner": winner, "points": total, "turns": self.hand_turns}
         self._close_catch_window()
         self.pending = None
-        self._log("hand_end", winner, points=total, scores=list(self.scores))
+        self._log("hand_end", winner, points=total, scores=list(self.scores), hand_points=list(points))
         scores = self.scores
         if self.lowest_wins:
             if max(scores) >= self.target:

@@ -14,12 +14,13 @@ from functools import partial
 from typing import Any
 
 from .. import sheetbase
+from ..dealcheck import CardClass, Demand, conflicting, together_refusal
 from ..errors import DeckError, RoundError
 from ..i18n import _
 from ..options import RuleSet
 from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
 from .cards import DECK, NEWER_DECK, Card, check_fits_deck
-from .scoring import hand_points
+from .scoring import card_points, hand_points
 
 DECK_POINTS = hand_points(DECK)
 """The value of the whole classic deck (1240): no hand can be worth more."""
@@ -93,6 +94,36 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     if not isinstance(results, list):
         raise RoundError(_("results must be a list with the hand of each player who did not go out."))
     return RoundEntry(went_out, tuple(_parse_result(item, index, rules, stored) for index, item in enumerate(results)))
+
+
+def _check_together(scored: list[ScoredResult], rules: RuleSet) -> None:
+    """Typed totals checked together with the cards entered: one deal of the deck must give every player the
+    points entered for them (API.md "Phase 10 rounds: typed totals checked together": the same holds for UNO)."""
+    typed = [r for r in scored if r.result.cards is None]
+    if not typed:
+        return
+    deck = NEWER_DECK if rules.newer_wilds else DECK
+    left: dict[int, int] = {}
+    whole: dict[int, int] = {}
+    for card in deck:
+        whole[card_points(card)] = whole.get(card_points(card), 0) + 1
+    left.update(whole)
+    for r in scored:
+        for card in r.result.cards or ():
+            left[card_points(card)] -= 1
+    classes = [CardClass(_class_name(value), value, left[value], whole[value]) for value in sorted(whole)]
+    demands = [Demand(r.player, r.points, 1, len(deck)) for r in typed]
+    conflict = conflicting(classes, demands)
+    if conflict is not None:
+        raise together_refusal(conflict, {r.player: r.points for r in typed}, len(deck))
+
+
+def _class_name(value: int) -> str:
+    if value >= 40:
+        return _("wild cards worth {value}").format(value=value)
+    if value == 20:
+        return _("action cards (20 points)")
+    return _("cards showing {value}").format(value=value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +206,8 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
         ) from None
     total = sum(r.points for r in scored)
+    if total <= limit:
+        _check_together(scored, rules)
     if total > limit:
         raise RoundError(
             _(

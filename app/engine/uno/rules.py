@@ -23,9 +23,10 @@ OPTIONS: tuple[Option, ...] = (
         "winner_takes",
         N_("Scoring"),
         choices=("winner_takes", "lowest_wins"),
+        words=(N_("Who goes out scores the others' cards"), N_("Everyone keeps their own cards; lowest total wins")),
         help=N_(
-            "winner_takes: who goes out scores the others' cards; lowest_wins: everyone keeps the "
-            "value of their own cards, and the lowest total wins when someone reaches the target."
+            "Either who goes out scores the value of the others' cards, or everyone keeps the value of "
+            "their own cards and the lowest total wins when someone reaches the target."
         ),
     ),
     Option(
@@ -42,7 +43,8 @@ OPTIONS: tuple[Option, ...] = (
         "choose",
         N_("A Wild as first discard"),
         choices=("choose", "reshuffle"),
-        help=N_("choose: the first player names the colour; reshuffle: shuffle and turn another card."),
+        words=(N_("The first player names the colour"), N_("Shuffle and turn another card")),
+        help=N_("When the first card turned up is a Wild: the first player names the colour, or it is shuffled back."),
     ),
     Option(
         "draw_until_playable",

@@ -1,0 +1,42 @@
+"""Issue 11 §3: dark mode follows the phone's setting (prefers-color-scheme), with axe's contrast checks in both
+modes; screenshots of the changed pages at 320 and 390 px, light and dark (looked at by a person)."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_helpers import assert_accessible
+from playwright.sync_api import Page
+from test_widths import api_game, own, phase10_round, uno_round
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_in_light_and_dark_mode(page: Page, shot, scheme: str):
+    page.emulate_media(color_scheme=scheme)
+    names = ["Ana", "Ben", "Cy", "A very long name of thirty c"]
+    p10_id, p10_key = api_game(page, "phase10", names, [phase10_round(names, i) for i in range(2)])
+    uno_id, uno_key = api_game(page, "uno", names, [uno_round(names, i) for i in range(2)])
+    for game_id, key in ((p10_id, p10_key), (uno_id, uno_key)):
+        own(page, game_id, key)
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    dark = sum(int(c) for c in background[background.index("(") + 1 : -1].split(",")[:3]) < 200
+    assert dark == (scheme == "dark"), background
+    paths = {
+        "sheets": "/sheets/",
+        "p10-sheet": f"/sheets/{p10_id}",
+        "p10-round": f"/sheets/{p10_id}/rounds/new",
+        "p10-correct": f"/sheets/{p10_id}/rounds/1/edit",
+        "uno-sheet": f"/sheets/{uno_id}",
+        "uno-round": f"/sheets/{uno_id}/rounds/new",
+        "check": "/check/",
+        "play": "/play/",
+        "rules": f"/sheets/{p10_id}/rules",
+    }
+    for width in (320, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        for label, path in paths.items():
+            page.goto(path)
+            if label.endswith("-round"):
+                page.locator(".went-out").first.check()  # someone went out: the next player's entry opens
+            if width == 390:
+                assert_accessible(page, f"{label} ({scheme})")
+            shot(page, f"{scheme}-{width}-{label}")
