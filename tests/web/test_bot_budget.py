@@ -33,13 +33,14 @@ def test_ten_bots_to_ten_thousand_answer_within_the_budget_and_advance_as_read(b
     assert created.status_code == 201 and state["status"] == "playing"
     assert took < 2.0  # 100 ms of moves, plus storing them (a loaded test machine is slow)
     versions = [state["version"]]
-    for _ in range(3):
+    while state["status"] == "playing" and len(versions) < 4:
         started = time.perf_counter()
         answer = client.get(f"/api/play/{state['id']}")
         assert time.perf_counter() - started < 2.0
-        assert answer.status_code == 200 and answer.headers["ETag"] == f'"{answer.get_json()["version"]}"'
-        versions.append(answer.get_json()["version"])
-    assert versions == sorted(set(versions))  # every read moved the bots on, and stored it
+        state = answer.get_json()
+        assert answer.status_code == 200 and answer.headers["ETag"] == f'"{state["version"]}"'
+        versions.append(state["version"])
+    assert len(versions) >= 2 and versions == sorted(set(versions))  # every read moved the bots on, and stored it
 
 
 def test_a_game_waiting_for_a_person_is_not_changed_by_reading(budget_app):
