@@ -1,4 +1,4 @@
-"""Score-sheet endpoints (``/api/games``): create, read, record, replace, undo, tie-breaker."""
+"""Score-sheet endpoints (``/api/games``): create, record, replace, undo, tie-breaker (reads: :mod:`.live`)."""
 
 from __future__ import annotations
 
@@ -54,14 +54,6 @@ def create_game():
     body = sheets.game_json(game)
     body["edit_key"] = key
     return jsonify(body), 201
-
-
-@bp.get("/games/<game_id>")
-def read_game(game_id: str):
-    game = sheets.get_game(game_id)
-    response = jsonify(sheets.game_json(game))
-    response.headers["ETag"] = f'"{game.version}"'
-    return response
 
 
 @bp.post("/games/<game_id>/rounds")
