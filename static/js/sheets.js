@@ -91,10 +91,10 @@
   }
 
   // Confirm before taking a round back; select a share link on focus.
-  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
-    f.addEventListener("submit", function (event) {
-      if (!window.confirm(f.dataset.confirm)) event.preventDefault();
-    });
+  // Delegated, so that forms a live update swaps in (static/js/live.js) ask too.
+  document.addEventListener("submit", function (event) {
+    var f = event.target.closest && event.target.closest("form[data-confirm]");
+    if (f && !window.confirm(f.dataset.confirm)) event.preventDefault();
   });
   document.querySelectorAll("input.copy-source").forEach(function (input) {
     input.addEventListener("focus", function () { input.select(); });
