@@ -67,6 +67,14 @@ def _stated_points(item: dict[str, Any]) -> dict[str, Any]:
     return {r.get("player"): r.get("points") for r in item["results"] if "points" in r}
 
 
+def _first_dealer(data: dict[str, Any], players: list[str]) -> str | None:
+    """Who dealt round 1 (a rematch goes on with the deal); older exports leave it out (the last player)."""
+    dealer = data.get("first_dealer")
+    if dealer is not None and dealer not in players:
+        raise ImportRefused(_('"first_dealer" must be the name of one of its players.'))
+    return dealer
+
+
 def import_game(data: Any) -> tuple[Game, str]:
     """A new game holding everything the export ``data`` records, and its new edit key.
 
@@ -95,6 +103,7 @@ def import_game(data: Any) -> tuple[Game, str]:
         raise ImportRefused(_('"tiebreaker_winner" must be a player\'s name or null.'))
     try:
         game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
+        game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
         for number, item in enumerate(rounds, start=1):
             body = _round_body(item, number)

@@ -127,26 +127,109 @@ def wanted_version(raw: str | None) -> int:
     return int(raw)
 
 
-def release_connection() -> None:
-    """End the session's transaction and give its connection back to the pool (between two checks)."""
-    db.session.close()
+class VersionWatcher:
+    """One thread per process that checks the versions of every sheet being waited on, in one query.
+
+    A held long poll registers what it waits for and sleeps on an event; every ``poll`` seconds the
+    watcher asks ``SELECT id, version FROM game WHERE id IN (...)`` for all of them together (a
+    connection borrowed from the pool for that one query) and wakes the requests whose game changed.
+    Two hundred phones watching fifty sheets thus cost two tiny queries a second per process, not
+    four hundred. The thread stops when nobody waits and starts again with the next long poll.
+    """
+
+    def __init__(self, app, poll: float) -> None:
+        self.app = app
+        self.poll = poll
+        self._lock = threading.Lock()
+        self._waiters: dict[str, list[_Waiter]] = {}
+        self._thread: threading.Thread | None = None
+        self.checks = 0
+
+    def wait(self, game_id: str, known: int, timeout: float) -> int | None:
+        """Block until the game's version differs from ``known`` (the new version) or ``timeout`` passes (None)."""
+        waiter = _Waiter(known)
+        with self._lock:
+            self._waiters.setdefault(game_id, []).append(waiter)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="deckside-live-watcher", daemon=True)
+                self._thread.start()
+        try:
+            waiter.event.wait(timeout)
+        finally:
+            with self._lock:
+                left = [w for w in self._waiters.get(game_id, []) if w is not waiter]
+                if left:
+                    self._waiters[game_id] = left
+                else:
+                    self._waiters.pop(game_id, None)
+        return waiter.version
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.poll)
+            with self._lock:
+                wanted = list(self._waiters)
+                if not wanted:
+                    self._thread = None
+                    return
+            try:
+                versions = self._versions(wanted)
+            except Exception:  # a database hiccup: the waiters time out (304) or the next check succeeds
+                self.app.logger.exception("live: checking versions failed")
+                continue
+            with self._lock:
+                for game_id in wanted:
+                    for waiter in self._waiters.get(game_id, []):
+                        version = versions.get(game_id)
+                        if version is not None and version != waiter.known:
+                            waiter.version = version
+                            waiter.event.set()
+
+    def _versions(self, ids: list[str]) -> dict[str, int]:
+        """The current version of each game in ``ids`` (one query per 500 ids; the connection goes back at once)."""
+        found: dict[str, int] = {}
+        with self.app.app_context(), db.engine.connect() as connection:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                rows = connection.execute(select(Game.id, Game.version).where(Game.id.in_(chunk)))
+                found.update((row.id, row.version) for row in rows)
+            connection.rollback()
+        self.checks += 1
+        return found
 
 
-def wait_for_change(game_id: str, known: int, *, sleep: Callable[[float], None] = time.sleep) -> int | None:
+class _Waiter:
+    __slots__ = ("event", "known", "version")
+
+    def __init__(self, known: int) -> None:
+        self.known = known
+        self.version: int | None = None
+        self.event = threading.Event()
+
+
+def watcher() -> VersionWatcher:
+    """This app's watcher (one per app and process)."""
+    found = current_app.extensions.get("live_watcher")
+    if found is None:
+        with _WATCHER_LOCK:
+            found = current_app.extensions.get("live_watcher")
+            if found is None:
+                poll = float(current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS))
+                found = current_app.extensions["live_watcher"] = VersionWatcher(current_app._get_current_object(), poll)
+    return found
+
+
+_WATCHER_LOCK = threading.Lock()
+
+
+def wait_for_change(game_id: str, known: int) -> int | None:
     """Hold until the game's version differs from ``known``: the new version, or None after the wait.
 
-    The first check is at once; then one every ``LIVE_POLL_SECONDS``, the connection released in between.
-    """
-    config = current_app.config
-    wait = float(config.get("LIVE_WAIT_SECONDS", WAIT_SECONDS))
-    poll = float(config.get("LIVE_POLL_SECONDS", POLL_SECONDS))
-    deadline = time.monotonic() + wait
-    while True:
-        version = existing_version(game_id)
-        if version != known:
-            return version
-        release_connection()
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return None
-        sleep(min(poll, left))
+    The first check is made at once by the request itself; then the request's database connection goes
+    back to the pool and the process's :class:`VersionWatcher` checks for it."""
+    version = existing_version(game_id)
+    if version != known:
+        return version
+    db.session.close()  # the held request keeps no connection
+    wait = float(current_app.config.get("LIVE_WAIT_SECONDS", WAIT_SECONDS))
+    return watcher().wait(game_id, known, wait)

@@ -164,3 +164,27 @@ def test_version_check_is_one_column(app, client):
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) == 2
     assert all("game.version" in s and "round" not in s.lower() for s in selects)
+
+
+def test_held_polls_share_one_version_query_per_check(quick_app, client):
+    quick_app.config.update(LIVE_WAIT_SECONDS=1.2, LIVE_POLL_SECONDS=0.1)
+    games = [create(client) for _ in range(2)]
+    answers: list[tuple[str, int]] = []
+
+    def watch(game_id):
+        with quick_app.test_client() as watcher:
+            answers.append((game_id, watcher.get(f"/api/games/{game_id}/wait?version=1").status_code))
+
+    threads = [threading.Thread(target=watch, args=(game_id,)) for game_id, _k, _d in games for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.4)
+    changed, key, _ = games[0]
+    post(client, f"/api/games/{changed}/rounds", p10_round(1), key)
+    for thread in threads:
+        thread.join(timeout=10)
+    assert sorted(status for game_id, status in answers if game_id == changed) == [200, 200, 200]
+    assert sorted(status for game_id, status in answers if game_id != changed) == [304, 304, 304]
+    with quick_app.app_context():
+        checks = live.watcher().checks
+    assert 0 < checks <= 14  # six held polls, one query per check for all of them (1.2 s / 0.1 s)
