@@ -112,6 +112,16 @@ def sheet_body(game_id: str, version: int, compute: Callable[[], tuple[int, dict
     return found, body
 
 
+def remember_answer(body: dict) -> None:
+    """Keep a write's answer (the whole game at its new version) for the phones that will ask for it.
+
+    A replayed answer (a resent ``Idempotency-Key``) is left out: it was made in its first sender's language."""
+    if request.headers.get("Idempotency-Key") or not isinstance(body.get("version"), int):
+        return
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body_cache().put((body["id"], body["version"], str(get_locale() or "")), data)
+
+
 def etag_matches(version: int) -> bool:
     """Whether the request's ``If-None-Match`` names this version (one or several tags, ``W/`` or ``*``)."""
     tags = request.if_none_match

@@ -116,6 +116,13 @@
   var scope = "sheet:" + sheet.dataset.game;
   var editable = sheet.dataset.editable === "1";
   var got = K.take(scope);
+  if (!got.key && sheet.dataset.previous) {  // a rematch takes the same key: a phone that edited goes on editing
+    var inherited = K.get("sheet:" + sheet.dataset.previous);
+    if (inherited) {
+      K.put(scope, inherited);
+      got = { key: inherited, fresh: true };
+    }
+  }
   var field = document.querySelector("[data-edit-link-field]");
   if (editable && field && got.key) {
     var input = field.querySelector("input");

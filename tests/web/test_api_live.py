@@ -66,9 +66,10 @@ def test_unknown_game_is_404_before_any_tag(client):
     assert client.get("/api/games/nope/wait?version=1").status_code == 404
 
 
-def test_a_known_version_is_served_without_replaying_the_sheet(client, monkeypatch):
+def test_a_known_version_is_served_without_replaying_the_sheet(app, client, monkeypatch):
     game_id, key, _ = create(client)
     post(client, f"/api/games/{game_id}/rounds", p10_round(1), key)
+    app.extensions.pop("live_cache", None)  # as in another worker process, which has not seen the write
     replays = []
     real = sheet_service.build_sheet
     monkeypatch.setattr(sheet_service, "build_sheet", lambda game: replays.append(game.id) or real(game))
@@ -188,3 +189,14 @@ def test_held_polls_share_one_version_query_per_check(quick_app, client):
     with quick_app.app_context():
         checks = live.watcher().checks
     assert 0 < checks <= 14  # six held polls, one query per check for all of them (1.2 s / 0.1 s)
+
+
+def test_a_write_answer_is_kept_for_the_phones_that_ask_next(client, monkeypatch):
+    game_id, key, _ = create(client)
+    replays = []
+    real = sheet_service.build_sheet
+    monkeypatch.setattr(sheet_service, "build_sheet", lambda game: replays.append(game.id) or real(game))
+    saved = post(client, f"/api/games/{game_id}/rounds", p10_round(1), key).get_json()
+    replays.clear()
+    assert client.get(f"/api/games/{game_id}/wait?version=1").get_json() == saved
+    assert replays == []
