@@ -138,5 +138,9 @@
     next(0);
   });
 
-  if (!running) next(0);
+  // The page was rendered just now: the first question can wait a moment (and lets the page settle,
+  // "network idle", before a request is held open); a change meanwhile is answered at once then.
+  var FIRST_MS = 1500;
+  if (document.readyState === "complete") next(FIRST_MS);
+  else window.addEventListener("load", function () { next(FIRST_MS); });
 })();
