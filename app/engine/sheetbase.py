@@ -245,6 +245,7 @@ class ScoreSheet:
         rules: RuleSet,
         players: Sequence[str],
         rounds: Iterable[Any],
+        *,
         first_dealer: str | None = None,
     ) -> SheetT:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises

@@ -176,6 +176,7 @@ class Sheet(ScoreSheet):
         players: Sequence[str],
         rounds: Iterable[RoundEntry | ScoredRound | Mapping[str, Any]],
         tiebreaker_winner: str | None = None,
+        *,
         first_dealer: str | None = None,
     ) -> Sheet:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON).
@@ -193,19 +194,22 @@ class Sheet(ScoreSheet):
         ``all_advance`` the round's phase; ``None`` under ``pick_a_phase``, where nobody says which phase
         they attempt) and the rounds they completed it. Tie-breakers are not rounds, so never counted."""
         pick = self.rules.variant == "pick_a_phase"
-        lines: dict[str, dict[int, dict[str, int | None]]] = {p: {} for p in self.players}
+        tries: dict[str, dict[int, int]] = {p: {} for p in self.players}
+        completed: dict[str, dict[int, int]] = {p: {} for p in self.players}
         progress = _Progress(self.rules, self.players)
         for scored in self._rounds:
             for result in scored.results:
                 began = result.completed_phase if pick else progress.phase_of(result.player)
                 if began is None:
                     continue
-                line = lines[result.player].setdefault(began, {"tries": None if pick else 0, "completed": 0})
-                if not pick:
-                    line["tries"] += 1
+                tries[result.player][began] = tries[result.player].get(began, 0) + 1
                 if result.completed_phase is not None:
-                    line["completed"] += 1
+                    completed[result.player][began] = completed[result.player].get(began, 0) + 1
             progress.apply(scored)
+        lines = {
+            p: {n: {"tries": None if pick else tries[p][n], "completed": completed[p].get(n, 0)} for n in tries[p]}
+            for p in self.players
+        }
         return {p: {"phases": {str(n): lines[p][n] for n in sorted(lines[p])}} for p in self.players}
 
     def check_open(self) -> None:
