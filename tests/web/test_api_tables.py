@@ -224,3 +224,48 @@ def test_a_rematch_exports_and_imports_with_its_deal(client):
     exported["first_dealer"] = "Zed"
     refused = client.post("/api/games/import", json=exported)
     assert refused.status_code == 400 and "first_dealer" in refused.get_json()["error"]
+
+
+def test_pages_show_the_table(client, table):
+    g1, g2, g3 = table["ids"]
+    # This phone created the games through the API: open them as the phone that plays them.
+    for game_id in (g1, g2, g3):
+        client.get(f"/sheets/{game_id}")
+    recent = client.get("/sheets/").get_data(as_text=True)
+    assert "game 1 of 3 at this table" in recent and "game 3 of 3 at this table" in recent
+    sheet = client.get(f"/sheets/{g2}").get_data(as_text=True)
+    assert f"/tables/{table['table']}" in sheet and f"/sheets/{g1}" in sheet and f"/sheets/{g3}" in sheet
+    page = client.get(f"/tables/{table['table']}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert text.count("<svg") == 3  # wins, points per round, Phase 10's phases
+    assert "Phases: completed of tried" in text and "won by Dee" in text
+    assert client.get("/tables/nope").status_code == 404
+
+
+def test_play_again_page_checks_what_is_changed(client, csrf_token):
+    g1, key, _ = create(client, game="uno")
+    client.get(f"/sheets/{g1}?key={key}")  # this phone holds the edit rights now
+    form = client.get(f"/sheets/{g1}/again").get_data(as_text=True)
+    assert 'value="Ana"' in form and 'name="rule-target"' in form
+    token = csrf_token(client, f"/sheets/{g1}/again")
+    base = {
+        "csrf_token": token,
+        "player": ["Ana", "Ben", "Cy"],
+        "rule-scoring": "winner_takes",
+        "rule-first_wild": "choose",
+    }
+    refused = client.post(f"/sheets/{g1}/again", data={**base, "rule-target": "lots"})
+    assert refused.status_code == 400 and "target" in refused.get_data(as_text=True)
+    refused = client.post(f"/sheets/{g1}/again", data={**base, "rule-target": "300", "player": ["Ana"]})
+    assert refused.status_code == 400
+    started = client.post(f"/sheets/{g1}/again", data={**base, "rule-target": "300", "rule-stacking": "y"})
+    assert started.status_code == 302
+    new = client.get(f"/api/games/{g1}").get_json()["next"]
+    data = client.get(f"/api/games/{new}").get_json()
+    assert data["rules"]["target"] == 300 and data["rules"]["stacking"] is True
+    assert started.headers["Location"].endswith(f"/sheets/{new}")
+    again = client.get(f"/sheets/{g1}/again")  # played again already: to the next game
+    assert again.status_code == 302 and again.headers["Location"].endswith(f"/sheets/{new}")
+    viewer = client.application.test_client()
+    assert viewer.get(f"/sheets/{new}/again").status_code == 302
