@@ -3,6 +3,7 @@ appears on the others without a reload, and a round form being filled in is neve
 
 from __future__ import annotations
 
+from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
 from test_sheets import edit_link_of, new_sheet, points, tap, totals, went_out
 
@@ -112,6 +113,8 @@ def test_share_copies_the_link_where_there_is_no_web_share(page: Page, shot):
     page.get_by_role("link", name="Let another phone edit too").click()
     expect(page.get_by_text("it does not take the right away from this phone", exact=False)).to_be_visible()
     expect(page.locator("svg.qr")).to_be_visible()
+    assert_accessible(page, "edit-share")
+    assert not small_targets(page, ".button, button")
     page.get_by_role("button", name="Share").click()
     expect(page.locator(".share-status")).to_have_text("Edit link copied.")
     assert "key=" in page.evaluate("navigator.clipboard.readText()")
@@ -129,6 +132,7 @@ def test_play_again_in_two_taps_and_every_editing_phone_goes_on(page: Page, phon
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Ana wins!")).to_be_visible()
     expect(other.get_by_text("Ana wins!")).to_be_visible(timeout=LIVE_TIMEOUT)
+    assert_accessible(other, "finished-sheet-after-a-live-update")
 
     # The picture of the final standings (no Web Share with files here: it is downloaded).
     with page.expect_download() as download:
@@ -138,6 +142,7 @@ def test_play_again_in_two_taps_and_every_editing_phone_goes_on(page: Page, phon
 
     page.get_by_role("link", name="Play again").click()  # tap 1
     expect(page.get_by_label("Player 1")).to_have_value("Ana")
+    assert_accessible(page, "play-again")
     page.get_by_role("button", name="Start the next game").click()  # tap 2
     expect(page.get_by_text("The next game has begun: Ana deals first.")).to_be_visible()
     expect(page.get_by_text("0 rounds")).to_be_visible()
@@ -155,6 +160,7 @@ def test_play_again_in_two_taps_and_every_editing_phone_goes_on(page: Page, phon
     expect(page.locator("table.table-record tbody tr").first).to_contain_text("Ana")
     expect(page.get_by_role("heading", name="Hands gone out")).to_be_visible()
     assert page.locator("svg.chart").count() == 3
+    assert_accessible(page, "table-record")
     shot(page, "table-record")
     page.goto(path)
     expect(page.get_by_role("link", name="Next game")).to_be_visible()
