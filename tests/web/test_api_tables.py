@@ -269,3 +269,22 @@ def test_play_again_page_checks_what_is_changed(client, csrf_token):
     assert again.status_code == 302 and again.headers["Location"].endswith(f"/sheets/{new}")
     viewer = client.application.test_client()
     assert viewer.get(f"/sheets/{new}/again").status_code == 302
+
+
+def test_a_points_table_records_ties_as_no_ones_win(client):
+    g1, key, _ = create(client, game="points", players=("Ana", "Ben"), rules={"rounds": 1})
+    level = {"round": 1, "results": [{"player": "Ana", "points": 7}, {"player": "Ben", "points": 7}]}
+    assert post(client, f"/api/games/{g1}/rounds", level, key).get_json()["tied"] == ["Ana", "Ben"]
+    again = rematch(client, g1, key)
+    assert again.status_code == 201, again.get_json()
+    g2 = again.get_json()["id"]
+    won = {"round": 1, "results": [{"player": "Ana", "points": 3}, {"player": "Ben", "points": 9}]}
+    post(client, f"/api/games/{g2}/rounds", won, key)
+    record = client.get(f"/api/tables/{again.get_json()['table']}").get_json()
+    assert record["game"] == "points"
+    assert [(g["winner"], g["tied"]) for g in record["games"]] == [(None, ["Ana", "Ben"]), ("Ben", None)]
+    assert record["players"] == [
+        {"name": "Ana", "games": 2, "wins": 0, "rounds": 2, "points_per_round": 5.0},
+        {"name": "Ben", "games": 2, "wins": 1, "rounds": 2, "points_per_round": 8.0},
+    ]
+    assert client.get(f"/tables/{record['id']}").status_code == 200
