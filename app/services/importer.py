@@ -145,7 +145,10 @@ def _store(game: Game) -> None:
     now: the unit of work's bookkeeping for hundreds of rows would hold it far longer. The game object is
     left as built (not attached to the session): the answer is made from it."""
     rows = {
-        "game": {c: getattr(game, c) for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner")},
+        "game": {
+            c: getattr(game, c)
+            for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner", "first_dealer")
+        },
         "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
         "rounds": [{"game_id": game.id, "number": r.number, "went_out": r.went_out} for r in game.rounds],
     }

@@ -13,7 +13,7 @@ from datetime import UTC
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -28,7 +28,9 @@ REMATCH_FIELDS = ("players", "rules")
 
 
 def next_game_id(game: Game) -> str | None:
-    """The id of the game played after ``game`` (its rematch), if any."""
+    """The id of the game played after ``game`` (its rematch), if any (a game not stored yet has none: no query)."""
+    if not inspect(game).persistent:
+        return None
     return db.session.execute(select(Game.id).where(Game.previous_id == game.id)).scalar_one_or_none()
 
 

@@ -5,7 +5,7 @@ added in place (no copy of the ``game`` table, so SQLite's cascades never touch 
 rounds): on SQLite ``table_id`` is added NOT NULL with an empty default, then filled in.
 
 Revision ID: 0003_live
-Revises: 0002
+Revises: 0003_prod
 Create Date: 2026-11-22 21:21:32.306708
 
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0003_live'
-down_revision = '0002'
+down_revision = '0003_prod'
 branch_labels = None
 depends_on = None
 
