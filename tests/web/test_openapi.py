@@ -21,7 +21,6 @@ NOT_YET_LANDED = {
     ("POST", "/api/play/<>/seats/<>/key"),
     ("POST", "/api/play/<>/rematch"),
     ("POST", "/api/play/<>/seats/<>/join"),  # seats: not in API.md, the join link and QR code of a remote seat
-    ("POST", "/api/games/<>/key"),  # prod: a new edit key for a sheet (issue 12 §2, revoking a leaked key)
 }
 
 
