@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -18,6 +18,7 @@ help:
 	@echo "make test-schema  schemathesis against a live server, driven by /api/openapi.json (SCHEMA_FUZZ_SECONDS=600)"
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
+	@echo "make live-bench  200 phones watching 50 sheets on gunicorn (gthread), SQLite and PostgreSQL (about 5 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
 	@echo "make messages    extract every translatable string into app/translations/messages.pot (Flask-Babel)"
 	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
@@ -120,6 +121,11 @@ load: setup
 fairness: setup
 	$(BIN)/python bench/fairness.py --database sqlite
 	bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres
+
+# Live sheets: 200 phones long-polling 50 sheets while they record rounds, on gunicorn -k gthread.
+live-bench: setup
+	$(BIN)/python bench/live.py --database sqlite
+	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/live.py --database postgres
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py

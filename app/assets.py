@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask, g, request
 from flask_compress import Compress
 
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -41,8 +41,27 @@ class StaticVersions:
         return digest
 
 
+def keep_bare_etag(response) -> None:
+    """Undo Flask-Compress's ``"7"`` -> ``"7:gzip"``: a view that asked for it keeps one ETag for every
+    encoding (the sheet's version, as the API contract fixes it). The view answers ``If-None-Match``
+    itself, so Flask-Compress's own conditional check (against the suffixed tag) never matches wrongly."""
+    encoding = response.headers.get("Content-Encoding")
+    etag = response.headers.get("ETag", "")
+    suffix = f':{encoding}"'
+    if encoding and etag.endswith(suffix):
+        response.headers["ETag"] = etag[: -len(suffix)] + '"'
+
+
 def init_app(app: Flask) -> None:
     """Compress responses; version static URLs and give them cache headers."""
+
+    # Registered before Flask-Compress, so it runs after it (after_request runs in reverse order).
+    @app.after_request
+    def _same_etag_every_encoding(response):
+        if getattr(g, "etag_every_encoding", False):
+            keep_bare_etag(response)
+        return response
+
     Compress(app)  # one per app: it keeps its settings on itself
     versions = StaticVersions(app.static_folder)
     app.extensions["static_versions"] = versions

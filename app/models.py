@@ -8,10 +8,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .keys import new_id
 
 
 def utcnow() -> datetime:
@@ -22,6 +23,7 @@ class Game(db.Model):
     """A score sheet: which game, its table rules, the players, and a version every change increases."""
 
     __tablename__ = "game"
+    __table_args__ = (Index("uq_game_previous_id", "previous_id", unique=True),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     kind: Mapped[str] = mapped_column(String(10))
@@ -31,6 +33,13 @@ class Game(db.Model):
     tiebreaker_winner: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # The table: the games one group plays in a row. A rematch is the next game of the same table;
+    # ``previous_id`` is unique, so a game has at most one next game (a second rematch is refused). It is
+    # not a foreign key: SQLite adds one only by copying the game table, whose cascades would take the
+    # rounds along; the service alone sets it, to a game it has just read, and games are never deleted.
+    table_id: Mapped[str] = mapped_column(String(40), index=True, default=new_id)  # a new game opens a table
+    previous_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    first_dealer: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

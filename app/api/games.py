@@ -1,4 +1,4 @@
-"""Score-sheet endpoints (``/api/games``): create, read, record, replace, undo, tie-breaker."""
+"""Score-sheet endpoints (``/api/games``): create, record, replace, undo, tie-breaker (reads: :mod:`.live`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import sheets
+from ..services import live, sheets
 from . import bp
 from .util import bearer_key, json_object
 
@@ -41,6 +41,12 @@ def _round_number(value: str) -> int:
     return int(value)
 
 
+def _written(body: dict, status: int = 200):
+    """A write's answer; the phones watching the game will ask for this version next (app.services.live)."""
+    live.remember_answer(body)
+    return jsonify(body), status
+
+
 @bp.post("/games")
 @creation
 def create_game():
@@ -56,14 +62,6 @@ def create_game():
     return jsonify(body), 201
 
 
-@bp.get("/games/<game_id>")
-def read_game(game_id: str):
-    game = sheets.get_game(game_id)
-    response = jsonify(sheets.game_json(game))
-    response.headers["ETag"] = f'"{game.version}"'
-    return response
-
-
 @bp.post("/games/<game_id>/rounds")
 @writes_late
 def record_round(game_id: str):
@@ -73,7 +71,7 @@ def record_round(game_id: str):
         sheets.build_sheet,
         lambda game, sheet: sheets.record_round(game, data, request.headers.get("Idempotency-Key"), sheet=sheet),
     )
-    return jsonify(body), status
+    return _written(body, status)
 
 
 @bp.put("/games/<game_id>/rounds/<number>")
@@ -86,7 +84,7 @@ def replace_round(game_id: str, number: str):
         sheets.check_version(game, if_match)
         return sheets.correct_round(game, round_number, data)
 
-    return jsonify(
+    return _written(
         _prepared_write(
             game_id,
             prepare,
@@ -98,19 +96,19 @@ def replace_round(game_id: str, number: str):
 @bp.delete("/games/<game_id>/rounds/<number>")
 def undo_round(game_id: str, number: str):
     game = _editable(game_id)
-    return jsonify(sheets.undo_round(game, _round_number(number), request.headers.get("If-Match")))
+    return _written(sheets.undo_round(game, _round_number(number), request.headers.get("If-Match")))
 
 
 @bp.post("/games/<game_id>/tiebreaker")
 def record_tiebreaker(game_id: str):
     game = _editable(game_id)
-    return jsonify(sheets.record_tiebreaker(game, json_object(), request.headers.get("If-Match")))
+    return _written(sheets.record_tiebreaker(game, json_object(), request.headers.get("If-Match")))
 
 
 @bp.delete("/games/<game_id>/tiebreaker")
 def clear_tiebreaker(game_id: str):
     game = _editable(game_id)
-    return jsonify(sheets.clear_tiebreaker(game, request.headers.get("If-Match")))
+    return _written(sheets.clear_tiebreaker(game, request.headers.get("If-Match")))
 
 
 @bp.post("/games/<game_id>/key")

@@ -184,10 +184,14 @@ class ScoreSheet:
     _scored_type: ClassVar[type[ScoredRound]]
     _parse_round: ClassVar[Callable[..., Any]]
 
-    def __init__(self, rules: RuleSet, players: Sequence[str]):
+    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
         self.rules = rules
         self.players = check_players(list(players), self.min_players, self.max_players)
         self._rounds: list[Any] = []
+        if first_dealer is not None and first_dealer not in self.players:
+            raise RoundError(_("{name} does not play in this game, so cannot deal.").format(name=first_dealer))
+        self.first_dealer: str = first_dealer if first_dealer is not None else self.players[-1]
+        """Who deals round 1: the last player unless told (a rematch goes on from where the deal stopped)."""
 
     # --- hooks -------------------------------------------------------------------------------------
 
@@ -228,13 +232,25 @@ class ScoreSheet:
         """Keys a game adds to :meth:`to_json` after ``outcome``."""
         return {}
 
+    def _record_extras(self) -> dict[str, dict[str, Any]]:
+        """What a game adds to each player's line of a table's record (see :mod:`app.engine.table`):
+        numbers (summed over the table's games), dicts of them, or ``None`` (not known)."""
+        return {}
+
     # --- building ----------------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls: type[SheetT], rules: RuleSet, players: Sequence[str], rounds: Iterable[Any]) -> SheetT:
+    def replay(
+        cls: type[SheetT],
+        rules: RuleSet,
+        players: Sequence[str],
+        rounds: Iterable[Any],
+        *,
+        first_dealer: str | None = None,
+    ) -> SheetT:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises
         :class:`RoundError` naming the first round that does not hold (its ``round`` attribute is set)."""
-        sheet = cls(rules, players)
+        sheet = cls(rules, players, first_dealer=first_dealer)
         for number, item in enumerate(rounds, start=1):
             try:
                 sheet.add_round(sheet._entry_of(item, number))
@@ -298,7 +314,7 @@ class ScoreSheet:
             raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
         entries = [r.entry for r in self._rounds]
         entries[number - 1] = entry
-        corrected = type(self)(self.rules, self.players)
+        corrected = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
         for position, item in enumerate(entries, start=1):
             try:
                 corrected.add_round(item)
@@ -327,8 +343,24 @@ class ScoreSheet:
         return tuple(self._rounds)
 
     def dealer(self, number: int) -> str:
-        """Who deals round ``number``: the last player deals round 1, then the deal passes to the left."""
-        return self.players[(number - 2) % len(self.players)]
+        """Who deals round ``number``: :attr:`first_dealer` deals round 1, then the deal passes to the left."""
+        return self.players[(self.players.index(self.first_dealer) + number - 1) % len(self.players)]
+
+    def record(self) -> dict[str, dict[str, Any]]:
+        """Each player's part of a table's record from this game: ``rounds`` played, ``points`` gained in
+        them (what :meth:`_gains` adds to their total), ``won`` (1 when they won the finished game), plus
+        what the game adds (:meth:`_record_extras`)."""
+        lines: dict[str, dict[str, Any]] = {
+            p: {"rounds": len(self._rounds), "points": 0, "won": 0} for p in self.players
+        }
+        for scored in self._rounds:
+            for player, points in self._gains(scored):
+                lines[player]["points"] += points
+        if self.status == "finished" and self.winner in lines:
+            lines[self.winner]["won"] = 1
+        for player, extras in self._record_extras().items():
+            lines[player].update(extras)
+        return lines
 
     @property
     def next_dealer(self) -> str | None:
@@ -367,5 +399,6 @@ class ScoreSheet:
             "leaders": list(self.leaders()),
             "next_round": None if status != "playing" else len(self._rounds) + 1,
             "dealer": self.next_dealer,
+            "first_dealer": self.first_dealer,
             "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
         }

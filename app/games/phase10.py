@@ -61,8 +61,8 @@ class Phase10(GameType):
     def check_players(self, names: Any):
         return sheet.check_players(names)
 
-    def replay(self, ruleset, players, stored, tiebreaker_winner=None):
-        return self.sheet.replay(ruleset, players, stored, tiebreaker_winner)
+    def replay(self, ruleset, players, stored, tiebreaker_winner=None, *, first_dealer=None):
+        return self.sheet.replay(ruleset, players, stored, tiebreaker_winner, first_dealer=first_dealer)
 
     # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
 

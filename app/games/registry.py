@@ -90,9 +90,18 @@ class GameType:
     def max_players(self) -> int:
         return self.sheet.max_players
 
-    def replay(self, rules: RuleSet, players: Sequence[str], rounds: Iterable[Any], tiebreaker_winner: Any = None):
-        """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one)."""
-        return self.sheet.replay(rules, players, rounds)
+    def replay(
+        self,
+        rules: RuleSet,
+        players: Sequence[str],
+        rounds: Iterable[Any],
+        tiebreaker_winner: Any = None,
+        *,
+        first_dealer: str | None = None,
+    ):
+        """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one);
+        ``first_dealer`` dealt round 1 (the last player when ``None``)."""
+        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer)
 
     # --- pages -------------------------------------------------------------------------------------
 

@@ -67,6 +67,14 @@ def _stated_points(item: dict[str, Any]) -> dict[str, Any]:
     return {r.get("player"): r.get("points") for r in item["results"] if "points" in r}
 
 
+def _first_dealer(data: dict[str, Any], players: list[str]) -> str | None:
+    """Who dealt round 1 (a rematch goes on with the deal); older exports leave it out (the last player)."""
+    dealer = data.get("first_dealer")
+    if dealer is not None and dealer not in players:
+        raise ImportRefused(_('"first_dealer" must be the name of one of its players.'))
+    return dealer
+
+
 def import_game(data: Any) -> tuple[Game, str]:
     """A new game holding everything the export ``data`` records, and its new edit key.
 
@@ -95,6 +103,7 @@ def import_game(data: Any) -> tuple[Game, str]:
         raise ImportRefused(_('"tiebreaker_winner" must be a player\'s name or null.'))
     try:
         game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
+        game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
         for number, item in enumerate(rounds, start=1):
             body = _round_body(item, number)
@@ -136,7 +145,10 @@ def _store(game: Game) -> None:
     now: the unit of work's bookkeeping for hundreds of rows would hold it far longer. The game object is
     left as built (not attached to the session): the answer is made from it."""
     rows = {
-        "game": {c: getattr(game, c) for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner")},
+        "game": {
+            c: getattr(game, c)
+            for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner", "first_dealer")
+        },
         "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
         "rounds": [{"game_id": game.id, "number": r.number, "went_out": r.went_out} for r in game.rounds],
     }

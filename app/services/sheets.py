@@ -97,13 +97,17 @@ def rules_of(game: Game):
 
 def build_sheet(game: Game):
     """The engine's sheet for a stored game, replayed from its rounds."""
-    return kind_of(game).replay(rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner)
+    return kind_of(game).replay(
+        rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner, first_dealer=game.first_dealer
+    )
 
 
 def game_json(game: Game, sheet=None) -> dict[str, Any]:
     """``GET /api/games/<id>``: the id, the version, and the engine's standings."""
+    from .tables import table_links  # the table's service builds on this one
+
     sheet = sheet if sheet is not None else build_sheet(game)
-    body = {"id": game.id, "version": game.version}
+    body = {"id": game.id, "version": game.version, **table_links(game)}
     body.update(sheet.to_json())
     return body
 
@@ -116,6 +120,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "format_version": 1,
         "game": game.kind,
         "players": player_names(game),
+        "first_dealer": data["first_dealer"],
         "rules": data["rules"],
         "rounds": data["rounds"],
         "tiebreaker_winner": game.tiebreaker_winner,

@@ -145,10 +145,10 @@
   }
 
   // Confirm before taking a round back; select a share link on focus.
-  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
-    f.addEventListener("submit", function (event) {
-      if (!window.confirm(f.dataset.confirm)) event.preventDefault();
-    });
+  // Delegated, so that forms a live update swaps in (static/js/live.js) ask too.
+  document.addEventListener("submit", function (event) {
+    var f = event.target.closest && event.target.closest("form[data-confirm]");
+    if (f && !window.confirm(f.dataset.confirm)) event.preventDefault();
   });
   document.querySelectorAll("input.copy-source").forEach(function (input) {
     input.addEventListener("focus", function () { input.select(); });
@@ -170,6 +170,13 @@
   var scope = "sheet:" + sheet.dataset.game;
   var editable = sheet.dataset.editable === "1";
   var got = K.take(scope);
+  if (!got.key && sheet.dataset.previous) {  // a rematch takes the same key: a phone that edited goes on editing
+    var inherited = K.get("sheet:" + sheet.dataset.previous);
+    if (inherited) {
+      K.put(scope, inherited);
+      got = { key: inherited, fresh: true };
+    }
+  }
   var field = document.querySelector("[data-edit-link-field]");
   if (editable && field && got.key) {
     var input = field.querySelector("input");

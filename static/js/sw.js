@@ -2,7 +2,8 @@
 // VERSION (changes with any static file) and PRECACHE (versioned static URLs) in front of this file.
 //
 // Pages: network first, the last copy seen as the fallback when the connection drops (cache-first
-// would show stale scores and stale CSRF tokens). Static files: their URLs carry a content hash, so a
+// would show stale scores and stale CSRF tokens). A page sent with Cache-Control: no-store (the
+// edit link's page) is never kept. Static files: their URLs carry a content hash, so a
 // cached copy is always right. Writes (POST) are never touched here: a cache cannot replay them;
 // static/js/offline.js keeps a round entered offline and sends it when the connection returns.
 // Edit keys: no page holds one (they travel in URL fragments, see static/js/handover.js), and an answer
@@ -54,7 +55,7 @@ function fromNetworkOrCache(request) {
   return caches.open(PAGES).then(function (cache) {
     return cache.match(key).then(function (cached) {
       var network = fetch(request).then(function (response) {
-        var noStore = /no-store/.test(response.headers.get("Cache-Control") || "");
+        var noStore = /no-store/i.test(response.headers.get("Cache-Control") || "");
         if (response.ok && !response.redirected && response.type === "basic" && !url.search && !noStore) {
           cache.put(key, response.clone());
         }
@@ -83,6 +84,8 @@ self.addEventListener("fetch", function (event) {
         });
       });
     }));
+  } else if (/\/share\/edit$/.test(url.pathname)) {
+    return;  // the edit link's page: straight to the network, never kept (it holds the edit key)
   } else if (request.mode === "navigate") {
     event.respondWith(fromNetworkOrCache(request));
   }

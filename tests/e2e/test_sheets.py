@@ -30,6 +30,15 @@ def new_sheet(
     return re.sub(r"^https?://[^/]+", "", page.url)
 
 
+def edit_link_of(page: Page) -> str:
+    """The edit link, from its own page (the sheet page never holds it); back to the sheet afterwards."""
+    sheet = page.url
+    page.get_by_role("link", name="Let another phone edit too").click()
+    link = page.locator("#edit-link").input_value()
+    page.goto(sheet)
+    return link
+
+
 def row(page: Page, name: str):
     return page.locator(f'fieldset.player-row[data-player="{name}"]')
 

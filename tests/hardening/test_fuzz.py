@@ -38,7 +38,13 @@ PLAYERS = ["Ana", "Ben", "Cy"]
 def fuzz_app(tmp_path_factory):
     url = fresh_database_url(tmp_path_factory.mktemp("fuzz"))
     app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "fuzz", "EDIT_KEY_FAILURES": 10**9}
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "fuzz",
+            "EDIT_KEY_FAILURES": 10**9,
+            "LIVE_WAIT_SECONDS": 0.2,  # a long poll on the current version answers 304 quickly here
+        }
     )
     yield app
     with app.app_context():
@@ -295,6 +301,8 @@ def test_writing_anything_to_a_game_gives_no_server_error(fuzz_app, games, kind)
             ("post", f"/api/games/{game_id}/tiebreaker"),
             ("delete", f"/api/games/{game_id}/tiebreaker"),
             ("get", f"/api/games/{game_id}"),
+            ("post", f"/api/games/{game_id}/rematch"),
+            ("get", f"/api/tables/{game_id}"),
         ]
     )
     path = st.one_of(text, st.sampled_from(["%00", "..", "a" * 100, game_id + "x", "1/rounds/%FF", "²", "%C2%B2"]))
@@ -303,6 +311,10 @@ def test_writing_anything_to_a_game_gives_no_server_error(fuzz_app, games, kind)
         path.map(lambda p: ("post", f"/api/games/{p}/rounds")),
         path.map(lambda p: ("get", f"/api/games/{p}")),
         path.map(lambda p: ("put", f"/api/games/{game_id}/rounds/{p}")),
+        path.map(lambda p: ("get", f"/api/games/{game_id}/wait?version={p}")),
+        path.map(lambda p: ("get", f"/api/games/{p}/wait?version=1")),
+        path.map(lambda p: ("post", f"/api/games/{p}/rematch")),
+        path.map(lambda p: ("get", f"/api/tables/{p}")),
     )
 
     @FUZZ
@@ -326,6 +338,7 @@ def test_writing_anything_to_a_game_gives_no_server_error(fuzz_app, games, kind)
                 None if method in ("get", "delete") else body,
                 Authorization=authorization,
                 If_Match=if_match,
+                If_None_Match=if_match,
                 Idempotency_Key=idempotency,
             ),
         )

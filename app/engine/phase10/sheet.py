@@ -150,8 +150,8 @@ class Sheet(ScoreSheet):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str]):
-        super().__init__(rules, players)
+    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
+        super().__init__(rules, players, first_dealer)
         self._progress = _Progress(rules, self.players)
         self._round_phases: list[dict[str, int | None]] = []
         self._tiebreaker_winner: str | None = None
@@ -185,16 +185,41 @@ class Sheet(ScoreSheet):
         players: Sequence[str],
         rounds: Iterable[RoundEntry | ScoredRound | Mapping[str, Any]],
         tiebreaker_winner: str | None = None,
+        *,
+        first_dealer: str | None = None,
     ) -> Sheet:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON).
 
         Raises :class:`RoundError` naming the first round that does not hold (its ``round``
         attribute is set), or when ``tiebreaker_winner`` is not one of the tied players.
         """
-        sheet = super().replay(rules, players, rounds)
+        sheet = super().replay(rules, players, rounds, first_dealer=first_dealer)
         if tiebreaker_winner is not None:
             sheet.record_tiebreaker(tiebreaker_winner)
         return sheet
+
+    def _record_extras(self) -> dict[str, dict[str, Any]]:
+        """Phase 10 adds ``phases``: per phase, the rounds a player began on it (``tries``; under
+        ``all_advance`` the round's phase; ``None`` under ``pick_a_phase``, where nobody says which phase
+        they attempt) and the rounds they completed it. Tie-breakers are not rounds, so never counted."""
+        pick = self.rules.variant == "pick_a_phase"
+        tries: dict[str, dict[int, int]] = {p: {} for p in self.players}
+        completed: dict[str, dict[int, int]] = {p: {} for p in self.players}
+        progress = _Progress(self.rules, self.players)
+        for scored in self._rounds:
+            for result in scored.results:
+                began = result.completed_phase if pick else progress.phase_of(result.player)
+                if began is None:
+                    continue
+                tries[result.player][began] = tries[result.player].get(began, 0) + 1
+                if result.completed_phase is not None:
+                    completed[result.player][began] = completed[result.player].get(began, 0) + 1
+            progress.apply(scored)
+        lines = {
+            p: {n: {"tries": None if pick else tries[p][n], "completed": completed[p].get(n, 0)} for n in tries[p]}
+            for p in self.players
+        }
+        return {p: {"phases": {str(n): lines[p][n] for n in sorted(lines[p])}} for p in self.players}
 
     def check_open(self) -> None:
         """Raise :class:`RoundError` when no round may be added: the game is over or awaits its tie-breaker."""

@@ -70,8 +70,8 @@ class Sheet(ScoreSheet):
     _scored_type = ScoredRound  # type: ignore[assignment]
     _parse_round = staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str]):
-        super().__init__(rules, players)
+    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
+        super().__init__(rules, players, first_dealer)
         self._scores = dict.fromkeys(self.players, 0)
 
     def _score(self, entry: RoundEntry, number: int) -> ScoredRound:

@@ -67,8 +67,8 @@ class Sheet(ScoreSheet):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str]):
-        super().__init__(rules, players)
+    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
+        super().__init__(rules, players, first_dealer)
         self._scores = dict.fromkeys(self.players, 0)
 
     def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
@@ -83,6 +83,13 @@ class Sheet(ScoreSheet):
 
     def _extra_json(self) -> dict[str, Any]:
         return {"notice": self.notice}
+
+    def _record_extras(self) -> dict[str, dict[str, Any]]:
+        """UNO adds ``outs``: the hands each player went out."""
+        outs = dict.fromkeys(self.players, 0)
+        for scored in self._rounds:
+            outs[scored.went_out] += 1
+        return {player: {"outs": count} for player, count in outs.items()}
 
     def replace_round(self, number: int, entry: RoundEntry) -> ScoredRound:
         """Replace hand ``number``, checking every later hand again; raise :class:`RoundError` naming the

@@ -1,0 +1,58 @@
+"""Sharing a sheet in one tap: the view link and, separately, the edit link, each with a QR code.
+
+The QR codes are drawn here with segno as inline SVG (no image service). The edit link is made in
+one place, :func:`edit_link`, so that how edit rights travel (today ``?key=`` in the address, kept in
+this phone's session once opened) can change without touching the pages. The edit link and its QR
+code appear only on their own page, served with ``Cache-Control: no-store`` and never kept by the
+service worker (static/js/sw.js); the sheet page, which the service worker keeps for offline use,
+never holds the key.
+"""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, flash, make_response, redirect, render_template, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from .. import handover
+from ..errors import ApiError
+from ..services import sheets
+from .sheets import _edit_key
+
+bp = Blueprint("share", __name__, url_prefix="/sheets")
+
+
+def view_link(game_id: str) -> str:
+    """The address that lets anyone read the sheet (and nothing more)."""
+    return url_for("sheets.show", game_id=game_id, _external=True)
+
+
+def edit_link(game_id: str, key: str) -> str:
+    """The address that gives another phone the right to edit the sheet (the only place it is made)."""
+    return handover.fragment_link(view_link(game_id), key)
+
+
+@bp.app_template_global()
+def qr_svg(text: str, label: str) -> Markup:
+    """``text`` as a QR code in inline SVG (dark on white, scales with CSS), labelled for screen readers."""
+    code = segno.make(text, error="m")
+    svg = code.svg_inline(scale=4, omitsize=True, svgclass="qr", light="#fff", dark="#000", title=label)
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
+
+
+@bp.get("/<game_id>/share/edit")
+def edit(game_id: str):
+    """The edit link, its Share button and QR code: for a phone that holds the edit rights only."""
+    try:
+        game = sheets.get_game(game_id)
+    except ApiError:
+        return redirect(url_for("sheets.recent"))
+    key = _edit_key(game)
+    if key is None:
+        flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
+        return redirect(url_for("sheets.show", game_id=game.id))
+    page = render_template("sheets/share_edit.html", game=game, link=edit_link(game.id, key))
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
