@@ -5,7 +5,7 @@ added in place (no copy of the ``game`` table, so SQLite's cascades never touch 
 rounds): on SQLite ``table_id`` is added NOT NULL with an empty default, then filled in.
 
 Revision ID: 0003_live
-Revises: 0003_prod
+Revises: 0004_seats
 Create Date: 2026-11-22 21:21:32.306708
 
 """
