@@ -97,3 +97,22 @@ def _csrf_token(client, url: str) -> str:
     )
     assert match, f"no CSRF token on {url}"
     return match.group(1)
+
+
+class ManualClock:
+    """A clock that stands still until a test moves it: ``clock()`` is the time, ``clock.advance(s)`` moves it."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """An injected clock instead of ``time.sleep``: give it where the code takes a clock, then ``advance`` it."""
+    return ManualClock()
