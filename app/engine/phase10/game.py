@@ -45,7 +45,7 @@ from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
-from ..players import parse_seats
+from ..players import BOT_NAMES, parse_seats
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
@@ -861,9 +861,7 @@ class Game:
 
 
 def _seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    from .bots import BOTS  # the bots import this module
-
-    return parse_seats(seats, tuple(BOTS), MIN_PLAYERS, MAX_PLAYERS)
+    return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..players import BOT_NAMES
 from .game import (
     ACCEPT_ACTION,
-    BOT_KINDS,
     CATCH,
     CHALLENGE_ACTION,
     COLOR,
@@ -275,9 +275,8 @@ class SmartBot(Bot):
         return weighted / (weighted + none) if weighted + none > 0 else 0.0
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "smart": SmartBot()}
+BOTS: dict[str, Bot] = dict(zip(BOT_NAMES, (RandomBot(), SmartBot()), strict=True))
 """Every bot by name."""
-assert tuple(BOTS) == BOT_KINDS
 
 
 def get_bot(name: str) -> Bot:

@@ -35,10 +35,11 @@ from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _, join, ngettext
 from ..options import RuleSet
-from ..players import parse_seats
+from ..players import BOT_NAMES, parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
 from .rules import DEFAULT_RULES, make_rules
 from .scoring import hand_points
+from .sheet import MAX_PLAYERS, MIN_PLAYERS
 
 # --- cards as integers ----------------------------------------------------------------------------
 
@@ -46,9 +47,6 @@ RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
 SKIP_RANK, REVERSE_RANK, DRAW_TWO_RANK, WILD_RANK, WILD_FOUR_RANK = 10, 11, 12, 13, 14
 WILD, WILD_FOUR = 52, 53
 HAND_SIZE = 7
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
-BOT_KINDS = ("random", "smart")
-"""The bot names a seat may carry (bots.py implements them)."""
 
 TOKEN: tuple[str, ...] = tuple(f"{c}{r}" for c in COLORS for r in RANKS) + ("W", "W4")
 COLOR_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1, -1)
@@ -178,7 +176,7 @@ class UnoGame:
         self,
         seats: Sequence[Mapping[str, Any] | str],
         rules: Mapping[str, Any] | RuleSet | None = None,
-        seed: int | None = 0,
+        seed: int | None = None,
         deck: Sequence[str] | None = None,
         *,
         log: bool = True,
@@ -1027,7 +1025,7 @@ class UnoGame:
 
 
 def _check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    return parse_seats(seats, BOT_KINDS, MIN_PLAYERS, MAX_PLAYERS)
+    return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _cards_words(tokens: Sequence[str]) -> str:
