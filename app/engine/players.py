@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +19,9 @@ MAX_NAME = 30
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Direction controls: in a name they could turn the rest of a line around (pages isolate names with <bdi>)."""
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff" + "".join(sorted(BIDI_CONTROLS)) + "]")
+"""Unicode's control characters (category Cc), halves of surrogate pairs (Cs) and the direction controls."""
 
 BOT_NAMES = ("random", "smart")
 """The bots a seat of a digital game may carry, in both games (each game's ``bots.BOTS`` implements them)."""
@@ -37,7 +40,7 @@ def join_names(names: Sequence[str]) -> str:
 def printable_name(name: str) -> bool:
     """Whether ``name`` holds no control character (a line break, a NUL, a direction override) nor half of a
     surrogate pair (text that cannot be stored as UTF-8)."""
-    return not any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name)
+    return _UNPRINTABLE.search(name) is None
 
 
 def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
@@ -122,5 +125,7 @@ def parse_seats(
 
 def match_player(name: str, players: Sequence[str]) -> str | None:
     """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
+    if name in players:  # spelled as the game spells it (names are unique ignoring case)
+        return name
     key = name.strip().casefold()
     return next((player for player in players if player.casefold() == key), None)

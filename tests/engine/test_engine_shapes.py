@@ -7,9 +7,12 @@ import sys
 
 import pytest
 
+from app.engine.outcome import Correction, DecidingRule, Outcome
 from app.engine.phase10 import bots as p10_bots
+from app.engine.phase10 import sheet as p10_sheet
 from app.engine.players import BOT_NAMES
 from app.engine.uno import bots as uno_bots
+from app.engine.uno import sheet as uno_sheet
 from app.engine.uno.game import UnoGame
 
 
@@ -29,3 +32,31 @@ def test_an_uno_game_without_a_seed_gets_a_random_one_recorded():
     assert len(seeds) > 1  # not always 0
     game = UnoGame(["Ana", "Ben"])
     assert UnoGame.from_json(game.to_json()).seed == game.seed
+
+
+def test_the_uno_game_scores_each_hand_in_its_score_sheet():
+    game = UnoGame([{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}], seed=4)
+    uno_bots.run_bots(game)
+    assert game.status == "finished"
+    sheet = game.sheet
+    assert len(sheet.rounds) == len(game.finished_rounds) >= 1
+    assert game.scores == [sheet.totals[name] for name in game.names]
+    assert sheet.outcome is not None and game.names[game.winner] == sheet.outcome.winner
+    assert sheet.outcome.rule is DecidingRule.REACHED_TARGET and game.termination == "reached_target"
+    # A stored game rebuilds its sheet from the hands it finished, whatever "scores" says.
+    data = game.to_json()
+    data["scores"] = [0] * len(game.names)
+    assert UnoGame.from_json(data).scores == game.scores
+
+
+def test_outcome_and_correction_are_one_shape_for_every_game():
+    outcome = Outcome(DecidingRule.TIEBREAKER, None, ("Ana", "Ben"), "tie")
+    assert outcome.is_tie and outcome.to_json() == {
+        "rule": "tiebreaker",
+        "winner": None,
+        "players": ["Ana", "Ben"],
+        "text": "tie",
+    }
+    assert p10_sheet.Outcome is uno_sheet.Outcome is Outcome
+    assert p10_sheet.Correction is uno_sheet.Correction is Correction
+    assert p10_sheet.SOLE_FINISHER == "sole_finisher" and uno_sheet.REACHED_TARGET == "target"

@@ -231,10 +231,10 @@ def test_undo_and_correction():
     rules = make_rules({"target": 100})
     sheet = play(rules, [hand("Ana", Ben=20, Cy=20), hand("Ben", Ana=10, Cy=10), hand("Ana", Ben=30, Cy=30)])
     assert sheet.winner == "Ana" and scores(sheet) == {"Ana": 100, "Ben": 20, "Cy": 0}
-    removed = sheet.undo()
+    removed = sheet.undo().round
     assert removed.number == 3 and sheet.status == "playing"
     assert scores(sheet) == {"Ana": 40, "Ben": 20, "Cy": 0}
-    corrected = sheet.replace_round(1, parse_round(hand("Cy", Ana=5, Ben=5), rules))
+    corrected = sheet.replace_round(1, parse_round(hand("Cy", Ana=5, Ben=5), rules)).round
     assert corrected.went_out == "Cy"
     assert scores(sheet) == {"Ana": 0, "Ben": 20, "Cy": 10}
     assert sheet.running_totals() == [{"Ana": 0, "Ben": 0, "Cy": 10}, {"Ana": 0, "Ben": 20, "Cy": 10}]

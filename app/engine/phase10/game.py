@@ -45,6 +45,7 @@ from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
+from ..outcome import Outcome
 from ..players import BOT_NAMES, parse_seats
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
@@ -52,7 +53,7 @@ from .hits import HitResult, check_hit, hit_options
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
-from .sheet import MAX_PLAYERS, MIN_PLAYERS, Outcome, Sheet
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
 from .verify import LaidGroup, Verdict, verify_groups
 
 ROUND_TURN_LIMIT = 600

@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import RoundError
 from ..i18n import _
 from ..options import RuleSet
+from ..outcome import Correction, DecidingRule, Outcome
 from ..players import check_players as _check_players
 from ..players import join_names, match_player
 from ..sheetbase import ScoreSheet
@@ -29,10 +30,12 @@ from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_ro
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-SOLE_FINISHER = "sole_finisher"
-LOWEST_TOTAL = "lowest_total"
-TIEBREAKER = "tiebreaker"
-"""The rules that can decide a game (:attr:`Outcome.rule`)."""
+SOLE_FINISHER, LOWEST_TOTAL, TIEBREAKER = (
+    DecidingRule.SOLE_FINISHER,
+    DecidingRule.LOWEST_TOTAL,
+    DecidingRule.TIEBREAKER,
+)
+"""The rules that can decide a Phase 10 game (:attr:`Outcome.rule`)."""
 
 
 def check_players(names: Any) -> tuple[str, ...]:
@@ -55,29 +58,6 @@ class Standing:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "score": self.score, "phase": self.phase, "phases_done": list(self.phases_done)}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended: the ``rule`` that decided it, the ``winner`` (``None`` while a tie-breaker is
-    pending), the players who were in the running, and a sentence saying why."""
-
-    rule: str
-    winner: str | None
-    players: tuple[str, ...]
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "winner": self.winner, "players": list(self.players), "text": self.text}
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """What a correction or an undo changed: the round now in place (the round removed, after an undo) and whether
-    a recorded tie-breaker result was dropped (the caller clears its copy)."""
-
-    round: ScoredRound | None
-    tiebreaker_dropped: bool
 
 
 class _Progress:

@@ -35,11 +35,13 @@ from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _, join, ngettext
 from ..options import RuleSet
+from ..outcome import DecidingRule
 from ..players import BOT_NAMES, parse_seats
 from .cards import COLORS, DECK, Card, check_fits_deck
+from .rounds import Result, RoundEntry
 from .rules import DEFAULT_RULES, make_rules
 from .scoring import hand_points
-from .sheet import MAX_PLAYERS, MIN_PLAYERS
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
 
 # --- cards as integers ----------------------------------------------------------------------------
 
@@ -193,6 +195,7 @@ class UnoGame:
         self.max_hands = max_hands
         self.log: list[dict[str, Any]] = []
         self._seq = 0
+        self.sheet = Sheet(self.rules, self.names)
         self.scores = [0] * self.n
         self.finished_rounds: list[dict[str, Any]] = []
         self.status = PLAYING
@@ -823,35 +826,33 @@ class UnoGame:
     # --- end of a hand and of the game ------------------------------------------------------------
 
     def _end_hand(self, winner: int) -> None:
+        """Record the hand in the game's score sheet, which scores it and says whether the game is over."""
         names = self.names
-        results = []
-        points = [0] * self.n
-        for s in range(self.n):
-            if s == winner:
-                continue
-            points[s] = hand_points(CARD_OF[c] for c in self.hands[s])
-            results.append({"player": names[s], "cards": [TOKEN[c] for c in self.hands[s]]})
-        total = sum(points)
-        if self.lowest_wins:
-            for s in range(self.n):
-                self.scores[s] += points[s]
-        else:
-            self.scores[winner] += total
+        hands = self.hands
+        entry = RoundEntry(
+            names[winner],
+            tuple(Result(names[s], tuple(CARD_OF[c] for c in hands[s])) for s in range(self.n) if s != winner),
+        )
+        scored = self.sheet.add_round(entry)
+        self._read_scores()
+        total = sum(result.points for result in scored.results)
+        results = [{"player": names[s], "cards": [TOKEN[c] for c in hands[s]]} for s in range(self.n) if s != winner]
         self.finished_rounds.append({"round": self.round, "went_out": names[winner], "results": results})
         self.last_hand = {"round": self.round, "winner": winner, "points": total, "turns": self.hand_turns}
         self._close_catch_window()
         self.pending = None
-        self._log("hand_end", winner, points=total, scores=list(self.scores), hand_points=list(points))
-        scores = self.scores
-        if self.lowest_wins:
-            if max(scores) >= self.target:
-                low = min(scores)
-                if scores.count(low) == 1:
-                    self._finish(scores.index(low), "lowest_total")
-                    return
-        elif scores[winner] >= self.target:
-            self._finish(winner, "reached_target")
+        if self.logging:
+            hand_points = [0] * self.n
+            for result in scored.results:
+                hand_points[names.index(result.player)] = result.points
+            self._log("hand_end", winner, points=total, scores=list(self.scores), hand_points=hand_points)
+        outcome = self.sheet.outcome
+        if outcome is not None:
+            assert outcome.winner is not None, "UNO has no tie-breaker: a tied lowest total plays on"
+            termination = "reached_target" if outcome.rule is DecidingRule.REACHED_TARGET else "lowest_total"
+            self._finish(names.index(outcome.winner), termination)
             return
+        scores = self.scores
         if self.max_hands is not None and len(self.finished_rounds) >= self.max_hands:
             best = min(scores) if self.lowest_wins else max(scores)
             self._finish(scores.index(best) if scores.count(best) == 1 else None, "hands_played")
@@ -859,6 +860,11 @@ class UnoGame:
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_hand()
+
+    def _read_scores(self) -> None:
+        """Each seat's total, as the score sheet has it (the bots and the views read ``scores`` by seat)."""
+        totals = self.sheet.totals
+        self.scores = [totals[name] for name in self.names]
 
     def _pending_challenge(self) -> dict[str, Any]:
         """The pending Wild Draw Four that ``accept`` and ``challenge`` answer (legal only while there is one)."""
@@ -1013,8 +1019,9 @@ class UnoGame:
         game.uno = list(data["uno"])
         game.catchable = list(data["catchable"])
         game.exchanged = list(data.get("exchanged", ()))  # absent from games stored before the grace
-        game.scores = list(data["scores"])
         game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
+        game.sheet = Sheet.replay(game.rules, game.names, game.finished_rounds)
+        game._read_scores()
         game.turns = data["turns"]
         game.hand_turns = data["hand_turns"]
         game.challenges_tried, game.challenges_won = data["challenges"]
