@@ -54,6 +54,7 @@ from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
+from .variants import Variant, variant_of
 from .verify import LaidGroup, Verdict, verify_groups
 
 ROUND_TURN_LIMIT = 600
@@ -175,12 +176,17 @@ class Game:
             return None
         return self.sheet.outcome
 
+    @property
+    def variant(self) -> Variant:
+        """The variation this table plays (the rules' ``variant`` as an object)."""
+        return variant_of(self.rules)
+
     def phase_to_play(self, seat: int) -> Phase | None:
         """The phase ``seat`` plays this round (``None`` under ``pick_a_phase``, where it picks, or
         when the seat sits out the tie-breaker round)."""
         if self.tiebreak:
             return PHASES[TIEBREAKER] if seat in self.active else None
-        if self.rules.variant == "pick_a_phase":
+        if self.variant.picks_phase:
             return None
         key = self._standing(seat).phase
         return PHASES[key] if key is not None else None
@@ -189,7 +195,7 @@ class Game:
         """The phases ``seat`` may lay down this round (several only under ``pick_a_phase``)."""
         if self.completed[seat] is not None or seat not in self.active:
             return []
-        if self.tiebreak or self.rules.variant != "pick_a_phase":
+        if self.tiebreak or not self.variant.picks_phase:
             phase = self.phase_to_play(seat)
             return [phase] if phase is not None else []
         done = set(self._standing(seat).phases_done)
@@ -220,7 +226,7 @@ class Game:
         if self.turn != seat or self.stage != "play" or self.completed[seat] is not None:
             return []
         hand = self.hands[seat]
-        pick = self.rules.variant == "pick_a_phase" and not self.tiebreak
+        pick = self.variant.picks_phase and not self.tiebreak
         actions: list[dict[str, Any]] = []
         for phase in self.phases_open(seat):
             if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
@@ -401,7 +407,7 @@ class Game:
             raise IllegalActionError(_("Keep a card to discard: a lay-down cannot use your whole hand."))
         natural = self.rules.natural_card
         if phase_key is not None:
-            if self.tiebreak or self.rules.variant != "pick_a_phase":
+            if self.tiebreak or not self.variant.picks_phase:
                 raise IllegalActionError(_('Only pick_a_phase lets you choose the phase: leave "phase" out.'))
             chosen = [p for p in open_phases if p.key == phase_key]
             if not chosen:
@@ -639,7 +645,7 @@ class Game:
 
     def _end_round(self, seat: int) -> None:
         name = self.names[seat]
-        pick = self.rules.variant == "pick_a_phase"
+        pick = self.variant.picks_phase
         results = []
         for s, player in enumerate(self.names):
             result: dict[str, Any] = {"player": player}
