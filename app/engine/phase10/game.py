@@ -50,6 +50,7 @@ from ..players import BOT_NAMES, parse_seats
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
+from .log import shown
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
@@ -360,7 +361,7 @@ class Game:
                 self.draw_pile = self.discard
                 self.rng.shuffle(self.draw_pile)
                 self.discard = [top]
-                self._event(None, "reshuffle", _("The discard pile is shuffled to make a new draw pile."))
+                self._event(None, "reshuffle")
             card = self.draw_pile.pop()
         elif source == "discard":
             if not self.discard:
@@ -378,19 +379,9 @@ class Game:
         self.round_turns += 1
         if self.record_log:
             if source == "pile":
-                self._event(
-                    seat,
-                    "draw",
-                    _("{name} draws from the draw pile.").format(name=self.names[seat]),
-                    {"from": "pile", "card": str(card)},
-                )
+                self._event(seat, "draw", {"from": "pile", "card": str(card)})
             else:
-                self._event(
-                    seat,
-                    "draw",
-                    _("{name} takes {card} from the discard pile.").format(name=self.names[seat], card=str(card)),
-                    {"from": "discard", "card": str(card)},
-                )
+                self._event(seat, "draw", {"from": "discard", "card": str(card)})
 
     def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
         self._need_stage("play")
@@ -446,16 +437,7 @@ class Game:
         self.completed[seat] = phase.key
         self.laid_turn[seat] = self.turn_id
         if self.record_log:
-            self._event(
-                seat,
-                "lay_down",
-                _("{name} lays down {phase}: {cards}").format(
-                    name=self.names[seat],
-                    phase=phase.name,
-                    cards=" | ".join(" ".join(_tokens(g.cards)) for g in verdict.groups),
-                ),
-                {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]},
-            )
+            self._event(seat, "lay_down", {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]})
         if self.tiebreak:
             self._win_tiebreaker(seat)
         elif not hand:
@@ -500,14 +482,7 @@ class Game:
         hand.remove(card)
         groups[index] = result.group
         if self.record_log:
-            self._event(
-                seat,
-                "hit",
-                _("{name} hits {card} on {owner}'s group {group}.").format(
-                    name=self.names[seat], card=str(card), owner=self.names[target], group=index + 1
-                ),
-                {"card": str(card), "target": target, "group": index, "end": result.end},
-            )
+            self._event(seat, "hit", {"card": str(card), "target": target, "group": index, "end": result.end})
         if not hand:
             self._end_round(seat)
 
@@ -545,13 +520,8 @@ class Game:
             raise IllegalActionError(_('Only a Skip takes a "skip" target.'))
         hand.remove(card)
         self.discard.append(card)
-        name = self.names[seat]
         if self.record_log:
-            if target is None:
-                text = _("{name} discards {card}.").format(name=name, card=str(card))
-            else:
-                text = _("{name} discards a Skip and skips {other}.").format(name=name, other=self.names[target])
-            self._event(seat, "discard", text, {"card": str(card), "skip": target})
+            self._event(seat, "discard", {"card": str(card), "skip": target})
         if not hand:
             self._end_round(seat)
             return
@@ -591,13 +561,13 @@ class Game:
             if self.skips_pending[seat]:
                 self.skips_pending[seat] -= 1
                 if self.record_log:
-                    self._event(seat, "skipped", _("{name} is skipped.").format(name=self.names[seat]))
+                    self._event(seat, "skipped")
                 continue
             break
         self.turn = seat
         self.stage = "draw"
         if self.round_turns >= ROUND_TURN_LIMIT or not (self.can_draw_from("pile") or self.can_draw_from("discard")):
-            self._event(None, "dead_round", _("Nobody can finish this round: it is dealt again."))
+            self._event(None, "dead_round")
             self.redeals += 1
             self._deal(None)
 
@@ -628,13 +598,10 @@ class Game:
         if self.on_deal is not None:
             self.on_deal(self.dealt_hands)
         if self.record_log:
+            data: dict[str, Any] = {"discard_top": str(self.discard[-1])}
             if self.tiebreak:
-                text = _("Tie-breaker round: {dealer} deals to {players}.").format(
-                    dealer=self.names[self.dealer], players=", ".join(self.names[s] for s in seating)
-                )
-            else:
-                text = _("Round {round}: {dealer} deals.").format(round=self.round, dealer=self.names[self.dealer])
-            self._event(self.dealer, "deal", text, {"discard_top": str(self.discard[-1])})
+                data["_tiebreaker"] = seating
+            self._event(self.dealer, "deal", data)
         self.turn = first
         self.stage = "draw"
         if self.discard[-1].is_skip:
@@ -661,13 +628,9 @@ class Game:
         self._standings = None
         self.finished_rounds.append(record)
         if self.record_log:
-            points = ", ".join(f"{p}: {hand_points(self.hands[s])}" for s, p in enumerate(self.names) if s != seat)
             self._event(
                 seat,
                 "out",
-                _("{name} goes out and ends round {round} ({points}).").format(
-                    name=name, round=self.round, points=points
-                ),
                 {
                     "round_record": record,
                     # Per seat, for the round-over box: the phase completed this round (or None) and the points.
@@ -687,7 +650,7 @@ class Game:
             self.tiebreak = True
             self.active = [s for s, p in enumerate(self.names) if p in outcome.players]
             self.tiebreaker = {"players": list(outcome.players), "winner": None}
-            self._event(None, "tie", outcome.text)
+            self._event(None, "tie")
         self._deal(None)
 
     def _win_tiebreaker(self, seat: int) -> None:
@@ -702,13 +665,14 @@ class Game:
     def _finish(self, outcome: Outcome) -> None:
         self.status = "finished"
         self.turn = None
-        self._event(None, "game_over", outcome.text, {"winner": outcome.winner, "rule": outcome.rule})
+        self._event(None, "game_over", {"winner": outcome.winner, "rule": outcome.rule.value})
 
-    def _event(self, seat: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None) -> None:
+    def _event(self, seat: int | None, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        """Log an event as data (worded when shown: :mod:`app.engine.phase10.log`)."""
         self.seq += 1
         if not self.record_log:
             return
-        event = {"seq": self.seq, "round": self.round, "seat": seat, "type": kind, "text": text}
+        event = {"seq": self.seq, "round": self.round, "seat": seat, "type": kind}
         if data:
             event.update(data)
         self.log.append(event)
@@ -744,7 +708,7 @@ class Game:
         for event in self.log[-VIEW_LOG:]:
             if event["type"] == "draw" and event.get("from") == "pile" and event["seat"] != seat:
                 event = {k: v for k, v in event.items() if k != "card"}
-            log.append(event)
+            log.append(shown(event, self.names, self.sheet))
         outcome = self.outcome()
         return {
             "game": "phase10",

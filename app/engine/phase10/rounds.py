@@ -592,7 +592,7 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     used = _used_by_class(results)
     names = _class_names()
     classes = [
-        CardClass(names[key], _CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
+        CardClass(names[key], CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
         for key in COUNT_KEYS
     ]
     demands = []
@@ -602,7 +602,7 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
         demands.append(Demand(result.player, points[result.player], HAND_SIZE if phase is None else 1, most))
     conflict = conflicting(classes, demands)
     if conflict is not None:
-        deck = LOW_IN_DECK + HIGH_IN_DECK + SKIPS_IN_DECK + WILDS_IN_DECK
+        deck = sum(IN_DECK_BY_CLASS.values())
         raise together_refusal(conflict, points, deck)
 
 

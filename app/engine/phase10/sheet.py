@@ -259,6 +259,14 @@ class Sheet(ScoreSheet):
     @property
     def outcome(self) -> Outcome | None:
         """How the game was decided (``None`` while it goes on)."""
+        return self._outcome(self._tiebreaker_winner)
+
+    def tie_text(self) -> str:
+        """The sentence announcing the tie-breaker round, as it read before the round was played ("" without a tie)."""
+        outcome = self._outcome(None)
+        return outcome.text if outcome is not None and outcome.rule is TIEBREAKER else ""
+
+    def _outcome(self, tiebreaker_winner: str | None) -> Outcome | None:
         progress = self._progress
         contenders = progress.contenders
         if contenders is None:
@@ -272,10 +280,7 @@ class Sheet(ScoreSheet):
             others = tuple(p for p in contenders if p != tied[0])
             return Outcome(LOWEST_TOTAL, tied[0], contenders, texts.lowest(tied[0], others, progress.by_finishing))
         return Outcome(
-            TIEBREAKER,
-            self._tiebreaker_winner,
-            tied,
-            texts.tie(tied, contenders, progress.by_finishing, self._tiebreaker_winner),
+            TIEBREAKER, tiebreaker_winner, tied, texts.tie(tied, contenders, progress.by_finishing, tiebreaker_winner)
         )
 
     @property
