@@ -7,12 +7,14 @@ import sys
 
 import pytest
 
+from app.engine.errors import IllegalActionError
 from app.engine.outcome import Correction, DecidingRule, Outcome
 from app.engine.phase10 import bots as p10_bots
 from app.engine.phase10 import sheet as p10_sheet
 from app.engine.players import BOT_NAMES
 from app.engine.uno import bots as uno_bots
 from app.engine.uno import sheet as uno_sheet
+from app.engine.uno.actions import Action
 from app.engine.uno.game import UnoGame
 
 
@@ -60,3 +62,26 @@ def test_outcome_and_correction_are_one_shape_for_every_game():
     assert p10_sheet.Outcome is uno_sheet.Outcome is Outcome
     assert p10_sheet.Correction is uno_sheet.Correction is Correction
     assert p10_sheet.SOLE_FINISHER == "sole_finisher" and uno_sheet.REACHED_TARGET == "target"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "play", "card": "R5"},
+        {"type": "play", "cards": ["G7", "G7"]},
+        {"type": "play", "card": "W4", "color": "B", "uno": True},
+        {"type": "play", "card": "Y7", "swap": 2},
+        {"type": "draw"},
+        {"type": "catch", "seat": 1},
+        {"type": "color", "color": "G"},
+    ],
+)
+def test_uno_actions_are_values_with_a_json_round_trip(data):
+    action, uno = Action.from_json(data, seats=3, multiples=True, seven_o=True)
+    assert isinstance(action, Action) and action.to_json(uno) == data
+    assert Action.from_json(action.to_json(uno), seats=3, multiples=True, seven_o=True) == (action, uno)
+
+
+def test_an_uno_action_is_refused_with_the_reason():
+    with pytest.raises(IllegalActionError, match="multiples"):
+        Action.from_json({"type": "play", "cards": ["G7", "G7"]}, seats=3, multiples=False, seven_o=False)

@@ -37,26 +37,30 @@ from __future__ import annotations
 from typing import Any
 
 from ..players import BOT_NAMES
-from .game import (
+from .actions import (
     ACCEPT_ACTION,
     CATCH,
     CHALLENGE_ACTION,
     COLOR,
-    COLOR_OF,
     DRAW_ACTION,
-    DRAW_TWO_RANK,
     PASS_ACTION,
     PLAY,
-    PLAYING,
+    UNO_ACTION,
+    action_to_dict,
+)
+from .deck import (
+    COLOR_OF,
+    DRAW_TWO_RANK,
     POINTS,
     RANK_OF,
     REVERSE_RANK,
     SKIP_RANK,
-    UNO_ACTION,
     WILD_FOUR,
     WILD_FOUR_RANK,
+)
+from .game import (
+    PLAYING,
     UnoGame,
-    action_to_dict,
 )
 
 
