@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import chain, product
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
@@ -47,6 +47,7 @@ from ..i18n import _
 from ..options import RuleSet
 from ..outcome import Outcome
 from ..players import BOT_NAMES, parse_seats
+from .actions import bad_token, card_choices, check_shape, resolve_card, resolve_groups, sort_key, tokens
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
@@ -69,25 +70,6 @@ VIEW_LOG = 40
 
 FORMAT = 1
 """Version of the :meth:`Game.to_json` format."""
-
-_ACTION_KEYS = {
-    "draw": ({"type", "from"}, {"type", "from"}),
-    "lay_down": ({"type", "groups"}, {"type", "groups", "phase"}),
-    "hit": ({"type", "card", "seat", "group"}, {"type", "card", "seat", "group", "end"}),
-    "discard": ({"type", "card"}, {"type", "card", "skip"}),
-}
-
-
-def _tokens(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def _sort_key(card: Card) -> tuple[int, int, str]:
-    if card.kind is Kind.WILD:
-        return (1, 0, "")
-    if card.kind is Kind.SKIP:
-        return (2, 0, "")
-    return (0, card.number or 0, card.color or "")
 
 
 class Game:
@@ -237,7 +219,7 @@ class Game:
             verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
             if not verdict.valid:
                 continue
-            action: dict[str, Any] = {"type": "lay_down", "groups": [_tokens(g.cards) for g in verdict.groups]}
+            action: dict[str, Any] = {"type": "lay_down", "groups": [tokens(g.cards) for g in verdict.groups]}
             if pick:
                 action["phase"] = phase.key
             actions.append(action)
@@ -263,7 +245,7 @@ class Game:
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             return []
         actions = []
-        cards = sorted({c for c in hand if not c.is_skip}, key=_sort_key)
+        cards = sorted({c for c in hand if not c.is_skip}, key=sort_key)
         for target, index in self.hit_targets(seat):
             group = self.laid[target][index]
             for card in cards:
@@ -300,7 +282,7 @@ class Game:
             return []
         actions: list[dict[str, Any]] = []
         going_out = len(self.hands[seat]) == 1  # the round ends with this discard: a Skip skips nobody
-        for card in sorted(set(self.hands[seat]), key=_sort_key):
+        for card in sorted(set(self.hands[seat]), key=sort_key):
             if card.is_skip and self.skip_target_chosen() and not going_out:
                 targets = self.skip_targets(seat)
                 if targets:
@@ -334,7 +316,7 @@ class Game:
             raise NotYourTurnError(
                 _("It is not {name}'s turn: {other} is to play.").format(name=self.names[seat], other=self.names[turn])
             )
-        kind = _check_shape(action)
+        kind = check_shape(action)
         if kind == "draw":
             self._draw(seat, action["from"])
         elif kind == "lay_down":
@@ -391,7 +373,7 @@ class Game:
         if not open_phases:
             raise IllegalActionError(_("You have no phase left to lay down."))
         hand = self.hands[seat]
-        readings = _resolve_groups(hand, groups)
+        readings = resolve_groups(hand, groups)
         cards = next(readings)
         used = sum(len(g) for g in cards)
         if used >= len(hand) and not self.rules.go_out_by_hit:
@@ -437,7 +419,7 @@ class Game:
         self.completed[seat] = phase.key
         self.laid_turn[seat] = self.turn_id
         if self.record_log:
-            self._event(seat, "lay_down", {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]})
+            self._event(seat, "lay_down", {"phase": phase.key, "groups": [tokens(g.cards) for g in verdict.groups]})
         if self.tiebreak:
             self._win_tiebreaker(seat)
         elif not hand:
@@ -468,7 +450,7 @@ class Game:
         if end is not None and end not in ("low", "high"):
             raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
         hand = self.hands[seat]
-        choices = _card_choices(hand, token)
+        choices = card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep your last card: a turn ends with a discard."))
         refusal: HitResult | None = None
@@ -489,7 +471,7 @@ class Game:
     def _discard(self, seat: int, token: Any, skip: Any) -> None:
         self._need_stage("play")
         hand = self.hands[seat]
-        card = _resolve_card(hand, token)
+        card = resolve_card(hand, token)
         target = None
         if card.is_skip and len(hand) == 1:
             pass  # going out: the round is over, nobody is skipped (a "skip" sent with it is ignored)
@@ -618,10 +600,10 @@ class Game:
             result: dict[str, Any] = {"player": player}
             done = self.completed[s]
             result["completed"] = done if (pick and done is not None) else done is not None
-            result["cards"] = _tokens(sorted(self.hands[s], key=_sort_key))
+            result["cards"] = tokens(sorted(self.hands[s], key=sort_key))
             laid = self.laid_down[s]
             if done is not None and laid is not None:
-                result["laid_down"] = [_tokens(g) for g in laid]
+                result["laid_down"] = [tokens(g) for g in laid]
             results.append(result)
         record = {"round": self.round, "went_out": name, "results": results}
         self.sheet.add_round(parse_round(record, self.rules))
@@ -702,7 +684,7 @@ class Game:
                 "laid": [_group_json(g) for g in self.laid[s]],
             }
             if seat == s:
-                entry["hand"] = _tokens(sorted(self.hands[s], key=_sort_key))
+                entry["hand"] = tokens(sorted(self.hands[s], key=sort_key))
             seats.append(entry)
         log = []
         for event in self.log[-VIEW_LOG:]:
@@ -751,16 +733,16 @@ class Game:
             "round_turns": self.round_turns,
             "turns": self.turns,
             "redeals": self.redeals,
-            "draw_pile": _tokens(self.draw_pile),
-            "discard": _tokens(self.discard),
-            "hands": [_tokens(h) for h in self.hands],
+            "draw_pile": tokens(self.draw_pile),
+            "discard": tokens(self.discard),
+            "hands": [tokens(h) for h in self.hands],
             "laid": [[_group_json(g) for g in groups] for groups in self.laid],
-            "laid_down": [None if g is None else [_tokens(x) for x in g] for g in self.laid_down],
+            "laid_down": [None if g is None else [tokens(x) for x in g] for g in self.laid_down],
             "completed": list(self.completed),
             "laid_turn": list(self.laid_turn),
             "skips_pending": list(self.skips_pending),
             "skipped": list(self.skipped),
-            "dealt_hands": [_tokens(h) for h in self.dealt_hands],
+            "dealt_hands": [tokens(h) for h in self.dealt_hands],
             "finished_rounds": list(self.finished_rounds),
             "tiebreaker": self.tiebreaker,
             "seq": self.seq,
@@ -839,7 +821,7 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     """The whole deck with ``tokens`` first (a colourless number taking a free card of that number)."""
     if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
         raise NotationError(_("The deck must be a list of card tokens."))
-    listed = [Card.parse(t) if isinstance(t, str) else _bad_token(t) for t in tokens]
+    listed = [Card.parse(t) if isinstance(t, str) else bad_token(t) for t in tokens]
     check_fits_deck(listed)
     if len(listed) > len(DECK):
         raise DeckError(
@@ -859,123 +841,6 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     rest = [card for card, count in free.items() for _ in range(count)]
     rng.shuffle(rest)
     return order + rest
-
-
-def _bad_token(token: Any) -> Card:
-    raise NotationError(_("A card must be a token such as R7, 7, W or S, not {value}.").format(value=token))
-
-
-def _parse_token(token: Any) -> Card:
-    if not isinstance(token, str):
-        raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
-    try:
-        return Card.parse(token)
-    except NotationError as error:
-        raise IllegalActionError(str(error)) from None
-
-
-def _colourless(card: Card) -> bool:
-    return card.kind is Kind.NUMBER and card.color is None
-
-
-def _card_choices(hand: list[Card], token: Any) -> list[Card]:
-    """The distinct cards of ``hand`` that ``token`` may name: the card itself, or for a number without
-    a colour each held card of that number (API.md: "7" is any 7 of the hand)."""
-    card = _parse_token(token)
-    if card in hand:
-        return [card]
-    if _colourless(card):
-        choices = list(dict.fromkeys(held for held in hand if held.kind is Kind.NUMBER and held.number == card.number))
-        if choices:
-            return choices
-    raise IllegalActionError(_("You do not hold {card}.").format(card=str(card)))
-
-
-def _resolve_card(hand: list[Card], token: Any) -> Card:
-    """The card of ``hand`` that ``token`` names (a colourless number: the first held card of that number)."""
-    return _card_choices(hand, token)[0]
-
-
-_MAX_OPEN_GROUPS = 2
-"""Colourless numbers are tried in every colour only for lay-downs of up to this many groups with such
-numbers (every phase has at most two groups): at most 5 ** 2 readings to verify."""
-
-
-def _resolve_groups(hand: list[Card], groups: Any) -> Iterator[list[list[Card]]]:
-    """The readings of the groups of tokens as cards of the hand, each card of the hand used once.
-
-    The first reading gives a number without a colour the colour its group names most (then the first
-    colour letter); the next ones, when some group holds such numbers, prefer each colour in turn in
-    each of those groups, so a caller can look for a reading that makes the lay-down legal. Raises
-    :class:`IllegalActionError` before the first reading when the hand cannot supply the tokens.
-    """
-    if not isinstance(groups, list) or not groups or not all(isinstance(g, list) and g for g in groups):
-        raise IllegalActionError(_("A lay-down's groups must be a list of non-empty lists of card tokens."))
-    parsed = [[_parse_token(token) for token in group] for group in groups]
-    free = Counter(hand)
-    for row in parsed:
-        for card in row:
-            if not _colourless(card):
-                if free[card] <= 0:
-                    raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
-                    )
-                free[card] -= 1
-    first = _fill_colourless(parsed, Counter(free), {})
-    yield first
-    open_rows = [i for i, row in enumerate(parsed) if any(_colourless(card) for card in row)]
-    if not open_rows or len(open_rows) > _MAX_OPEN_GROUPS:
-        return
-    seen = {tuple(map(tuple, first))}
-    for colors in product((None, *COLORS), repeat=len(open_rows)):
-        reading = _fill_colourless(parsed, Counter(free), dict(zip(open_rows, colors)))
-        key = tuple(map(tuple, reading))
-        if key not in seen:
-            seen.add(key)
-            yield reading
-
-
-def _fill_colourless(parsed: list[list[Card]], free: Counter, prefer: Mapping[int, str | None]) -> list[list[Card]]:
-    """``parsed`` with each colourless number replaced by a free card of the hand (``free`` is used up);
-    group ``i`` takes colour ``prefer[i]`` when it can."""
-    result = []
-    for index, row in enumerate(parsed):
-        wanted = prefer.get(index)
-        colors = Counter(c.color for c in row if c.kind is Kind.NUMBER and c.color)
-        out = []
-        for card in row:
-            if _colourless(card):
-                options = [c for c in free if free[c] > 0 and c.kind is Kind.NUMBER and c.number == card.number]
-                if not options:
-                    raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
-                    )
-                card = min(options, key=lambda c: (c.color != wanted, -colors[c.color], c.color))
-                free[card] -= 1
-            out.append(card)
-        result.append(out)
-    return result
-
-
-def _check_shape(action: Any) -> str:
-    """The action's type, after checking its keys and their types."""
-    if not isinstance(action, Mapping):
-        raise IllegalActionError(_("An action must be an object with a type."))
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        raise IllegalActionError(_("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
-    required, allowed = _ACTION_KEYS[kind]
-    missing = sorted(required - set(action))
-    if missing:
-        raise IllegalActionError(_('A {kind} action needs "{key}".').format(kind=kind, key=missing[0]))
-    extra = sorted(str(k) for k in action if k not in allowed)
-    if extra:
-        raise IllegalActionError(_('A {kind} action has no "{key}".').format(kind=kind, key=extra[0]))
-    if kind == "hit" and (not is_int(action["seat"]) or not is_int(action["group"])):
-        raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
-    if kind == "discard" and action.get("skip") is not None and not is_int(action["skip"]):
-        raise IllegalActionError(_('A Skip\'s "skip" is a seat number.'))
-    return kind
 
 
 def _cards(tokens: Sequence[str]) -> list[Card]:
