@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.phase10.phases import make_rules
-from app.engine.phase10.variants import VARIANTS, AllAdvance, PickAPhase, Variant, variant_of
+from app.engine.phase10.variants import VARIANTS, AllAdvance, PickAPhase, RoundEnd, Variant, variant_of
 
 PHASES = (1, 2, 3)
 
@@ -37,11 +37,11 @@ def test_when_the_game_ends_and_among_whom():
     players = ("Ana", "Ben", "Cy")
     done = {"Ana": [1, 2, 3], "Ben": [3, 1, 2], "Cy": [1]}
     now = {"Ana": 3, "Ben": 2, "Cy": None}
-    assert Variant().finishers(PHASES, players, done, now, 3) == (("Ana",), True)
-    assert PickAPhase().finishers(PHASES, players, done, now, 3) == (("Ana", "Ben"), True)
-    assert AllAdvance().finishers(PHASES, players, done, now, 2) is None
-    assert AllAdvance().finishers(PHASES, players, done, now, 3) == (players, False)
-    assert Variant().finishers(PHASES, players, done, {"Ana": 2}, 2) is None
+    assert Variant().finishers(RoundEnd(PHASES, players, done, now, 3)) == (("Ana",), True)
+    assert PickAPhase().finishers(RoundEnd(PHASES, players, done, now, 3)) == (("Ana", "Ben"), True)
+    assert AllAdvance().finishers(RoundEnd(PHASES, players, done, now, 2)) is None
+    assert AllAdvance().finishers(RoundEnd(PHASES, players, done, now, 3)) == (players, False)
+    assert Variant().finishers(RoundEnd(PHASES, players, done, {"Ana": 2}, 2)) is None
 
 
 def test_who_leads_and_the_goal_sentence():

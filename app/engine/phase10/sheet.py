@@ -27,7 +27,7 @@ from ..players import join_names, match_player
 from ..sheetbase import ScoreSheet
 from .phases import PHASES
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
-from .variants import variant_of
+from .variants import RoundEnd, variant_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -103,7 +103,7 @@ class _Progress:
                 self.done[result.player].append(result.completed_phase)
         self.played += 1
         completed_now = {r.player: r.completed_phase for r in scored.results}
-        ended = self.variant.finishers(self.phases, self.players, self.done, completed_now, self.played)
+        ended = self.variant.finishers(RoundEnd(self.phases, self.players, self.done, completed_now, self.played))
         if ended is not None:
             self.contenders, self.by_finishing = ended
 

@@ -10,9 +10,25 @@ as python-chess's ``chess.variant`` classes answer for their boards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..i18n import N_, _
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """Where the players stand once a round is scored: what :meth:`Variant.finishers` decides from.
+
+    ``done`` holds each player's completed phases (this round's included), ``completed_now`` the phase each
+    completed in this round (``None`` for none), ``played`` the rounds played so far (this one included).
+    """
+
+    phases: tuple[int, ...]
+    players: tuple[str, ...]
+    done: Mapping[str, Sequence[int]]
+    completed_now: Mapping[str, int | None]
+    played: int
 
 
 class Variant:
@@ -37,21 +53,11 @@ class Variant:
         phase = self.phase_to_play(phases, done, played)
         return () if phase is None else (phase,)
 
-    def finishers(
-        self,
-        phases: Sequence[int],
-        players: Sequence[str],
-        done: Mapping[str, Sequence[int]],
-        completed_now: Mapping[str, int | None],
-        played: int,
-    ) -> tuple[tuple[str, ...], bool] | None:
+    def finishers(self, end: RoundEnd) -> tuple[tuple[str, ...], bool] | None:
         """Once a round ends the game, the players in the running and whether they are there for reaching the
-        goal (``True``) rather than for the phases running out (``False``, under ``all_advance``); else ``None``.
-
-        ``completed_now`` is the phase each player completed in the round just played.
-        """
-        last = phases[-1]
-        reached = tuple(p for p in players if completed_now.get(p) == last)
+        goal (``True``) rather than for the phases running out (``False``, under ``all_advance``); else ``None``."""
+        last = end.phases[-1]
+        reached = tuple(p for p in end.players if end.completed_now.get(p) == last)
         return (reached, True) if reached else None
 
     def leader_key(self, score: int, done: Sequence[int]) -> Any:
@@ -72,15 +78,8 @@ class AllAdvance(Variant):
     def phase_to_play(self, phases: Sequence[int], done: Sequence[int], played: int) -> int | None:
         return phases[played] if played < len(phases) else None
 
-    def finishers(
-        self,
-        phases: Sequence[int],
-        players: Sequence[str],
-        done: Mapping[str, Sequence[int]],
-        completed_now: Mapping[str, int | None],
-        played: int,
-    ) -> tuple[tuple[str, ...], bool] | None:
-        return (tuple(players), False) if played >= len(phases) else None
+    def finishers(self, end: RoundEnd) -> tuple[tuple[str, ...], bool] | None:
+        return (tuple(end.players), False) if end.played >= len(end.phases) else None
 
     def leader_key(self, score: int, done: Sequence[int]) -> Any:
         return score
@@ -99,16 +98,9 @@ class PickAPhase(Variant):
     def phases_open(self, phases: Sequence[int], done: Sequence[int], played: int) -> tuple[int, ...]:
         return tuple(p for p in phases if p not in done)
 
-    def finishers(
-        self,
-        phases: Sequence[int],
-        players: Sequence[str],
-        done: Mapping[str, Sequence[int]],
-        completed_now: Mapping[str, int | None],
-        played: int,
-    ) -> tuple[tuple[str, ...], bool] | None:
-        goal = set(phases)
-        reached = tuple(p for p in players if goal <= set(done[p]))
+    def finishers(self, end: RoundEnd) -> tuple[tuple[str, ...], bool] | None:
+        goal = set(end.phases)
+        reached = tuple(p for p in end.players if goal <= set(end.done[p]))
         return (reached, True) if reached else None
 
     def goal(self, last_phase_name: str) -> str:
