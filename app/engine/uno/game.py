@@ -122,7 +122,7 @@ class UnoGame:
         self.max_hands = max_hands
         self.log: list[dict[str, Any]] = []
         self._seq = 0
-        self.sheet = Sheet(self.rules, self.names)
+        self._sheet: Sheet | None = Sheet(self.rules, self.names)
         self.scores = [0] * self.n
         self.finished_rounds: list[dict[str, Any]] = []
         self.status = PLAYING
@@ -712,6 +712,14 @@ class UnoGame:
         self.dealer = (self.dealer + 1) % self.n
         self._start_hand()
 
+    @property
+    def sheet(self) -> Sheet:
+        """The score sheet of the hands played (a stored game rebuilds it from its finished hands on first use,
+        so loading a game to let the bots move costs no replay)."""
+        if self._sheet is None:
+            self._sheet = Sheet.replay(self.rules, self.names, self.finished_rounds)
+        return self._sheet
+
     def _read_scores(self) -> None:
         """Each seat's total, as the score sheet has it (the bots and the views read ``scores`` by seat)."""
         totals = self.sheet.totals
@@ -871,8 +879,8 @@ class UnoGame:
         game.catchable = list(data["catchable"])
         game.exchanged = list(data.get("exchanged", ()))  # absent from games stored before the grace
         game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
-        game.sheet = Sheet.replay(game.rules, game.names, game.finished_rounds)
-        game._read_scores()
+        game.scores = list(data["scores"])  # as the sheet had them; the sheet itself is rebuilt when needed
+        game._sheet = None
         game.turns = data["turns"]
         game.hand_turns = data["hand_turns"]
         game.challenges_tried, game.challenges_won = data["challenges"]
