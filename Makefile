@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -91,12 +91,18 @@ $(NOTO):
 browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 
 test: setup browser-deps
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 # The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
 # (Part of `make test` too; about 10 s.)
 test-tls: setup browser-deps
 	$(BIN)/python -m pytest -p no:cacheprovider tests/tls
+
+# The suite without the tests marked slow (servers, crashes, fuzzing, hundreds of whole games).
+test-quick: setup
+	node --test tests/js/
+	$(BIN)/python -m pytest -m 'not slow'
 
 # The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
 # the pure engine tests do not depend on the database and run once, in `make test`.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -15,6 +16,7 @@ from sqlalchemy.pool import NullPool
 
 from app import create_app
 from app.extensions import db
+from app.models import utcnow
 
 # Creation is rate-limited per client (app/ratelimits.py); the suite creates far more than a table does.
 # Tests of the limit set RATELIMIT_CREATE themselves. Servers started by tests inherit this too.
@@ -97,3 +99,26 @@ def _csrf_token(client, url: str) -> str:
     )
     assert match, f"no CSRF token on {url}"
     return match.group(1)
+
+
+class ManualClock:
+    """A clock that stands still until a test moves it: ``clock()`` is the time, ``clock.advance(s)`` moves it.
+
+    It tells the time as the app's ``models.utcnow`` does (it starts there), so a test puts it in its place.
+    """
+
+    def __init__(self) -> None:
+        self.now = utcnow()
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """An injected clock instead of ``time.sleep``: ``monkeypatch.setattr(module, "utcnow", clock)``, then
+    ``clock.advance(seconds)``."""
+    return ManualClock()

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,15 @@ from .i18n import _, join
 
 MAX_NAME = 30
 """The longest name a player may have, after trimming."""
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction controls: in a name they could turn the rest of a line around (pages isolate names with <bdi>)."""
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff" + "".join(sorted(BIDI_CONTROLS)) + "]")
+"""Unicode's control characters (category Cc), halves of surrogate pairs (Cs) and the direction controls."""
+
+BOT_NAMES = ("random", "smart")
+"""The bots a seat of a digital game may carry, in both games (each game's ``bots.BOTS`` implements them)."""
 
 SEAT_KEYS = ("name", "bot")
 """The keys a seat of a digital game may have."""
@@ -27,14 +37,22 @@ def join_names(names: Sequence[str]) -> str:
     return join(names)
 
 
+def printable_name(name: str) -> bool:
+    """Whether ``name`` holds no control character (a line break, a NUL, a direction override) nor half of a
+    surrogate pair (text that cannot be stored as UTF-8)."""
+    return _UNPRINTABLE.search(name) is None
+
+
 def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
     """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
 
     The game takes ``minimum`` to ``maximum`` players; each name is 1 to :data:`MAX_NAME` characters
-    after trimming, unique ignoring case.
+    after trimming, unique ignoring case, without control or direction characters (:func:`printable_name`).
     """
     if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
         raise RulesError(_("The players must be a list of names."))
+    if any(not printable_name(name) for name in names):
+        raise RulesError(_("A player's name can hold letters, digits, spaces and signs, but no control characters."))
     trimmed = tuple(name.strip() for name in names)
     if not minimum <= len(trimmed) <= maximum:
         raise RulesError(
@@ -107,5 +125,7 @@ def parse_seats(
 
 def match_player(name: str, players: Sequence[str]) -> str | None:
     """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
+    if name in players:  # spelled as the game spells it (names are unique ignoring case)
+        return name
     key = name.strip().casefold()
     return next((player for player in players if player.casefold() == key), None)

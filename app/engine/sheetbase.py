@@ -102,7 +102,7 @@ def match_results(entry: Any, players: Sequence[str]) -> tuple[str, dict[str, An
             raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
         if player in by_player:
             raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
-        by_player[player] = dataclasses.replace(result, player=player)
+        by_player[player] = result if player == result.player else dataclasses.replace(result, player=player)
     return went_out, by_player
 
 

@@ -13,14 +13,15 @@ from wtforms.validators import Length, Optional
 from ..engine.errors import EngineError
 from ..engine.notation import format_groups, parse_groups
 from ..engine.phase10 import bots, game, phases, rounds, sheet, simulate
-from ..engine.phase10.cards import HAND_SIZE
+from ..engine.phase10.cards import CARD_CLASSES, HAND_SIZE
+from ..engine.phase10.variants import variant_of
 from ..errors import ApiError
 from ..forms import RoundForm, options
 from .cards import leftover, prefill_leftover, went_out_of
 from .registry import Digital, GameType, option_field
 from .summary import spread
 
-COUNTS = ("low", "high", "skip", "wild")
+COUNTS = CARD_CLASSES
 
 
 class Phase10(GameType):
@@ -114,7 +115,7 @@ class Phase10(GameType):
 
     def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
         form.round_phases = sheet.phases_in_round(number)  # a corrected round shows the phases as they were then
-        if sheet.rules.variant == "pick_a_phase":
+        if variant_of(sheet.rules).picks_phase:
             for name, row in zip(names, form.players.entries):
                 row.form.phase.choices = [("", _("none"))] + [
                     (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
@@ -145,7 +146,7 @@ class Phase10(GameType):
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         went_out = went_out_of(form, names)
-        pick = ruleset.variant == "pick_a_phase"
+        pick = variant_of(ruleset).picks_phase
         results = []
         for name, row in zip(names, form.players.entries):
             f = row.form
@@ -213,21 +214,13 @@ def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
     if pick:
         chosen = (row.phase.data or "").strip()
         return int(chosen) if chosen.isascii() and chosen.isdigit() else False
-    # Going out needs a completed phase, so the player who went out completed it.
-    return bool(row.completed.data) or went_out
+    return rounds.completed_if_out(went_out, bool(row.completed.data))
 
 
 def _counts(row: Any, completed: bool | int) -> dict[str, Any]:
     """The keypad's counts; a player without a completed phase holds exactly 10 cards (the rest are low)."""
-    counts = {k: getattr(row, k).data for k in COUNTS}
-    if any(v is not None for v in counts.values()):
-        filled = {k: v or 0 for k, v in counts.items()}
-        if counts["low"] is None and completed is False:
-            filled["low"] = max(0, HAND_SIZE - filled["high"] - filled["skip"] - filled["wild"])
-        return {"counts": filled}
-    if completed is False:
-        return {"counts": {"low": HAND_SIZE, "high": 0, "skip": 0, "wild": 0}}
-    return {}
+    filled = rounds.filled_counts({k: getattr(row, k).data for k in COUNTS}, completed is not False)
+    return {} if filled is None else {"counts": filled}
 
 
 GAME = Phase10()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
-from test_sheets import edit_link_of, new_sheet, points, tap, totals, went_out
+from sheet_pages import edit_link_of, new_sheet, points, tap, totals, went_out
 
 LIVE_TIMEOUT = 10_000  # the benchmark measures the real delay; a busy CI gets ten seconds
 

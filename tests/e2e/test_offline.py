@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from test_sheets import new_sheet, penalty, tap, totals, went_out
+from sheet_pages import new_sheet, penalty, tap, totals, went_out
 
 
 def controlled(page: Page) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
-from test_sheets import new_sheet, open_row, penalty, row, tap, went_out
+from sheet_pages import new_sheet, open_row, penalty, row, tap, went_out
 
 
 def page_height(page: Page) -> dict:

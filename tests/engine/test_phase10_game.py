@@ -510,6 +510,11 @@ def test_a_tie_between_finishers_is_settled_by_a_tie_breaker_round_dealt_to_them
     assert view["tiebreaker"] == {"players": ["Ana", "Ben"], "winner": None}
     assert view["tiebreaker_round"] is True and view["dealer"] == 1 and view["turn"] == 0
     assert [s["cards"] for s in view["seats"]] == [10, 10, 0]
+    tie, deal = [(e["type"], e["text"]) for e in view["log"][-2:]]
+    assert tie[0] == "tie" and tie[1].endswith(
+        "they play a tie-breaker round (a set of 5 and a set of 3; the first to lay it down wins)."
+    )
+    assert deal == ("deal", "Tie-breaker round: Ben deals to Ana, Ben.")
     check_cards(game)
     assert game.phase_to_play(0).key == "tiebreaker" and game.phase_to_play(2) is None
     game = restack(
@@ -520,6 +525,9 @@ def test_a_tie_between_finishers_is_settled_by_a_tie_breaker_round_dealt_to_them
     outcome = game.outcome()
     assert game.status == "finished" and outcome.winner == "Ana" and outcome.rule == "tiebreaker"
     assert game.tiebreaker == {"players": ["Ana", "Ben"], "winner": "Ana"}
+    log = game.view(None)["log"]
+    assert [e["type"] for e in log[-2:]] == ["lay_down", "game_over"] and log[-1]["text"] == outcome.text
+    assert any(e["type"] == "tie" and "they play a tie-breaker round" in e["text"] for e in log)  # worded as it was
     assert len(game.finished_rounds) == 2
     sheet = Sheet.replay(game.rules, game.names, game.finished_rounds, "Ana")
     assert sheet.outcome == outcome

@@ -22,6 +22,8 @@ from app.engine.phase10.phases import make_rules
 from app.engine.phase10.scoring import hand_points
 from app.engine.phase10.sheet import Sheet
 
+pytestmark = pytest.mark.slow  # plays hundreds of whole seeded games
+
 FULL_DECK = Counter(DECK)
 LONG = int(os.environ.get("PHASE10_LONG_GAMES", "0"))
 GAMES = LONG or 240

@@ -5,7 +5,7 @@ import pytest
 from app.engine.errors import EngineError, RoundError
 from app.engine.phase10.cards import Card
 from app.engine.phase10.phases import make_rules
-from app.engine.phase10.rounds import Counts, RoundEntry, hand_totals, parse_round
+from app.engine.phase10.rounds import Counts, RoundEntry, completed_if_out, filled_counts, hand_totals, parse_round
 from app.engine.phase10.sheet import Sheet
 
 CLASSIC = make_rules()
@@ -222,9 +222,10 @@ def test_names_match_ignoring_case_and_are_stored_as_the_game_spells_them():
     assert [r.player for r in scored.results] == PLAYERS
 
 
-def test_went_out_player_may_give_points_zero_or_no_cards():
-    for spec in (out(), out(points=0), out(cards=[]), out(counts={})):
-        sheet_with().check_round(parse_round(body("Ana", Ana=spec, Ben=missed(), Cy=missed()), CLASSIC))
+@pytest.mark.parametrize("spec", [out(), out(points=0), out(cards=[]), out(counts={})])
+def test_went_out_player_may_give_points_zero_or_no_cards(spec):
+    scored = sheet_with().check_round(parse_round(body("Ana", Ana=spec, Ben=missed(), Cy=missed()), CLASSIC))
+    assert scored.points["Ana"] == 0
 
 
 def test_points_of_a_player_who_completed_phase_6_cannot_be_20():
@@ -520,3 +521,25 @@ def test_stored_round_reads_back_to_the_same_entry():
     assert again == sheet.rounds[0].entry
     with pytest.raises(RoundError):
         parse_round(stored, CLASSIC)  # a request may not carry computed points next to cards
+
+
+@pytest.mark.parametrize(
+    ("went_out", "ticked", "completed"), [(True, False, True), (False, False, False), (False, True, True)]
+)
+def test_the_player_who_went_out_completed_a_phase(went_out, ticked, completed):
+    assert completed_if_out(went_out, ticked) is completed
+
+
+@pytest.mark.parametrize(
+    ("counts", "completed", "filled"),
+    [
+        ({}, False, {"low": 10, "high": 0, "skip": 0, "wild": 0}),  # no phase: ten cards, low unless said
+        ({"high": 3, "wild": 1}, False, {"low": 6, "high": 3, "skip": 0, "wild": 1}),
+        ({"high": 12}, False, {"low": 0, "high": 12, "skip": 0, "wild": 0}),
+        ({"low": 2, "high": 1}, False, {"low": 2, "high": 1, "skip": 0, "wild": 0}),  # entered: kept as entered
+        ({}, True, None),  # a completed phase: the hand must be entered
+        ({"skip": 1}, True, {"low": 0, "high": 0, "skip": 1, "wild": 0}),
+    ],
+)
+def test_a_player_without_a_phase_holds_ten_cards(counts, completed, filled):
+    assert filled_counts(counts, completed) == filled

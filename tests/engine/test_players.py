@@ -29,6 +29,10 @@ def test_check_players_trims_and_keeps_the_order():
         (["Ana", " "], 2, 6, "Player 2 has no name"),
         (["Ana", "x" * 31], 2, 6, "too long"),
         (["Ana", " ANA"], 2, 6, "Ana and ANA are the same name"),
+        (["A\u202eB", "Ben"], 2, 6, "no control characters"),
+        (["Ana", "Ben\x00"], 2, 6, "no control characters"),
+        (["Ana", "tab\tname"], 2, 6, "no control characters"),
+        (["Ana", "a\ud800"], 2, 6, "no control characters"),
     ],
 )
 def test_check_players_refusals(names, minimum, maximum, message):
@@ -54,6 +58,7 @@ def test_parse_seats_takes_objects_and_plain_names():
         (["Ana", {"name": "B", "bot": ["smart"]}], "Seat 2: there is no bot called"),
         (["Ana", "ana"], "same name"),
         (["Ana"], "2 to 6 players"),
+        ([{"name": "A\u202eB"}, "Ben"], "no control characters"),
     ],
 )
 def test_parse_seats_refusals(seats, message):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from test_uno_game_helpers import arrange, deal
 
 from app.engine.errors import RulesError
 from app.engine.uno.bots import BOTS, get_bot, run_bots
@@ -60,16 +59,16 @@ def test_run_bots_plays_a_game_of_bots_to_the_end():
     assert game.winner == game.scores.index(max(game.scores))
 
 
-def test_smart_catches_a_missing_uno_call_and_random_does_not():
-    for bot, caught in (("smart", True), ("random", False)):
-        game = deal([[], [], []], "R5", bots={1: bot, 2: bot})
-        game = arrange(game, hands={0: ["R1", "R2"]})
-        game.apply(0, {"type": "play", "card": "R1"})
-        run_bots(game)
-        assert any(entry["type"] == "catch" for entry in game.log) is caught
+@pytest.mark.parametrize(("bot", "caught"), [("smart", True), ("random", False)])
+def test_smart_catches_a_missing_uno_call_and_random_does_not(arrange, deal, bot, caught):
+    game = deal([[], [], []], "R5", bots={1: bot, 2: bot})
+    game = arrange(game, hands={0: ["R1", "R2"]})
+    game.apply(0, {"type": "play", "card": "R1"})
+    run_bots(game)
+    assert any(entry["type"] == "catch" for entry in game.log) is caught
 
 
-def test_bots_call_uno_with_their_play():
+def test_bots_call_uno_with_their_play(arrange, deal):
     for bot in BOTS:
         game = deal([[], [], []], "R5", bots={0: bot})
         game = arrange(game, hands={0: ["R1", "R2"]})
@@ -78,16 +77,21 @@ def test_bots_call_uno_with_their_play():
         assert game.uno[0] and not game.catchable
 
 
-def exchange_to_a_person(seats):
-    """Seat 1 (a smart bot, to play) holds R0 and Y2 under seven_o: its 0 hands its last card on to seat 2."""
-    game = deal([[], [], []], "R5", rules={"seven_o": True}, bots=seats)
-    game = arrange(game, hands={0: ["R1", "G2", "G3"], 1: ["R0", "Y2"]})
-    game.apply(0, {"type": "play", "card": "R1"})
-    run_bots(game)
-    return game
+@pytest.fixture
+def exchange_to_a_person(arrange, deal):
+    """A factory: seat 1 (a smart bot, to play) holds R0 and Y2 under seven_o: its 0 hands its last card on to seat 2."""
+
+    def make(seats):
+        game = deal([[], [], []], "R5", rules={"seven_o": True}, bots=seats)
+        game = arrange(game, hands={0: ["R1", "G2", "G3"], 1: ["R0", "Y2"]})
+        game.apply(0, {"type": "play", "card": "R1"})
+        run_bots(game)
+        return game
+
+    return make
 
 
-def test_bots_do_not_catch_a_person_handed_one_card_by_an_exchange_before_they_can_call():
+def test_bots_do_not_catch_a_person_handed_one_card_by_an_exchange_before_they_can_call(exchange_to_a_person):
     game = exchange_to_a_person({1: "smart"})
     assert game.hands[2] and len(game.hands[2]) == 1 and game.turn == 2
     assert not any(entry["type"] == "catch" for entry in game.log)
@@ -102,7 +106,7 @@ def test_bots_do_not_catch_a_person_handed_one_card_by_an_exchange_before_they_c
     assert game.uno[2] and not game.catchable
 
 
-def test_a_bot_handed_one_card_by_an_exchange_calls_uno_before_another_bot_catches_it():
+def test_a_bot_handed_one_card_by_an_exchange_calls_uno_before_another_bot_catches_it(arrange, deal):
     game = deal([[], [], [], []], "R5", rules={"seven_o": True}, bots={s: "smart" for s in range(4)})
     game = arrange(game, hands={0: ["R1", "G2", "G3"], 1: ["R0", "Y2", "Y3"], 3: ["B9"]})
     game.apply(3, {"type": "uno"})
@@ -114,13 +118,13 @@ def test_a_bot_handed_one_card_by_an_exchange_calls_uno_before_another_bot_catch
     assert not any(entry["type"] == "catch" and entry["target"] == 0 for entry in game.log[rotate : rotate + 3])
 
 
-def test_random_never_challenges():
+def test_random_never_challenges(deal):
     game = deal([["W4", "R1"], [], []], "R5", bots={1: "random"})
     game.apply(0, {"type": "play", "card": "W4", "color": "G"})  # a bluff
     assert get_bot("random").act(game, 1)[0] == "accept"
 
 
-def test_smart_challenges_when_the_odds_say_so():
+def test_smart_challenges_when_the_odds_say_so(arrange, deal):
     game = deal([["W4"], [], []], "R5", bots={1: "smart"})
     big = arrange(
         game,
@@ -133,13 +137,13 @@ def test_smart_challenges_when_the_odds_say_so():
     assert get_bot("smart").act(small, 1)[0] == "accept"
 
 
-def test_smart_plays_a_draw_two_against_a_player_close_to_going_out():
+def test_smart_plays_a_draw_two_against_a_player_close_to_going_out(arrange, deal):
     game = deal([[], [], []], "R5", bots={0: "smart"})
     game = arrange(game, hands={0: ["R+2", "R3", "R4", "G6"], 1: ["B1"], 2: ["B2", "B3", "B4"]})
     assert get_bot("smart").act(game, 0)[1] == (game.hands[0][0],)
 
 
-def test_smart_matches_the_colour_it_holds_most_and_keeps_wilds_until_danger():
+def test_smart_matches_the_colour_it_holds_most_and_keeps_wilds_until_danger(arrange, deal):
     smart = get_bot("smart")
     game = deal([[], [], []], "R5", bots={0: "smart"})
     calm = arrange(game, hands={0: ["R1", "G5", "G7", "G8", "W"], 1: ["B1", "B2", "B3"], 2: ["Y1", "Y2", "Y3"]})
@@ -148,7 +152,7 @@ def test_smart_matches_the_colour_it_holds_most_and_keeps_wilds_until_danger():
     assert smart.choose(danger, 0) == {"type": "play", "card": "W", "color": "G"}
 
 
-def test_smart_names_its_strongest_colour_for_a_first_wild():
+def test_smart_names_its_strongest_colour_for_a_first_wild(deal):
     game = deal([["B7", "B8", "B9", "G1"], [], []], "W", bots={0: "smart"})
     assert get_bot("smart").choose(game, 0) == {"type": "color", "color": "B"}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_uno_game_helpers import arrange, card_count, deal
 
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotYourTurnError, RulesError
 from app.engine.uno.bots import run_bots
@@ -108,7 +107,7 @@ def test_ten_players_can_play():
 # --- matching ---------------------------------------------------------------------------------------
 
 
-def test_matching_by_colour_number_and_symbol():
+def test_matching_by_colour_number_and_symbol(deal):
     game = deal([["R9", "G5", "B2", "GS"], ["RS"]], "R5")
     assert_refused(game, 0, {"type": "play", "card": "B2"}, match="does not match")
     play(game, 0, "G5")  # same number
@@ -123,7 +122,7 @@ def test_matching_by_colour_number_and_symbol():
     assert game.view(None)["color"] == "G"
 
 
-def test_a_wild_may_be_played_even_with_a_matching_card_and_needs_a_colour():
+def test_a_wild_may_be_played_even_with_a_matching_card_and_needs_a_colour(deal):
     game = deal([["R9", "W"], []], "R5")
     assert_refused(game, 0, {"type": "play", "card": "W"}, match="colour")
     play(game, 0, "W", color="b")
@@ -131,7 +130,7 @@ def test_a_wild_may_be_played_even_with_a_matching_card_and_needs_a_colour():
     assert view["color"] == "B" and view["discard_top"] == "W" and view["turn"] == 1
 
 
-def test_a_card_not_in_hand_is_refused():
+def test_a_card_not_in_hand_is_refused(deal):
     game = deal([["R9"], []], "R5")
     assert_refused(game, 0, {"type": "play", "card": "R8"}, match="do not hold")
 
@@ -139,7 +138,7 @@ def test_a_card_not_in_hand_is_refused():
 # --- drawing ----------------------------------------------------------------------------------------
 
 
-def test_draw_then_only_the_drawn_card_may_be_played():
+def test_draw_then_only_the_drawn_card_may_be_played(deal):
     game = deal([["R9"], []], "R5", draws=["R1"])
     game.apply(0, {"type": "draw"})
     assert {"type": "play", "card": "R9"} not in game.legal_actions(0)
@@ -149,27 +148,27 @@ def test_draw_then_only_the_drawn_card_may_be_played():
     assert game.view(None)["turn"] == 1 and game.view(None)["discard_top"] == "R1"
 
 
-def test_a_drawn_card_that_cannot_be_played_ends_the_turn_at_once():
+def test_a_drawn_card_that_cannot_be_played_ends_the_turn_at_once(deal):
     game = deal([["R9"], []], "R5", draws=["G1"])
     game.apply(0, {"type": "draw"})
     view = game.view(0)
     assert view["pending"] is None and view["turn"] == 1 and "G1" in view["seats"][0]["hand"]
 
 
-def test_drawing_is_allowed_with_a_playable_card_and_pass_only_after_drawing():
+def test_drawing_is_allowed_with_a_playable_card_and_pass_only_after_drawing(deal):
     game = deal([["R9"], []], "R5", draws=["G1"])
     assert_refused(game, 0, {"type": "pass"}, match="only after drawing")
     assert {"type": "draw"} in game.legal_actions(0)
 
 
-def test_draw_until_playable_keeps_drawing_up_to_a_playable_card():
+def test_draw_until_playable_keeps_drawing_up_to_a_playable_card(deal):
     game = deal([["G9"], []], "R5", draws=["G1", "G2", "B3", "R8", "Y4"], rules={"draw_until_playable": True})
     game.apply(0, {"type": "draw"})
     assert game.view(0)["pending"] == {"type": "drawn", "seat": 0, "card": "R8"}
     assert game.view(0)["seats"][0]["cards"] == 11
 
 
-def test_draw_until_playable_stops_after_ten_cards():
+def test_draw_until_playable_stops_after_ten_cards(deal):
     draws = ["G1", "G2", "B3", "B4", "G6", "G7", "B8", "G8", "B6", "B7", "R8"]
     game = deal([["G9"], []], "R5", draws=draws, rules={"draw_until_playable": True})
     game.apply(0, {"type": "draw"})
@@ -177,7 +176,7 @@ def test_draw_until_playable_stops_after_ten_cards():
     assert view["seats"][0]["cards"] == 17 and view["turn"] == 1 and view["pending"] is None
 
 
-def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
+def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out(card_count, deal):
     game = deal([["G9"], []], "R5")
     data = game.to_json()
     data["discard_pile"] = data["draw_pile"][1:] + data["discard_pile"]
@@ -198,20 +197,20 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
 
 
 @pytest.mark.parametrize("card", ["RR", "RS"])
-def test_two_players_reverse_and_skip_let_the_player_play_again(card):
+def test_two_players_reverse_and_skip_let_the_player_play_again(card, deal):
     game = deal([[card, "R1"], []], "R5")
     play(game, 0, card)
     assert game.view(None)["turn"] == 0
 
 
-def test_two_players_draw_two_makes_the_other_draw_and_returns_the_turn():
+def test_two_players_draw_two_makes_the_other_draw_and_returns_the_turn(deal):
     game = deal([["R+2", "R1"], []], "R5")
     play(game, 0, "R+2")
     view = game.view(None)
     assert view["seats"][1]["cards"] == 9 and view["turn"] == 0
 
 
-def test_reverse_changes_direction_with_three_players():
+def test_reverse_changes_direction_with_three_players(deal):
     game = deal([["RR", "R1"], ["R2"], ["R3"]], "R5")
     play(game, 0, "RR")
     view = game.view(None)
@@ -220,7 +219,7 @@ def test_reverse_changes_direction_with_three_players():
     assert game.view(None)["turn"] == 1
 
 
-def test_skip_and_draw_two_with_three_players():
+def test_skip_and_draw_two_with_three_players(deal):
     game = deal([["RS", "R1"], ["R2"], ["R+2", "R3"]], "R5")
     play(game, 0, "RS")
     assert game.view(None)["turn"] == 2
@@ -232,24 +231,24 @@ def test_skip_and_draw_two_with_three_players():
 # --- first discard ----------------------------------------------------------------------------------
 
 
-def test_first_discard_skip_skips_the_player_left_of_the_dealer():
+def test_first_discard_skip_skips_the_player_left_of_the_dealer(deal):
     game = deal([[], [], []], "RS")
     assert game.view(None)["turn"] == 1
 
 
-def test_first_discard_reverse_lets_the_dealer_play_counter_clockwise():
+def test_first_discard_reverse_lets_the_dealer_play_counter_clockwise(deal):
     game = deal([[], [], []], "RR")
     view = game.view(None)
     assert view["turn"] == 2 and view["direction"] == -1 and view["dealer"] == 2
 
 
-def test_first_discard_draw_two():
+def test_first_discard_draw_two(deal):
     game = deal([[], [], []], "R+2", draws=["G1", "G2"])
     view = game.view(0)
     assert view["turn"] == 1 and view["seats"][0]["cards"] == 9 and view["seats"][0]["hand"][-2:] == ["G1", "G2"]
 
 
-def test_first_discard_wild_the_first_player_names_the_colour_and_plays():
+def test_first_discard_wild_the_first_player_names_the_colour_and_plays(deal):
     game = deal([["G1"], [], []], "W")
     view = game.view(0)
     assert view["pending"] == {"type": "color", "seat": 0} and view["color"] is None and view["turn"] == 0
@@ -263,7 +262,7 @@ def test_first_discard_wild_the_first_player_names_the_colour_and_plays():
 
 
 @pytest.mark.parametrize("first, rules", [("W4", None), ("W", {"first_wild": "reshuffle"})])
-def test_first_discard_wild_returned_and_reshuffled(first, rules):
+def test_first_discard_wild_returned_and_reshuffled(first, rules, card_count, deal):
     for seed in range(5):
         game = deal([[], [], []], first, rules=rules, seed=seed)
         view = game.view(None)
@@ -275,7 +274,7 @@ def test_first_discard_wild_returned_and_reshuffled(first, rules):
 # --- Wild Draw Four and the challenge ------------------------------------------------------------------
 
 
-def test_wild_draw_four_accepted():
+def test_wild_draw_four_accepted(deal):
     game = deal([["W4", "G1"], [], []], "R5")
     play(game, 0, "W4", color="G")
     assert game.view(1)["pending"] == {"type": "wild_draw_four", "seat": 1, "amount": 4, "by": 0}
@@ -286,7 +285,7 @@ def test_wild_draw_four_accepted():
     assert view["seats"][1]["cards"] == 11 and view["turn"] == 2 and view["color"] == "G"
 
 
-def test_challenge_catches_a_bluff_the_player_draws_four_and_the_challenger_plays_on():
+def test_challenge_catches_a_bluff_the_player_draws_four_and_the_challenger_plays_on(deal):
     game = deal([["W4", "R1"], ["G2"], []], "R5")
     play(game, 0, "W4", color="G")
     game.apply(1, {"type": "challenge"})
@@ -298,7 +297,7 @@ def test_challenge_catches_a_bluff_the_player_draws_four_and_the_challenger_play
     play(game, 1, "G2")
 
 
-def test_challenge_of_a_legal_wild_draw_four_costs_the_challenger_six():
+def test_challenge_of_a_legal_wild_draw_four_costs_the_challenger_six(deal):
     game = deal([["W4", "G1"], [], []], "R5")
     play(game, 0, "W4", color="G")
     game.apply(1, {"type": "challenge"})
@@ -306,14 +305,14 @@ def test_challenge_of_a_legal_wild_draw_four_costs_the_challenger_six():
     assert view["seats"][1]["cards"] == 13 and view["seats"][0]["cards"] == 6 and view["turn"] == 2
 
 
-def test_only_the_player_who_must_draw_may_challenge():
+def test_only_the_player_who_must_draw_may_challenge(deal):
     game = deal([["W4", "R1"], [], []], "R5")
     play(game, 0, "W4", color="G")
     assert_refused(game, 2, {"type": "challenge"}, NotYourTurnError)
     assert_refused(game, 0, {"type": "challenge"}, NotYourTurnError)
 
 
-def test_matching_numbers_and_plain_wilds_do_not_make_a_wild_draw_four_a_bluff():
+def test_matching_numbers_and_plain_wilds_do_not_make_a_wild_draw_four_a_bluff(deal):
     game = deal([["W4", "G5", "W"], [], []], "R5")
     play(game, 0, "W4", color="B")
     game.apply(1, {"type": "challenge"})
@@ -323,12 +322,18 @@ def test_matching_numbers_and_plain_wilds_do_not_make_a_wild_draw_four_a_bluff()
 # --- UNO call -----------------------------------------------------------------------------------------
 
 
-def uno_position(rules=None):
-    game = deal([[], [], []], "R5", rules=rules)
-    return arrange(game, hands={0: ["R1", "R2"], 1: ["G1", "G2", "G3"], 2: ["B1", "B2", "R3"]})
+@pytest.fixture
+def uno_position(arrange, deal):
+    """A factory: Ana holds R1 R2 (one play from UNO), Ben G1 G2 G3, Cy B1 B2 R3; ``make(rules=None)``."""
+
+    def make(rules=None):
+        game = deal([[], [], []], "R5", rules=rules)
+        return arrange(game, hands={0: ["R1", "R2"], 1: ["G1", "G2", "G3"], 2: ["B1", "B2", "R3"]})
+
+    return make
 
 
-def test_a_missing_uno_call_is_caught_for_two_cards():
+def test_a_missing_uno_call_is_caught_for_two_cards(uno_position):
     game = uno_position()
     play(game, 0, "R1")
     assert {"type": "catch", "seat": 0} in game.legal_actions(2)
@@ -338,14 +343,14 @@ def test_a_missing_uno_call_is_caught_for_two_cards():
     assert_refused(game, 1, {"type": "catch", "seat": 0}, match="cannot be caught")
 
 
-def test_the_catch_window_closes_when_the_next_player_begins_a_turn():
+def test_the_catch_window_closes_when_the_next_player_begins_a_turn(uno_position):
     game = uno_position()
     play(game, 0, "R1")
     game.apply(1, {"type": "draw"})
     assert_refused(game, 2, {"type": "catch", "seat": 0}, match="cannot be caught")
 
 
-def test_calling_uno_with_the_play_or_before_being_caught_is_safe():
+def test_calling_uno_with_the_play_or_before_being_caught_is_safe(uno_position):
     game = uno_position()
     assert {"type": "play", "card": "R1", "uno": True} in game.legal_actions(0)
     play(game, 0, "R1", uno=True)
@@ -357,7 +362,7 @@ def test_calling_uno_with_the_play_or_before_being_caught_is_safe():
     assert_refused(game, 1, {"type": "catch", "seat": 0})
 
 
-def test_uno_cannot_be_called_with_more_cards():
+def test_uno_cannot_be_called_with_more_cards(uno_position):
     game = uno_position()
     assert_refused(game, 1, {"type": "uno"}, match="one card")
 
@@ -365,7 +370,7 @@ def test_uno_cannot_be_called_with_more_cards():
 # --- end of a hand, scoring ----------------------------------------------------------------------------
 
 
-def test_a_hand_ending_on_draw_two_makes_the_next_player_draw_before_scoring():
+def test_a_hand_ending_on_draw_two_makes_the_next_player_draw_before_scoring(arrange, deal):
     game = deal([[], [], []], "R5", rules={"target": 500})
     game = arrange(game, hands={0: ["R+2"], 1: ["G1", "GS"], 2: ["B9"]}, draws=["Y3", "W"])
     play(game, 0, "R+2")
@@ -382,7 +387,7 @@ def test_a_hand_ending_on_draw_two_makes_the_next_player_draw_before_scoring():
     assert [s["cards"] for s in view["seats"]].count(7) >= 2
 
 
-def test_a_hand_ending_on_wild_draw_four_makes_the_next_player_draw_four_without_challenge():
+def test_a_hand_ending_on_wild_draw_four_makes_the_next_player_draw_four_without_challenge(arrange, deal):
     game = deal([[], []], "R5")
     game = arrange(game, hands={0: ["W4"], 1: ["G1"]}, draws=["Y3", "Y4", "B0", "RR"])
     play(game, 0, "W4", color="R")
@@ -390,7 +395,7 @@ def test_a_hand_ending_on_wild_draw_four_makes_the_next_player_draw_four_without
     assert game.view(None)["seats"][0]["score"] == 1 + 3 + 4 + 0 + 20
 
 
-def test_reaching_the_target_ends_the_game_for_the_winner():
+def test_reaching_the_target_ends_the_game_for_the_winner(arrange, deal):
     game = deal([[], []], "R5", rules={"target": 29})
     game = arrange(game, hands={0: ["R1"], 1: ["G+2", "B9"]})
     play(game, 0, "R1")
@@ -401,7 +406,7 @@ def test_reaching_the_target_ends_the_game_for_the_winner():
     assert_refused(game, 1, {"type": "draw"}, GameOverError)
 
 
-def test_lowest_wins_each_keeps_own_points_and_a_tie_for_lowest_plays_another_hand():
+def test_lowest_wins_each_keeps_own_points_and_a_tie_for_lowest_plays_another_hand(arrange, deal):
     game = deal([[], [], []], "R5", rules={"scoring": "lowest_wins", "target": 5})
     game = arrange(game, hands={0: ["R1"], 1: ["G0"], 2: ["B9"]})
     play(game, 0, "R1")
@@ -422,7 +427,7 @@ def test_lowest_wins_each_keeps_own_points_and_a_tie_for_lowest_plays_another_ha
 # --- house rules -----------------------------------------------------------------------------------------
 
 
-def test_stacking_draw_twos_passes_the_growing_penalty_on():
+def test_stacking_draw_twos_passes_the_growing_penalty_on(deal):
     game = deal([["R+2", "R1"], ["G+2", "G1"], ["W4", "B1"]], "R5", rules={"stacking": True})
     play(game, 0, "R+2")
     assert game.view(None)["pending"] == {"type": "draw_two", "seat": 1, "amount": 2}
@@ -434,13 +439,13 @@ def test_stacking_draw_twos_passes_the_growing_penalty_on():
     assert view["seats"][2]["cards"] == 11 and view["turn"] == 0 and view["pending"] is None
 
 
-def test_without_stacking_a_draw_two_cannot_be_answered():
+def test_without_stacking_a_draw_two_cannot_be_answered(deal):
     game = deal([["R+2", "R1"], ["G+2", "G1"], []], "R5")
     play(game, 0, "R+2")
     assert game.view(None)["turn"] == 2 and game.view(None)["seats"][1]["cards"] == 9
 
 
-def test_stacking_wild_draw_fours_and_challenging_the_last_one():
+def test_stacking_wild_draw_fours_and_challenging_the_last_one(deal):
     game = deal([["W4", "B1"], ["W4", "G1"], []], "R5", rules={"stacking": True})
     play(game, 0, "W4", color="G")
     assert {"type": "play", "card": "W4", "color": "Y"} in game.legal_actions(1)
@@ -451,7 +456,7 @@ def test_stacking_wild_draw_fours_and_challenging_the_last_one():
     assert view["seats"][1]["cards"] == 6 + 8 and view["turn"] == 2
 
 
-def test_seven_swaps_hands_with_a_chosen_player_or_not():
+def test_seven_swaps_hands_with_a_chosen_player_or_not(deal):
     game = deal([["R7", "R1"], ["G1"], ["B2"]], "R5", rules={"seven_o": True})
     before_ana, before_cy = hand(game, 0), hand(game, 2)
     assert {"type": "play", "card": "R7"} in game.legal_actions(0)
@@ -463,7 +468,7 @@ def test_seven_swaps_hands_with_a_chosen_player_or_not():
     assert_refused(game, 0, {"type": "play", "card": "R7", "swap": 2}, match="seven_o")
 
 
-def test_zero_passes_every_hand_on_in_the_direction_of_play():
+def test_zero_passes_every_hand_on_in_the_direction_of_play(deal):
     game = deal([["R0", "R1"], ["G1"], ["B2"]], "R5", rules={"seven_o": True})
     hands = [hand(game, s) for s in range(3)]
     play(game, 0, "R0")
@@ -472,17 +477,22 @@ def test_zero_passes_every_hand_on_in_the_direction_of_play():
     assert hand(game, 0) == hands[2]
 
 
-def cy_has_called_uno(ana):
-    """Seven_o; Ana holds ``ana`` (after an R1), Ben G1 G3, Cy has called UNO on B2; Ana is to play."""
-    game = deal([[], [], []], "R5", rules={"seven_o": True})
-    game = arrange(game, hands={0: ["R1", *ana], 1: ["R2", "G1", "G3"], 2: ["R3", "B2"]})
-    play(game, 0, "R1")
-    play(game, 1, "R2")
-    play(game, 2, "R3", uno=True)
-    return game
+@pytest.fixture
+def cy_has_called_uno(arrange, deal):
+    """A factory: seven_o; Ana holds ``ana`` (after an R1), Ben G1 G3, Cy has called UNO on B2; Ana is to play."""
+
+    def make(ana):
+        game = deal([[], [], []], "R5", rules={"seven_o": True})
+        game = arrange(game, hands={0: ["R1", *ana], 1: ["R2", "G1", "G3"], 2: ["R3", "B2"]})
+        play(game, 0, "R1")
+        play(game, 1, "R2")
+        play(game, 2, "R3", uno=True)
+        return game
+
+    return make
 
 
-def test_a_seven_swap_keeps_the_uno_call_of_a_player_outside_the_swap():
+def test_a_seven_swap_keeps_the_uno_call_of_a_player_outside_the_swap(cy_has_called_uno):
     game = cy_has_called_uno(["R7", "G4", "G5"])
     play(game, 0, "R7", swap=1)
     assert game.view(None)["seats"][2]["uno"] is True
@@ -490,7 +500,7 @@ def test_a_seven_swap_keeps_the_uno_call_of_a_player_outside_the_swap():
     assert_refused(game, 1, {"type": "catch", "seat": 2}, match="cannot be caught")
 
 
-def test_both_seats_of_a_seven_swap_lose_their_uno_call():
+def test_both_seats_of_a_seven_swap_lose_their_uno_call(cy_has_called_uno):
     game = cy_has_called_uno(["R7", "G4"])
     play(game, 0, "R7", swap=2, uno=True)
     assert hand(game, 0) == ["B2"] and hand(game, 2) == ["G4"]
@@ -500,7 +510,7 @@ def test_both_seats_of_a_seven_swap_lose_their_uno_call():
     assert {"type": "catch", "seat": 0} in legal and {"type": "catch", "seat": 2} in legal
 
 
-def test_a_zero_resets_every_uno_call():
+def test_a_zero_resets_every_uno_call(cy_has_called_uno):
     game = cy_has_called_uno(["R0", "G4", "G5"])
     play(game, 0, "R0")
     assert hand(game, 0) == ["B2"]
@@ -508,7 +518,7 @@ def test_a_zero_resets_every_uno_call():
     assert {"type": "catch", "seat": 0} in game.legal_actions(1)
 
 
-def test_jump_in_with_an_identical_card_out_of_turn():
+def test_jump_in_with_an_identical_card_out_of_turn(deal):
     game = deal([["R1"], ["G1"], ["R5", "B2"]], "R5", rules={"jump_in": True})
     assert {"type": "play", "card": "R5"} in game.legal_actions(2)
     assert_refused(game, 2, {"type": "play", "card": "B2"}, NotYourTurnError, match="identical")
@@ -518,7 +528,7 @@ def test_jump_in_with_an_identical_card_out_of_turn():
     assert_refused(game, 2, {"type": "play", "card": "R5"}, NotYourTurnError)
 
 
-def test_multiples_both_take_effect():
+def test_multiples_both_take_effect(deal):
     game = deal([["R+2", "R+2", "R1"], [], []], "R5", rules={"multiples": True})
     assert {"type": "play", "cards": ["R+2", "R+2"]} in game.legal_actions(0)
     game.apply(0, {"type": "play", "cards": ["R+2", "R+2"]})
@@ -535,7 +545,7 @@ def play_sizes(game, seat):
     return {len(a.get("cards", [a.get("card")])) for a in game.legal_actions(seat) if a["type"] == "play"}
 
 
-def test_multiples_are_exactly_two_identical_cards():
+def test_multiples_are_exactly_two_identical_cards(deal):
     game = deal([["W4", "W4", "W4", "W4", "G5"], [], []], "R5", rules={"multiples": True})
     assert play_sizes(game, 0) == {1, 2}
     for count in (3, 4):
@@ -544,7 +554,7 @@ def test_multiples_are_exactly_two_identical_cards():
     assert game.view(None)["pending"]["amount"] == 8
 
 
-def test_stacked_multiples_are_exactly_two_identical_cards():
+def test_stacked_multiples_are_exactly_two_identical_cards(deal):
     game = deal([["W4", "G5"], ["W4", "W4", "W4", "B1"], []], "R5", rules={"multiples": True, "stacking": True})
     game.apply(0, {"type": "play", "card": "W4", "color": "G"})
     assert play_sizes(game, 1) == {1, 2}
@@ -575,12 +585,12 @@ def test_stacked_multiples_are_exactly_two_identical_cards():
         ({"type": "color", "color": "R"}, "no Wild"),
     ],
 )
-def test_illegal_actions_say_why_and_change_nothing(action, match):
+def test_illegal_actions_say_why_and_change_nothing(action, match, deal):
     game = deal([["R1", "W"], [], []], "R5")
     assert_refused(game, 0, action, match=match)
 
 
-def test_acting_out_of_turn_is_not_your_turn():
+def test_acting_out_of_turn_is_not_your_turn(deal):
     game = deal([["R1"], ["R2"], []], "R5")
     assert_refused(game, 1, {"type": "play", "card": "R2"}, NotYourTurnError, match="Ana")
     assert_refused(game, 1, {"type": "draw"}, NotYourTurnError)
@@ -588,7 +598,7 @@ def test_acting_out_of_turn_is_not_your_turn():
         game.apply(7, {"type": "draw"})
 
 
-def test_spectator_view_shows_no_hands_and_others_do_not_see_drawn_cards():
+def test_spectator_view_shows_no_hands_and_others_do_not_see_drawn_cards(deal):
     game = deal([["R1"], [], []], "R5", draws=["G9"])
     game.apply(0, {"type": "draw"})
     spectator = game.view(None)
@@ -616,7 +626,7 @@ def test_spectator_view_shows_no_hands_and_others_do_not_see_drawn_cards():
     }
 
 
-def test_log_entries_have_sequence_numbers_and_words():
+def test_log_entries_have_sequence_numbers_and_words(deal):
     game = deal([["R1"], [], []], "R5")
     play(game, 0, "R1")
     log = game.view(None)["log"]

@@ -15,6 +15,8 @@ import pytest
 from app.engine.uno.cards import DECK
 from app.engine.uno.game import TOKEN, UnoGame
 
+pytestmark = pytest.mark.slow  # plays hundreds of whole seeded games
+
 _long = os.environ.get("UNO_LONG", "")
 GAMES = (200 if _long == "1" else int(_long)) if _long else 6
 MAX_ACTIONS = 1500

@@ -9,7 +9,10 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from hardening_support import PLAYERS, Http, new_game, rotating_round
+
+pytestmark = pytest.mark.slow  # starts servers and drives them from many threads
 
 GAMES = 8
 ROUNDS = 25  # 8 games x 25 rounds = 200 races

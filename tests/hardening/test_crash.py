@@ -18,6 +18,8 @@ from hardening_support import PLAYERS, Http, new_game, rotating_round
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+pytestmark = pytest.mark.slow  # starts a server and kills it mid-write
+
 STREAMS = 3
 
 

@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from app import create_app
 from app.extensions import db
 
+pytestmark = pytest.mark.slow  # property-based fuzzing of every endpoint
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
 FUZZ = settings(
     max_examples=EXAMPLES,

@@ -139,6 +139,8 @@ def test_stacked_phase10_deck_is_dealt_one_card_at_a_time(client):
         ({"game": "uno", "seats": people("Ana", "ana ")}, "same name"),
         ({"game": "uno", "seats": people("Ana", "x" * 31)}, "too long"),
         ({"game": "uno", "seats": people("Ana", "  ")}, "no name"),
+        ({"game": "uno", "seats": people("A\u202eB", "Ben")}, "no control characters"),
+        ({"game": "phase10", "seats": people("Ana", "Ben\nCy")}, "no control characters"),
         ({"game": "uno", "seats": [{"name": "Ana"}, {"name": "B", "bot": "genius"}]}, "no bot called genius"),
         ({"game": "phase10", "seats": [{"name": "Ana", "seat": 1}, {"name": "B"}]}, 'unknown field "seat"'),
         ({"game": "uno", "seats": people("A", "B"), "rules": {"target": 0}}, "target"),

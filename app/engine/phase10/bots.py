@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..players import BOT_NAMES
 from .cards import COLORS, Card, Kind
 from .phases import GroupKind, Phase
 from .scoring import card_points
@@ -265,7 +266,7 @@ def _hittable(game: Game, card: Card) -> bool:
     return any(hit_options(group, card) for seat in game.active for group in game.laid[seat])
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "smart": SmartBot()}
+BOTS: dict[str, Bot] = dict(zip(BOT_NAMES, (RandomBot(), SmartBot()), strict=True))
 """The bots by name."""
 
 

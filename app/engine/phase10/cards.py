@@ -117,6 +117,25 @@ DECK: tuple[Card, ...] = tuple(
 )
 """The 108 cards of a Phase 10 deck: 1-12 twice in each of four colours, 8 wilds, 4 skips."""
 
+LOW_MAX = 9
+"""The highest "low" card: 1-9 are low (5 points), 10-12 high (10 points)."""
+
+CARD_CLASSES = ("low", "high", "skip", "wild")
+"""The four classes a hand is counted in (the score sheet's four-key keypad): 1-9, 10-12, skips, wilds."""
+
+
+def card_class(card: Card) -> str:
+    """The class of ``card`` (one of :data:`CARD_CLASSES`)."""
+    if card.kind is Kind.WILD:
+        return "wild"
+    if card.kind is Kind.SKIP:
+        return "skip"
+    return "low" if card.number is not None and card.number <= LOW_MAX else "high"
+
+
+IN_DECK_BY_CLASS: dict[str, int] = {key: sum(card_class(c) == key for c in DECK) for key in CARD_CLASSES}
+"""How many cards of each class the deck holds (72 low, 24 high, 4 skips, 8 wilds)."""
+
 
 def check_fits_deck(cards: Iterable[Card]) -> None:
     """Raise :class:`DeckError` when ``cards`` hold more of some card than the deck has.

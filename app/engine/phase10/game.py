@@ -37,22 +37,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import chain, product
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
-from ..players import parse_seats
+from ..outcome import Outcome
+from ..players import BOT_NAMES, parse_seats
+from .actions import bad_token, card_choices, check_shape, resolve_card, resolve_groups, sort_key, tokens
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
+from .log import shown
 from .phases import PHASES, TIEBREAKER, Phase, make_rules
 from .rounds import parse_round
 from .scoring import hand_points
-from .sheet import MAX_PLAYERS, MIN_PLAYERS, Outcome, Sheet
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
+from .variants import Variant, variant_of
 from .verify import LaidGroup, Verdict, verify_groups
 
 ROUND_TURN_LIMIT = 600
@@ -66,25 +70,6 @@ VIEW_LOG = 40
 
 FORMAT = 1
 """Version of the :meth:`Game.to_json` format."""
-
-_ACTION_KEYS = {
-    "draw": ({"type", "from"}, {"type", "from"}),
-    "lay_down": ({"type", "groups"}, {"type", "groups", "phase"}),
-    "hit": ({"type", "card", "seat", "group"}, {"type", "card", "seat", "group", "end"}),
-    "discard": ({"type", "card"}, {"type", "card", "skip"}),
-}
-
-
-def _tokens(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def _sort_key(card: Card) -> tuple[int, int, str]:
-    if card.kind is Kind.WILD:
-        return (1, 0, "")
-    if card.kind is Kind.SKIP:
-        return (2, 0, "")
-    return (0, card.number or 0, card.color or "")
 
 
 class Game:
@@ -174,12 +159,17 @@ class Game:
             return None
         return self.sheet.outcome
 
+    @property
+    def variant(self) -> Variant:
+        """The variation this table plays (the rules' ``variant`` as an object)."""
+        return variant_of(self.rules)
+
     def phase_to_play(self, seat: int) -> Phase | None:
         """The phase ``seat`` plays this round (``None`` under ``pick_a_phase``, where it picks, or
         when the seat sits out the tie-breaker round)."""
         if self.tiebreak:
             return PHASES[TIEBREAKER] if seat in self.active else None
-        if self.rules.variant == "pick_a_phase":
+        if self.variant.picks_phase:
             return None
         key = self._standing(seat).phase
         return PHASES[key] if key is not None else None
@@ -188,7 +178,7 @@ class Game:
         """The phases ``seat`` may lay down this round (several only under ``pick_a_phase``)."""
         if self.completed[seat] is not None or seat not in self.active:
             return []
-        if self.tiebreak or self.rules.variant != "pick_a_phase":
+        if self.tiebreak or not self.variant.picks_phase:
             phase = self.phase_to_play(seat)
             return [phase] if phase is not None else []
         done = set(self._standing(seat).phases_done)
@@ -219,7 +209,7 @@ class Game:
         if self.turn != seat or self.stage != "play" or self.completed[seat] is not None:
             return []
         hand = self.hands[seat]
-        pick = self.rules.variant == "pick_a_phase" and not self.tiebreak
+        pick = self.variant.picks_phase and not self.tiebreak
         actions: list[dict[str, Any]] = []
         for phase in self.phases_open(seat):
             if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
@@ -229,7 +219,7 @@ class Game:
             verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
             if not verdict.valid:
                 continue
-            action: dict[str, Any] = {"type": "lay_down", "groups": [_tokens(g.cards) for g in verdict.groups]}
+            action: dict[str, Any] = {"type": "lay_down", "groups": [tokens(g.cards) for g in verdict.groups]}
             if pick:
                 action["phase"] = phase.key
             actions.append(action)
@@ -255,7 +245,7 @@ class Game:
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             return []
         actions = []
-        cards = sorted({c for c in hand if not c.is_skip}, key=_sort_key)
+        cards = sorted({c for c in hand if not c.is_skip}, key=sort_key)
         for target, index in self.hit_targets(seat):
             group = self.laid[target][index]
             for card in cards:
@@ -292,7 +282,7 @@ class Game:
             return []
         actions: list[dict[str, Any]] = []
         going_out = len(self.hands[seat]) == 1  # the round ends with this discard: a Skip skips nobody
-        for card in sorted(set(self.hands[seat]), key=_sort_key):
+        for card in sorted(set(self.hands[seat]), key=sort_key):
             if card.is_skip and self.skip_target_chosen() and not going_out:
                 targets = self.skip_targets(seat)
                 if targets:
@@ -326,7 +316,7 @@ class Game:
             raise NotYourTurnError(
                 _("It is not {name}'s turn: {other} is to play.").format(name=self.names[seat], other=self.names[turn])
             )
-        kind = _check_shape(action)
+        kind = check_shape(action)
         if kind == "draw":
             self._draw(seat, action["from"])
         elif kind == "lay_down":
@@ -353,7 +343,7 @@ class Game:
                 self.draw_pile = self.discard
                 self.rng.shuffle(self.draw_pile)
                 self.discard = [top]
-                self._event(None, "reshuffle", _("The discard pile is shuffled to make a new draw pile."))
+                self._event(None, "reshuffle")
             card = self.draw_pile.pop()
         elif source == "discard":
             if not self.discard:
@@ -371,19 +361,9 @@ class Game:
         self.round_turns += 1
         if self.record_log:
             if source == "pile":
-                self._event(
-                    seat,
-                    "draw",
-                    _("{name} draws from the draw pile.").format(name=self.names[seat]),
-                    {"from": "pile", "card": str(card)},
-                )
+                self._event(seat, "draw", {"from": "pile", "card": str(card)})
             else:
-                self._event(
-                    seat,
-                    "draw",
-                    _("{name} takes {card} from the discard pile.").format(name=self.names[seat], card=str(card)),
-                    {"from": "discard", "card": str(card)},
-                )
+                self._event(seat, "draw", {"from": "discard", "card": str(card)})
 
     def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
         self._need_stage("play")
@@ -393,14 +373,14 @@ class Game:
         if not open_phases:
             raise IllegalActionError(_("You have no phase left to lay down."))
         hand = self.hands[seat]
-        readings = _resolve_groups(hand, groups)
+        readings = resolve_groups(hand, groups)
         cards = next(readings)
         used = sum(len(g) for g in cards)
         if used >= len(hand) and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep a card to discard: a lay-down cannot use your whole hand."))
         natural = self.rules.natural_card
         if phase_key is not None:
-            if self.tiebreak or self.rules.variant != "pick_a_phase":
+            if self.tiebreak or not self.variant.picks_phase:
                 raise IllegalActionError(_('Only pick_a_phase lets you choose the phase: leave "phase" out.'))
             chosen = [p for p in open_phases if p.key == phase_key]
             if not chosen:
@@ -439,16 +419,7 @@ class Game:
         self.completed[seat] = phase.key
         self.laid_turn[seat] = self.turn_id
         if self.record_log:
-            self._event(
-                seat,
-                "lay_down",
-                _("{name} lays down {phase}: {cards}").format(
-                    name=self.names[seat],
-                    phase=phase.name,
-                    cards=" | ".join(" ".join(_tokens(g.cards)) for g in verdict.groups),
-                ),
-                {"phase": phase.key, "groups": [_tokens(g.cards) for g in verdict.groups]},
-            )
+            self._event(seat, "lay_down", {"phase": phase.key, "groups": [tokens(g.cards) for g in verdict.groups]})
         if self.tiebreak:
             self._win_tiebreaker(seat)
         elif not hand:
@@ -479,7 +450,7 @@ class Game:
         if end is not None and end not in ("low", "high"):
             raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
         hand = self.hands[seat]
-        choices = _card_choices(hand, token)
+        choices = card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
             raise IllegalActionError(_("Keep your last card: a turn ends with a discard."))
         refusal: HitResult | None = None
@@ -493,21 +464,14 @@ class Game:
         hand.remove(card)
         groups[index] = result.group
         if self.record_log:
-            self._event(
-                seat,
-                "hit",
-                _("{name} hits {card} on {owner}'s group {group}.").format(
-                    name=self.names[seat], card=str(card), owner=self.names[target], group=index + 1
-                ),
-                {"card": str(card), "target": target, "group": index, "end": result.end},
-            )
+            self._event(seat, "hit", {"card": str(card), "target": target, "group": index, "end": result.end})
         if not hand:
             self._end_round(seat)
 
     def _discard(self, seat: int, token: Any, skip: Any) -> None:
         self._need_stage("play")
         hand = self.hands[seat]
-        card = _resolve_card(hand, token)
+        card = resolve_card(hand, token)
         target = None
         if card.is_skip and len(hand) == 1:
             pass  # going out: the round is over, nobody is skipped (a "skip" sent with it is ignored)
@@ -538,13 +502,8 @@ class Game:
             raise IllegalActionError(_('Only a Skip takes a "skip" target.'))
         hand.remove(card)
         self.discard.append(card)
-        name = self.names[seat]
         if self.record_log:
-            if target is None:
-                text = _("{name} discards {card}.").format(name=name, card=str(card))
-            else:
-                text = _("{name} discards a Skip and skips {other}.").format(name=name, other=self.names[target])
-            self._event(seat, "discard", text, {"card": str(card), "skip": target})
+            self._event(seat, "discard", {"card": str(card), "skip": target})
         if not hand:
             self._end_round(seat)
             return
@@ -584,13 +543,13 @@ class Game:
             if self.skips_pending[seat]:
                 self.skips_pending[seat] -= 1
                 if self.record_log:
-                    self._event(seat, "skipped", _("{name} is skipped.").format(name=self.names[seat]))
+                    self._event(seat, "skipped")
                 continue
             break
         self.turn = seat
         self.stage = "draw"
         if self.round_turns >= ROUND_TURN_LIMIT or not (self.can_draw_from("pile") or self.can_draw_from("discard")):
-            self._event(None, "dead_round", _("Nobody can finish this round: it is dealt again."))
+            self._event(None, "dead_round")
             self.redeals += 1
             self._deal(None)
 
@@ -621,13 +580,10 @@ class Game:
         if self.on_deal is not None:
             self.on_deal(self.dealt_hands)
         if self.record_log:
+            data: dict[str, Any] = {"discard_top": str(self.discard[-1])}
             if self.tiebreak:
-                text = _("Tie-breaker round: {dealer} deals to {players}.").format(
-                    dealer=self.names[self.dealer], players=", ".join(self.names[s] for s in seating)
-                )
-            else:
-                text = _("Round {round}: {dealer} deals.").format(round=self.round, dealer=self.names[self.dealer])
-            self._event(self.dealer, "deal", text, {"discard_top": str(self.discard[-1])})
+                data["_tiebreaker"] = seating
+            self._event(self.dealer, "deal", data)
         self.turn = first
         self.stage = "draw"
         if self.discard[-1].is_skip:
@@ -638,29 +594,25 @@ class Game:
 
     def _end_round(self, seat: int) -> None:
         name = self.names[seat]
-        pick = self.rules.variant == "pick_a_phase"
+        pick = self.variant.picks_phase
         results = []
         for s, player in enumerate(self.names):
             result: dict[str, Any] = {"player": player}
             done = self.completed[s]
             result["completed"] = done if (pick and done is not None) else done is not None
-            result["cards"] = _tokens(sorted(self.hands[s], key=_sort_key))
+            result["cards"] = tokens(sorted(self.hands[s], key=sort_key))
             laid = self.laid_down[s]
             if done is not None and laid is not None:
-                result["laid_down"] = [_tokens(g) for g in laid]
+                result["laid_down"] = [tokens(g) for g in laid]
             results.append(result)
         record = {"round": self.round, "went_out": name, "results": results}
         self.sheet.add_round(parse_round(record, self.rules))
         self._standings = None
         self.finished_rounds.append(record)
         if self.record_log:
-            points = ", ".join(f"{p}: {hand_points(self.hands[s])}" for s, p in enumerate(self.names) if s != seat)
             self._event(
                 seat,
                 "out",
-                _("{name} goes out and ends round {round} ({points}).").format(
-                    name=name, round=self.round, points=points
-                ),
                 {
                     "round_record": record,
                     # Per seat, for the round-over box: the phase completed this round (or None) and the points.
@@ -680,7 +632,7 @@ class Game:
             self.tiebreak = True
             self.active = [s for s, p in enumerate(self.names) if p in outcome.players]
             self.tiebreaker = {"players": list(outcome.players), "winner": None}
-            self._event(None, "tie", outcome.text)
+            self._event(None, "tie")
         self._deal(None)
 
     def _win_tiebreaker(self, seat: int) -> None:
@@ -695,13 +647,14 @@ class Game:
     def _finish(self, outcome: Outcome) -> None:
         self.status = "finished"
         self.turn = None
-        self._event(None, "game_over", outcome.text, {"winner": outcome.winner, "rule": outcome.rule})
+        self._event(None, "game_over", {"winner": outcome.winner, "rule": outcome.rule.value})
 
-    def _event(self, seat: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None) -> None:
+    def _event(self, seat: int | None, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        """Log an event as data (worded when shown: :mod:`app.engine.phase10.log`)."""
         self.seq += 1
         if not self.record_log:
             return
-        event = {"seq": self.seq, "round": self.round, "seat": seat, "type": kind, "text": text}
+        event = {"seq": self.seq, "round": self.round, "seat": seat, "type": kind}
         if data:
             event.update(data)
         self.log.append(event)
@@ -731,13 +684,13 @@ class Game:
                 "laid": [_group_json(g) for g in self.laid[s]],
             }
             if seat == s:
-                entry["hand"] = _tokens(sorted(self.hands[s], key=_sort_key))
+                entry["hand"] = tokens(sorted(self.hands[s], key=sort_key))
             seats.append(entry)
         log = []
         for event in self.log[-VIEW_LOG:]:
             if event["type"] == "draw" and event.get("from") == "pile" and event["seat"] != seat:
                 event = {k: v for k, v in event.items() if k != "card"}
-            log.append(event)
+            log.append(shown(event, self.names, self.sheet))
         outcome = self.outcome()
         return {
             "game": "phase10",
@@ -780,16 +733,16 @@ class Game:
             "round_turns": self.round_turns,
             "turns": self.turns,
             "redeals": self.redeals,
-            "draw_pile": _tokens(self.draw_pile),
-            "discard": _tokens(self.discard),
-            "hands": [_tokens(h) for h in self.hands],
+            "draw_pile": tokens(self.draw_pile),
+            "discard": tokens(self.discard),
+            "hands": [tokens(h) for h in self.hands],
             "laid": [[_group_json(g) for g in groups] for groups in self.laid],
-            "laid_down": [None if g is None else [_tokens(x) for x in g] for g in self.laid_down],
+            "laid_down": [None if g is None else [tokens(x) for x in g] for g in self.laid_down],
             "completed": list(self.completed),
             "laid_turn": list(self.laid_turn),
             "skips_pending": list(self.skips_pending),
             "skipped": list(self.skipped),
-            "dealt_hands": [_tokens(h) for h in self.dealt_hands],
+            "dealt_hands": [tokens(h) for h in self.dealt_hands],
             "finished_rounds": list(self.finished_rounds),
             "tiebreaker": self.tiebreaker,
             "seq": self.seq,
@@ -861,16 +814,14 @@ class Game:
 
 
 def _seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    from .bots import BOTS  # the bots import this module
-
-    return parse_seats(seats, tuple(BOTS), MIN_PLAYERS, MAX_PLAYERS)
+    return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     """The whole deck with ``tokens`` first (a colourless number taking a free card of that number)."""
     if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
         raise NotationError(_("The deck must be a list of card tokens."))
-    listed = [Card.parse(t) if isinstance(t, str) else _bad_token(t) for t in tokens]
+    listed = [Card.parse(t) if isinstance(t, str) else bad_token(t) for t in tokens]
     check_fits_deck(listed)
     if len(listed) > len(DECK):
         raise DeckError(
@@ -890,123 +841,6 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     rest = [card for card, count in free.items() for _ in range(count)]
     rng.shuffle(rest)
     return order + rest
-
-
-def _bad_token(token: Any) -> Card:
-    raise NotationError(_("A card must be a token such as R7, 7, W or S, not {value}.").format(value=token))
-
-
-def _parse_token(token: Any) -> Card:
-    if not isinstance(token, str):
-        raise IllegalActionError(_("A card must be a token such as R7, 7, W or S."))
-    try:
-        return Card.parse(token)
-    except NotationError as error:
-        raise IllegalActionError(str(error)) from None
-
-
-def _colourless(card: Card) -> bool:
-    return card.kind is Kind.NUMBER and card.color is None
-
-
-def _card_choices(hand: list[Card], token: Any) -> list[Card]:
-    """The distinct cards of ``hand`` that ``token`` may name: the card itself, or for a number without
-    a colour each held card of that number (API.md: "7" is any 7 of the hand)."""
-    card = _parse_token(token)
-    if card in hand:
-        return [card]
-    if _colourless(card):
-        choices = list(dict.fromkeys(held for held in hand if held.kind is Kind.NUMBER and held.number == card.number))
-        if choices:
-            return choices
-    raise IllegalActionError(_("You do not hold {card}.").format(card=str(card)))
-
-
-def _resolve_card(hand: list[Card], token: Any) -> Card:
-    """The card of ``hand`` that ``token`` names (a colourless number: the first held card of that number)."""
-    return _card_choices(hand, token)[0]
-
-
-_MAX_OPEN_GROUPS = 2
-"""Colourless numbers are tried in every colour only for lay-downs of up to this many groups with such
-numbers (every phase has at most two groups): at most 5 ** 2 readings to verify."""
-
-
-def _resolve_groups(hand: list[Card], groups: Any) -> Iterator[list[list[Card]]]:
-    """The readings of the groups of tokens as cards of the hand, each card of the hand used once.
-
-    The first reading gives a number without a colour the colour its group names most (then the first
-    colour letter); the next ones, when some group holds such numbers, prefer each colour in turn in
-    each of those groups, so a caller can look for a reading that makes the lay-down legal. Raises
-    :class:`IllegalActionError` before the first reading when the hand cannot supply the tokens.
-    """
-    if not isinstance(groups, list) or not groups or not all(isinstance(g, list) and g for g in groups):
-        raise IllegalActionError(_("A lay-down's groups must be a list of non-empty lists of card tokens."))
-    parsed = [[_parse_token(token) for token in group] for group in groups]
-    free = Counter(hand)
-    for row in parsed:
-        for card in row:
-            if not _colourless(card):
-                if free[card] <= 0:
-                    raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
-                    )
-                free[card] -= 1
-    first = _fill_colourless(parsed, Counter(free), {})
-    yield first
-    open_rows = [i for i, row in enumerate(parsed) if any(_colourless(card) for card in row)]
-    if not open_rows or len(open_rows) > _MAX_OPEN_GROUPS:
-        return
-    seen = {tuple(map(tuple, first))}
-    for colors in product((None, *COLORS), repeat=len(open_rows)):
-        reading = _fill_colourless(parsed, Counter(free), dict(zip(open_rows, colors)))
-        key = tuple(map(tuple, reading))
-        if key not in seen:
-            seen.add(key)
-            yield reading
-
-
-def _fill_colourless(parsed: list[list[Card]], free: Counter, prefer: Mapping[int, str | None]) -> list[list[Card]]:
-    """``parsed`` with each colourless number replaced by a free card of the hand (``free`` is used up);
-    group ``i`` takes colour ``prefer[i]`` when it can."""
-    result = []
-    for index, row in enumerate(parsed):
-        wanted = prefer.get(index)
-        colors = Counter(c.color for c in row if c.kind is Kind.NUMBER and c.color)
-        out = []
-        for card in row:
-            if _colourless(card):
-                options = [c for c in free if free[c] > 0 and c.kind is Kind.NUMBER and c.number == card.number]
-                if not options:
-                    raise IllegalActionError(
-                        _("You do not hold enough {card} for this lay-down.").format(card=str(card))
-                    )
-                card = min(options, key=lambda c: (c.color != wanted, -colors[c.color], c.color))
-                free[card] -= 1
-            out.append(card)
-        result.append(out)
-    return result
-
-
-def _check_shape(action: Any) -> str:
-    """The action's type, after checking its keys and their types."""
-    if not isinstance(action, Mapping):
-        raise IllegalActionError(_("An action must be an object with a type."))
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        raise IllegalActionError(_("Unknown action type {kind}: use draw, lay_down, hit or discard.").format(kind=kind))
-    required, allowed = _ACTION_KEYS[kind]
-    missing = sorted(required - set(action))
-    if missing:
-        raise IllegalActionError(_('A {kind} action needs "{key}".').format(kind=kind, key=missing[0]))
-    extra = sorted(str(k) for k in action if k not in allowed)
-    if extra:
-        raise IllegalActionError(_('A {kind} action has no "{key}".').format(kind=kind, key=extra[0]))
-    if kind == "hit" and (not is_int(action["seat"]) or not is_int(action["group"])):
-        raise IllegalActionError(_('A hit\'s "seat" and "group" are whole numbers.'))
-    if kind == "discard" and action.get("skip") is not None and not is_int(action["skip"]):
-        raise IllegalActionError(_('A Skip\'s "skip" is a seat number.'))
-    return kind
 
 
 def _cards(tokens: Sequence[str]) -> list[Card]:

@@ -17,6 +17,7 @@ from ..common import is_int
 from ..errors import PhaseError, RulesError
 from ..i18n import N_, _
 from ..options import Option, RuleSet, parse_rules, parse_rules_text
+from .variants import VARIANTS
 
 
 class GroupKind(StrEnum):
@@ -161,7 +162,6 @@ def phase_list_name(phases: Sequence[int]) -> str | None:
 
 # --- table rules ----------------------------------------------------------------------------------
 
-VARIANTS = ("classic", "all_advance", "pick_a_phase")
 
 NATURAL_CARD = Option(
     "natural_card",
@@ -180,7 +180,7 @@ OPTIONS: tuple[Option, ...] = (
         "choice",
         "classic",
         N_("Variation"),
-        choices=VARIANTS,
+        choices=tuple(VARIANTS),
         words=(
             N_("Classic: the phases in order"),
             N_("All advance: everyone moves on every round"),

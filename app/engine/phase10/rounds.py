@@ -25,18 +25,16 @@ from ..errors import DeckError, RoundError
 from ..i18n import _, ngettext
 from ..options import RuleSet
 from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
-from .cards import HAND_SIZE, SKIPS_IN_DECK, WILDS_IN_DECK, Card, Kind, check_fits_deck
+from .cards import CARD_CLASSES, HAND_SIZE, IN_DECK_BY_CLASS, Card, card_class, check_fits_deck
 from .phases import PHASES, Phase
-from .scoring import HIGH_POINTS, LOW_POINTS, SKIP_POINTS, WILD_POINTS, hand_points
+from .scoring import CLASS_POINTS, LOW_POINTS, hand_points
+from .variants import variant_of
 from .verify import verify_groups
 
-LOW_IN_DECK = 9 * 8
-HIGH_IN_DECK = 3 * 8
-COUNT_KEYS = ("low", "high", "skip", "wild")
+COUNT_KEYS = CARD_CLASSES
 """Keys of a ``counts`` entry: cards of 1-9, of 10-12, skips, wilds."""
 
-_CLASS_LIMITS = {"low": LOW_IN_DECK, "high": HIGH_IN_DECK, "skip": SKIPS_IN_DECK, "wild": WILDS_IN_DECK}
-_CLASS_POINTS = {"low": LOW_POINTS, "high": HIGH_POINTS, "skip": SKIP_POINTS, "wild": WILD_POINTS}
+_CLASS_LIMITS = IN_DECK_BY_CLASS
 
 
 # --- entries ---------------------------------------------------------------------------------------
@@ -59,25 +57,39 @@ class Counts:
     @property
     def points(self) -> int:
         """The penalty for these cards."""
-        return sum(getattr(self, key) * _CLASS_POINTS[key] for key in COUNT_KEYS)
+        return sum(getattr(self, key) * CLASS_POINTS[key] for key in COUNT_KEYS)
 
     def to_json(self) -> dict[str, int]:
         return {key: getattr(self, key) for key in COUNT_KEYS}
 
 
-def _card_class(card: Card) -> str:
-    if card.kind is Kind.WILD:
-        return "wild"
-    if card.kind is Kind.SKIP:
-        return "skip"
-    return "low" if card.number is not None and card.number <= 9 else "high"
+def completed_if_out(went_out: bool, ticked: bool) -> bool:
+    """Whether a player completed their phase, from a form's tick box: going out needs a laid-down phase, so the
+    player who went out completed it, ticked or not ("went out ⇒ completed")."""
+    return ticked or went_out
+
+
+def filled_counts(counts: Mapping[str, int | None], completed: bool) -> dict[str, int] | None:
+    """The ``counts`` of a player who did not go out, from the four-key keypad (``None`` for a key left alone).
+
+    A player without a completed phase holds exactly :data:`HAND_SIZE` cards ("no phase ⇒ 10 cards"): a "low"
+    key left alone is the rest of the ten, and nothing entered at all is ten low cards. A player who completed
+    a phase and entered nothing gets ``None``: their hand must be entered.
+    """
+    given = {key: counts.get(key) for key in COUNT_KEYS}
+    if all(value is None for value in given.values()):
+        return None if completed else {key: HAND_SIZE if key == "low" else 0 for key in COUNT_KEYS}
+    filled = {key: value or 0 for key, value in given.items()}
+    if given["low"] is None and not completed:
+        filled["low"] = max(0, HAND_SIZE - sum(filled[key] for key in COUNT_KEYS if key != "low"))
+    return filled
 
 
 def counts_of(cards: Sequence[Card]) -> Counts:
     """The :class:`Counts` of explicit cards."""
     tally = dict.fromkeys(COUNT_KEYS, 0)
     for card in cards:
-        tally[_card_class(card)] += 1
+        tally[card_class(card)] += 1
     return Counts(**tally)
 
 
@@ -241,7 +253,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     results = body.get("results")
     if not isinstance(results, list) or not results:
         raise RoundError(_("results must be a list with one result for each player."))
-    pick = rules.variant == "pick_a_phase"
+    pick = variant_of(rules).picks_phase
     parsed = tuple(_parse_result(item, index, pick, stored) for index, item in enumerate(results))
     if stored:
         # The stored 0 of the player who went out was computed, not entered.
@@ -266,11 +278,11 @@ def hand_totals(size: int) -> frozenset[int]:
     rest are 1-9 cards (72 in the deck).
     """
     totals = set()
-    for wild in range(min(WILDS_IN_DECK, size) + 1):
-        for skip in range(min(SKIPS_IN_DECK, size - wild) + 1):
-            for high in range(min(HIGH_IN_DECK, size - wild - skip) + 1):
+    for wild in range(min(IN_DECK_BY_CLASS["wild"], size) + 1):
+        for skip in range(min(IN_DECK_BY_CLASS["skip"], size - wild) + 1):
+            for high in range(min(IN_DECK_BY_CLASS["high"], size - wild - skip) + 1):
                 low = size - wild - skip - high
-                if low <= LOW_IN_DECK:
+                if low <= IN_DECK_BY_CLASS["low"]:
                     totals.add(Counts(low, high, skip, wild).points)
     return frozenset(totals)
 
@@ -332,7 +344,7 @@ def _phase_completed(result: Result, context: RoundContext) -> int | None:
     player = result.player
     if not result.did_complete:
         return None
-    if context.rules.variant == "pick_a_phase":
+    if variant_of(context.rules).picks_phase:
         number = result.completed
         listed = tuple(context.rules.phases)
         if number not in listed:
@@ -580,7 +592,7 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     used = _used_by_class(results)
     names = _class_names()
     classes = [
-        CardClass(names[key], _CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
+        CardClass(names[key], CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
         for key in COUNT_KEYS
     ]
     demands = []
@@ -590,7 +602,7 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
         demands.append(Demand(result.player, points[result.player], HAND_SIZE if phase is None else 1, most))
     conflict = conflicting(classes, demands)
     if conflict is not None:
-        deck = LOW_IN_DECK + HIGH_IN_DECK + SKIPS_IN_DECK + WILDS_IN_DECK
+        deck = sum(IN_DECK_BY_CLASS.values())
         raise together_refusal(conflict, points, deck)
 
 

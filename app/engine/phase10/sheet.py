@@ -14,25 +14,29 @@ places where they differ (which phase a player plays, when the game ends, who is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RoundError
 from ..i18n import _
 from ..options import RuleSet
+from ..outcome import Correction, DecidingRule, Outcome
 from ..players import check_players as _check_players
 from ..players import join_names, match_player
 from ..sheetbase import ScoreSheet
 from .phases import PHASES
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
+from .variants import RoundEnd, variant_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-SOLE_FINISHER = "sole_finisher"
-LOWEST_TOTAL = "lowest_total"
-TIEBREAKER = "tiebreaker"
-"""The rules that can decide a game (:attr:`Outcome.rule`)."""
+SOLE_FINISHER, LOWEST_TOTAL, TIEBREAKER = (
+    DecidingRule.SOLE_FINISHER,
+    DecidingRule.LOWEST_TOTAL,
+    DecidingRule.TIEBREAKER,
+)
+"""The rules that can decide a Phase 10 game (:attr:`Outcome.rule`)."""
 
 
 def check_players(names: Any) -> tuple[str, ...]:
@@ -57,34 +61,12 @@ class Standing:
         return {"name": self.name, "score": self.score, "phase": self.phase, "phases_done": list(self.phases_done)}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended: the ``rule`` that decided it, the ``winner`` (``None`` while a tie-breaker is
-    pending), the players who were in the running, and a sentence saying why."""
-
-    rule: str
-    winner: str | None
-    players: tuple[str, ...]
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "winner": self.winner, "players": list(self.players), "text": self.text}
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """What a correction or an undo changed: the round now in place (the round removed, after an undo) and whether
-    a recorded tie-breaker result was dropped (the caller clears its copy)."""
-
-    round: ScoredRound | None
-    tiebreaker_dropped: bool
-
-
 class _Progress:
     """Totals and phases after some rounds, and whether (and among whom) the game has ended."""
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...]):
         self.rules = rules
+        self.variant = variant_of(rules)
         self.players = players
         self.phases = tuple(rules.phases)
         self.scores = dict.fromkeys(players, 0)
@@ -97,16 +79,14 @@ class _Progress:
 
     def phase_of(self, player: str) -> int | None:
         """The phase ``player`` plays next (API.md: ``phase``)."""
-        variant = self.rules.variant
-        if variant == "all_advance":
-            return self.phases[self.played] if self.played < len(self.phases) else None
-        done = self.done[player]
-        if variant == "pick_a_phase":
-            return next((p for p in self.phases if p not in done), None)
-        return self.phases[len(done)] if len(done) < len(self.phases) else None
+        return self.variant.phase_to_play(self.phases, self.done[player], self.played)
+
+    def phases_open(self, player: str) -> tuple[int, ...]:
+        """The phases ``player`` may complete in the next round."""
+        return self.variant.phases_open(self.phases, self.done[player], self.played)
 
     def context(self, number: int, dealer: str) -> RoundContext:
-        pick = self.rules.variant == "pick_a_phase"
+        pick = self.variant.picks_phase
         return RoundContext(
             self.rules,
             self.players,
@@ -122,19 +102,10 @@ class _Progress:
             if result.completed_phase is not None:
                 self.done[result.player].append(result.completed_phase)
         self.played += 1
-        variant = self.rules.variant
-        if variant == "all_advance":
-            if self.played >= len(self.phases):
-                self.contenders, self.by_finishing = self.players, False
-            return
-        if variant == "pick_a_phase":
-            goal = set(self.phases)
-            finishers = tuple(p for p in self.players if goal <= set(self.done[p]))
-        else:
-            last = self.phases[-1]
-            finishers = tuple(r.player for r in scored.results if r.completed_phase == last)
-        if finishers:
-            self.contenders, self.by_finishing = finishers, True
+        completed_now = {r.player: r.completed_phase for r in scored.results}
+        ended = self.variant.finishers(RoundEnd(self.phases, self.players, self.done, completed_now, self.played))
+        if ended is not None:
+            self.contenders, self.by_finishing = ended
 
 
 class Sheet(ScoreSheet):
@@ -296,10 +267,7 @@ class Sheet(ScoreSheet):
         progress = self._progress
         if number <= len(self._rounds):
             progress = Sheet.replay(self.rules, self.players, self._rounds[: number - 1])._progress
-        if self.rules.variant == "pick_a_phase":
-            return tuple(p for p in progress.phases if p not in progress.done[player])
-        phase = progress.phase_of(player)
-        return () if phase is None else (phase,)
+        return progress.phases_open(player)
 
     def standings(self) -> list[Standing]:
         """Every player's total, next phase and completed phases, in seating order."""
@@ -309,17 +277,21 @@ class Sheet(ScoreSheet):
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
         progress = self._progress
-        key: Callable[[str], Any]
-        if self.rules.variant == "all_advance":
-            key = lambda p: progress.scores[p]  # noqa: E731
-        else:
-            key = lambda p: (-len(progress.done[p]), progress.scores[p])  # noqa: E731
-        best = min(key(p) for p in self.players)
-        return tuple(p for p in self.players if key(p) == best)
+        keys = {p: progress.variant.leader_key(progress.scores[p], progress.done[p]) for p in self.players}
+        best = min(keys.values())
+        return tuple(p for p in self.players if keys[p] == best)
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game was decided (``None`` while it goes on)."""
+        return self._outcome(self._tiebreaker_winner)
+
+    def tie_text(self) -> str:
+        """The sentence announcing the tie-breaker round, as it read before the round was played ("" without a tie)."""
+        outcome = self._outcome(None)
+        return outcome.text if outcome is not None and outcome.rule is TIEBREAKER else ""
+
+    def _outcome(self, tiebreaker_winner: str | None) -> Outcome | None:
         progress = self._progress
         contenders = progress.contenders
         if contenders is None:
@@ -333,10 +305,7 @@ class Sheet(ScoreSheet):
             others = tuple(p for p in contenders if p != tied[0])
             return Outcome(LOWEST_TOTAL, tied[0], contenders, texts.lowest(tied[0], others, progress.by_finishing))
         return Outcome(
-            TIEBREAKER,
-            self._tiebreaker_winner,
-            tied,
-            texts.tie(tied, contenders, progress.by_finishing, self._tiebreaker_winner),
+            TIEBREAKER, tiebreaker_winner, tied, texts.tie(tied, contenders, progress.by_finishing, tiebreaker_winner)
         )
 
     @property
@@ -360,11 +329,7 @@ class _Texts:
     """The sentences of an outcome, worded for the variant."""
 
     def __init__(self, rules: RuleSet):
-        self.variant = rules.variant
-        if self.variant == "pick_a_phase":
-            self.goal = _("all the phases")
-        else:
-            self.goal = PHASES[tuple(rules.phases)[-1]].name
+        self.goal = variant_of(rules).goal(PHASES[tuple(rules.phases)[-1]].name)
 
     def sole(self, winner: str) -> str:
         return _("Only {winner} completed {goal}.").format(winner=winner, goal=self.goal)

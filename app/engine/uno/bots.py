@@ -36,27 +36,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import (
+from ..players import BOT_NAMES
+from .actions import (
     ACCEPT_ACTION,
-    BOT_KINDS,
     CATCH,
     CHALLENGE_ACTION,
     COLOR,
-    COLOR_OF,
     DRAW_ACTION,
-    DRAW_TWO_RANK,
     PASS_ACTION,
     PLAY,
-    PLAYING,
+    UNO_ACTION,
+    action_to_dict,
+)
+from .deck import (
+    COLOR_OF,
+    DRAW_TWO_RANK,
     POINTS,
     RANK_OF,
     REVERSE_RANK,
     SKIP_RANK,
-    UNO_ACTION,
     WILD_FOUR,
     WILD_FOUR_RANK,
+)
+from .game import (
+    PLAYING,
     UnoGame,
-    action_to_dict,
 )
 
 
@@ -275,9 +279,8 @@ class SmartBot(Bot):
         return weighted / (weighted + none) if weighted + none > 0 else 0.0
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "smart": SmartBot()}
+BOTS: dict[str, Bot] = dict(zip(BOT_NAMES, (RandomBot(), SmartBot()), strict=True))
 """Every bot by name."""
-assert tuple(BOTS) == BOT_KINDS
 
 
 def get_bot(name: str) -> Bot:

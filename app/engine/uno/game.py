@@ -33,132 +33,59 @@ from typing import Any
 
 from ..common import check_seed, is_int, rng_from_json, rng_to_json
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
-from ..i18n import _, join, ngettext
+from ..i18n import _
 from ..options import RuleSet
-from ..players import parse_seats
-from .cards import COLORS, DECK, Card, check_fits_deck
-from .rules import DEFAULT_RULES, make_rules
-from .scoring import hand_points
-
-# --- cards as integers ----------------------------------------------------------------------------
-
-RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
-SKIP_RANK, REVERSE_RANK, DRAW_TWO_RANK, WILD_RANK, WILD_FOUR_RANK = 10, 11, 12, 13, 14
-WILD, WILD_FOUR = 52, 53
-HAND_SIZE = 7
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
-BOT_KINDS = ("random", "smart")
-"""The bot names a seat may carry (bots.py implements them)."""
-
-TOKEN: tuple[str, ...] = tuple(f"{c}{r}" for c in COLORS for r in RANKS) + ("W", "W4")
-COLOR_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1, -1)
-RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52)) + (WILD_RANK, WILD_FOUR_RANK)
-CARD_OF: tuple[Card, ...] = tuple(Card.parse(t) for t in TOKEN)
-CARD_ID: dict[Card, int] = {c: i for i, c in enumerate(CARD_OF)}
-POINTS: tuple[int, ...] = tuple(hand_points([Card.parse(t)]) for t in TOKEN)
-DECK_IDS: tuple[int, ...] = tuple(CARD_ID[c] for c in DECK)
-
-# --- actions --------------------------------------------------------------------------------------
-
-PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR = (
-    "play",
-    "draw",
-    "pass",
-    "uno",
-    "catch",
-    "challenge",
-    "accept",
-    "color",
+from ..outcome import DecidingRule
+from ..players import BOT_NAMES, parse_seats
+from .actions import (
+    ACCEPT,
+    ACCEPT_ACTION,
+    CATCH,
+    CHALLENGE,
+    CHALLENGE_ACTION,
+    COLOR,
+    COLOR_ACTIONS,
+    DRAW,
+    DRAW_ACTION,
+    MULTIPLE,
+    OUT_OF_TURN,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    UNO,
+    UNO_ACTION,
+    Action,
+    action_to_dict,
 )
-ACTION_TYPES = (PLAY, DRAW, PASS, UNO, CATCH, CHALLENGE, ACCEPT, COLOR)
-DRAW_ACTION = (DRAW, (), -1, -1)
-PASS_ACTION = (PASS, (), -1, -1)
-UNO_ACTION = (UNO, (), -1, -1)
-CHALLENGE_ACTION = (CHALLENGE, (), -1, -1)
-ACCEPT_ACTION = (ACCEPT, (), -1, -1)
-COLOR_ACTIONS = tuple((COLOR, (), c, -1) for c in range(4))
-_FIELDS = {
-    PLAY: {"type", "card", "cards", "color", "swap", "uno"},
-    DRAW: {"type"},
-    PASS: {"type"},
-    UNO: {"type"},
-    CHALLENGE: {"type"},
-    ACCEPT: {"type"},
-    CATCH: {"type", "seat"},
-    COLOR: {"type", "color"},
-}
-_OUT_OF_TURN = (UNO, CATCH)
+from .cards import COLORS, Card, check_fits_deck
+from .deck import (
+    CARD_ID,
+    CARD_OF,
+    COLOR_OF,
+    DECK_IDS,
+    DRAW_TWO_RANK,
+    HAND_SIZE,
+    RANK_OF,
+    REVERSE_RANK,
+    SKIP_RANK,
+    TOKEN,
+    WILD,
+    WILD_FOUR,
+    WILD_FOUR_RANK,
+    card_name,
+    color_name,
+    shuffle,
+)
+from .log import describe
+from .rounds import Result, RoundEntry
+from .rules import DEFAULT_RULES, make_rules
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
 
 PLAYING, FINISHED = "playing", "finished"
 LOG_VIEW = 50
 """How many of the latest log events :meth:`UnoGame.view` shows."""
 LOG_KEEP = 200
 """How many log events a game keeps (older ones are dropped; ``seq`` keeps counting)."""
-MULTIPLE = 2
-"""How many identical cards the ``multiples`` table rule lets a player play together."""
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle in place (Fisher-Yates on ``rng.random()``, several times faster than ``rng.shuffle``)."""
-    rnd = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
-    """The JSON form (API.md) of an internal action tuple."""
-    kind, cards, color, arg = action
-    out: dict[str, Any] = {"type": kind}
-    if kind == PLAY:
-        if len(cards) == 1:
-            out["card"] = TOKEN[cards[0]]
-        else:
-            out["cards"] = [TOKEN[c] for c in cards]
-        if color >= 0:
-            out["color"] = COLORS[color]
-        if arg >= 0:
-            out["swap"] = arg
-        if uno:
-            out["uno"] = True
-    elif kind == CATCH:
-        out["seat"] = arg
-    elif kind == COLOR:
-        out["color"] = COLORS[color]
-    return out
-
-
-def _card_id(token: Any) -> int:
-    if not isinstance(token, str):
-        raise IllegalActionError(_('A card must be given as a token such as "R5" or "W4".'))
-    try:
-        return CARD_ID[Card.parse(token)]
-    except NotationError as error:
-        raise IllegalActionError(str(error)) from None
-    except KeyError:
-        raise IllegalActionError(_('"{token}" is not a card of the digital game.').format(token=token)) from None
-
-
-def _color_index(value: Any) -> int:
-    if isinstance(value, str) and value.strip().upper() in COLORS:
-        return COLORS.index(value.strip().upper())
-    raise IllegalActionError(_("A colour must be one of R, Y, G or B."))
-
-
-def card_name(card: int) -> str:
-    """A card in words, e.g. "red 5", "green Draw Two", "Wild Draw Four"."""
-    if card == WILD:
-        return _("Wild")
-    if card == WILD_FOUR:
-        return _("Wild Draw Four")
-    rank = RANK_OF[card]
-    word = RANKS[rank] if rank < 10 else (_("Skip"), _("Reverse"), _("Draw Two"))[rank - 10]
-    return _("{color} {rank}").format(color=color_name(COLOR_OF[card]), rank=word)
-
-
-def color_name(color: int) -> str:
-    """A colour index in words."""
-    return (_("red"), _("yellow"), _("green"), _("blue"))[color]
 
 
 class UnoGame:
@@ -178,7 +105,7 @@ class UnoGame:
         self,
         seats: Sequence[Mapping[str, Any] | str],
         rules: Mapping[str, Any] | RuleSet | None = None,
-        seed: int | None = 0,
+        seed: int | None = None,
         deck: Sequence[str] | None = None,
         *,
         log: bool = True,
@@ -195,6 +122,7 @@ class UnoGame:
         self.max_hands = max_hands
         self.log: list[dict[str, Any]] = []
         self._seq = 0
+        self._sheet: Sheet | None = Sheet(self.rules, self.names)
         self.scores = [0] * self.n
         self.finished_rounds: list[dict[str, Any]] = []
         self.status = PLAYING
@@ -465,7 +393,7 @@ class UnoGame:
         if self.status != PLAYING:
             raise GameOverError(_("The game is over; no more actions can be taken."))
         self._check_seat(seat)
-        key, uno = self._parse(action)
+        key, uno = Action.from_json(action, seats=self.n, multiples=self.multiples, seven_o=self.seven_o)
         if key not in self.internal_legal(seat):
             raise self._why_illegal(seat, key)
         self._execute(seat, key, uno)
@@ -477,82 +405,6 @@ class UnoGame:
     def _check_seat(self, seat: Any) -> None:
         if not is_int(seat) or not 0 <= seat < self.n:
             raise IllegalActionError(_("The seat must be a number from 0 to {last}.").format(last=self.n - 1))
-
-    def _parse(self, action: Any) -> tuple[tuple, bool]:
-        if not isinstance(action, Mapping):
-            raise IllegalActionError(_('An action must be an object with a "type".'))
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in _FIELDS:
-            raise IllegalActionError(
-                _("Unknown action type {kind}; use one of: {kinds}.").format(
-                    kind=repr(kind), kinds=", ".join(ACTION_TYPES)
-                )
-            )
-        extra = sorted(str(k) for k in action if k not in _FIELDS[kind])
-        if extra:
-            raise IllegalActionError(
-                _("A {kind} action has no field {field}.").format(kind=kind, field=", ".join(extra))
-            )
-        if kind == PLAY:
-            return self._parse_play(action)
-        if kind == CATCH:
-            target = action.get("seat")
-            if not is_int(target) or not 0 <= target < self.n:
-                raise IllegalActionError(
-                    _("Name the seat to catch: a number from 0 to {last}.").format(last=self.n - 1)
-                )
-            return (CATCH, (), -1, target), False
-        if kind == COLOR:
-            if "color" not in action:
-                raise IllegalActionError(_("Name the colour: R, Y, G or B."))
-            return (COLOR, (), _color_index(action["color"]), -1), False
-        return (kind, (), -1, -1), False
-
-    def _parse_play(self, action: Mapping[str, Any]) -> tuple[tuple, bool]:
-        if ("card" in action) == ("cards" in action):
-            raise IllegalActionError(_('A play names its card as "card" (or several as "cards").'))
-        if "card" in action:
-            cards: tuple[int, ...] = (_card_id(action["card"]),)
-        else:
-            given = action["cards"]
-            if isinstance(given, str) or not isinstance(given, Sequence) or not given:
-                raise IllegalActionError(_('"cards" must be a non-empty list of card tokens.'))
-            cards = tuple(_card_id(t) for t in given)
-            if len(cards) > 1:
-                if not self.multiples:
-                    raise IllegalActionError(_("Playing several cards at once needs the multiples table rule."))
-                if len(set(cards)) > 1:
-                    raise IllegalActionError(
-                        _("Cards played together must be identical (same colour and number or symbol).")
-                    )
-                if len(cards) > MULTIPLE:
-                    raise IllegalActionError(
-                        _("Only two identical cards may be played together, not {count}.").format(count=len(cards))
-                    )
-        card = cards[0]
-        color = -1
-        if card >= 52:
-            if "color" not in action:
-                raise IllegalActionError(
-                    _("Name the colour for the {card}: R, Y, G or B.").format(card=card_name(card))
-                )
-            color = _color_index(action["color"])
-        elif "color" in action:
-            raise IllegalActionError(_("Only a Wild card takes a colour."))
-        swap = action.get("swap")
-        if swap is None:
-            swap = -1
-        else:
-            if not self.seven_o or RANK_OF[card] != 7:
-                raise IllegalActionError(_("Only a 7 under the seven_o table rule swaps hands."))
-            if not is_int(swap) or not 0 <= swap < self.n:
-                raise IllegalActionError(
-                    _("Name the seat to swap hands with: a number from 0 to {last}.").format(last=self.n - 1)
-                )
-        uno = action.get("uno", False)
-        if not isinstance(uno, bool):
-            raise IllegalActionError(_('"uno" must be true or false.'))
-        return (PLAY, cards, color, swap), uno
 
     def _why_illegal(self, seat: int, key: tuple) -> IllegalActionError:
         """The reason an action is not legal, as the precise error to raise."""
@@ -652,7 +504,7 @@ class UnoGame:
         kind = action[0]
         if seat in self.exchanged:
             self.exchanged.remove(seat)  # it has had its chance to call UNO (see the module docstring)
-        if kind not in _OUT_OF_TURN:
+        if kind not in OUT_OF_TURN:
             self._close_catch_window()  # a turn begins (or goes on): nobody can be caught any more
         if kind == PLAY:
             self._play(seat, action[1], action[2], action[3], uno)
@@ -825,35 +677,33 @@ class UnoGame:
     # --- end of a hand and of the game ------------------------------------------------------------
 
     def _end_hand(self, winner: int) -> None:
+        """Record the hand in the game's score sheet, which scores it and says whether the game is over."""
         names = self.names
-        results = []
-        points = [0] * self.n
-        for s in range(self.n):
-            if s == winner:
-                continue
-            points[s] = hand_points(CARD_OF[c] for c in self.hands[s])
-            results.append({"player": names[s], "cards": [TOKEN[c] for c in self.hands[s]]})
-        total = sum(points)
-        if self.lowest_wins:
-            for s in range(self.n):
-                self.scores[s] += points[s]
-        else:
-            self.scores[winner] += total
+        hands = self.hands
+        entry = RoundEntry(
+            names[winner],
+            tuple(Result(names[s], tuple(CARD_OF[c] for c in hands[s])) for s in range(self.n) if s != winner),
+        )
+        scored = self.sheet.add_round(entry)
+        self._read_scores()
+        total = sum(result.points for result in scored.results)
+        results = [{"player": names[s], "cards": [TOKEN[c] for c in hands[s]]} for s in range(self.n) if s != winner]
         self.finished_rounds.append({"round": self.round, "went_out": names[winner], "results": results})
         self.last_hand = {"round": self.round, "winner": winner, "points": total, "turns": self.hand_turns}
         self._close_catch_window()
         self.pending = None
-        self._log("hand_end", winner, points=total, scores=list(self.scores), hand_points=list(points))
-        scores = self.scores
-        if self.lowest_wins:
-            if max(scores) >= self.target:
-                low = min(scores)
-                if scores.count(low) == 1:
-                    self._finish(scores.index(low), "lowest_total")
-                    return
-        elif scores[winner] >= self.target:
-            self._finish(winner, "reached_target")
+        if self.logging:
+            hand_points = [0] * self.n
+            for result in scored.results:
+                hand_points[names.index(result.player)] = result.points
+            self._log("hand_end", winner, points=total, scores=list(self.scores), hand_points=hand_points)
+        outcome = self.sheet.outcome
+        if outcome is not None:
+            assert outcome.winner is not None, "UNO has no tie-breaker: a tied lowest total plays on"
+            termination = "reached_target" if outcome.rule is DecidingRule.REACHED_TARGET else "lowest_total"
+            self._finish(names.index(outcome.winner), termination)
             return
+        scores = self.scores
         if self.max_hands is not None and len(self.finished_rounds) >= self.max_hands:
             best = min(scores) if self.lowest_wins else max(scores)
             self._finish(scores.index(best) if scores.count(best) == 1 else None, "hands_played")
@@ -861,6 +711,19 @@ class UnoGame:
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_hand()
+
+    @property
+    def sheet(self) -> Sheet:
+        """The score sheet of the hands played (a stored game rebuilds it from its finished hands on first use,
+        so loading a game to let the bots move costs no replay)."""
+        if self._sheet is None:
+            self._sheet = Sheet.replay(self.rules, self.names, self.finished_rounds)
+        return self._sheet
+
+    def _read_scores(self) -> None:
+        """Each seat's total, as the score sheet has it (the bots and the views read ``scores`` by seat)."""
+        totals = self.sheet.totals
+        self.scores = [totals[name] for name in self.names]
 
     def _pending_challenge(self) -> dict[str, Any]:
         """The pending Wild Draw Four that ``accept`` and ``challenge`` answer (legal only while there is one)."""
@@ -1015,8 +878,9 @@ class UnoGame:
         game.uno = list(data["uno"])
         game.catchable = list(data["catchable"])
         game.exchanged = list(data.get("exchanged", ()))  # absent from games stored before the grace
-        game.scores = list(data["scores"])
         game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
+        game.scores = list(data["scores"])  # as the sheet had them; the sheet itself is rebuilt when needed
+        game._sheet = None
         game.turns = data["turns"]
         game.hand_turns = data["hand_turns"]
         game.challenges_tried, game.challenges_won = data["challenges"]
@@ -1027,75 +891,4 @@ class UnoGame:
 
 
 def _check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    return parse_seats(seats, BOT_KINDS, MIN_PLAYERS, MAX_PLAYERS)
-
-
-def _cards_words(tokens: Sequence[str]) -> str:
-    ids = {t: i for i, t in enumerate(TOKEN)}
-    return join(card_name(ids[t]) for t in tokens)
-
-
-def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One log entry in words (translated now, so in the language of the request that shows it)."""
-    kind = entry["type"]
-    seat = entry.get("seat")
-    name = names[seat] if seat is not None else ""
-    if kind == "deal":
-        return _("Hand {round}: {name} deals; the first card is the {card}.").format(
-            round=entry["round"], name=name, card=_cards_words([entry["card"]])
-        )
-    if kind == "return":
-        return _("The {card} goes back into the deck, which is shuffled; the new first card is the {new}.").format(
-            card=_cards_words([entry["card"]]), new=_cards_words([entry["new"]])
-        )
-    if kind == "skipped":
-        return _("{name} is skipped.").format(name=name)
-    if kind == "play":
-        text = _("{name} plays {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
-        if "color" in entry:
-            text += " " + _("The colour is now {color}.").format(color=color_name(COLORS.index(entry["color"])))
-        if entry.get("jump_in"):
-            text += " " + _("(jump-in)")
-        if entry.get("uno"):
-            text += " " + _("UNO!")
-        return text
-    if kind == "draw":
-        if "cards" in entry:
-            return _("{name} draws {cards}.").format(name=name, cards=_cards_words(entry["cards"]))
-        return ngettext("{name} draws a card.", "{name} draws {count} cards.", entry["count"]).format(
-            name=name, count=entry["count"]
-        )
-    if kind == "pass":
-        return _("{name} keeps the drawn card.").format(name=name)
-    if kind == "uno":
-        return _("{name} calls UNO!").format(name=name)
-    if kind == "catch":
-        return _("{name} catches {target}, who did not call UNO: 2 cards.").format(
-            name=name, target=names[entry["target"]]
-        )
-    if kind == "accept":
-        return _("{name} takes the Wild Draw Four.").format(name=name)
-    if kind == "challenge":
-        key = (
-            _("{name} challenges {by}'s Wild Draw Four: it was a bluff.")
-            if entry["succeeded"]
-            else _("{name} challenges {by}'s Wild Draw Four: it was legal.")
-        )
-        return key.format(name=name, by=names[entry["by"]])
-    if kind == "color":
-        return _("{name} names the colour {color}.").format(name=name, color=color_name(COLORS.index(entry["color"])))
-    if kind == "swap":
-        return _("{name} swaps hands with {target}.").format(name=name, target=names[entry["target"]])
-    if kind == "rotate":
-        return _("Every hand passes to the next player.")
-    if kind == "reshuffle":
-        return _("The discard pile is shuffled into a new draw pile.")
-    if kind == "hand_end":
-        return _("{name} goes out and the hand ends ({points} points in the other hands).").format(
-            name=name, points=entry["points"]
-        )
-    if kind == "game_end":
-        if seat is None:
-            return _("The game is over.")
-        return _("{name} wins the game.").format(name=name)
-    return kind
+    return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)

@@ -182,7 +182,8 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
                     player=player,
                 )
             continue
-        if result is None or result.penalty is None:
+        penalty = None if result is None else result.penalty
+        if result is None or penalty is None:
             raise RoundError(
                 _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
                 player=player,
@@ -191,14 +192,14 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             raise RoundError(
                 _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
             )
-        if result.penalty > limit:
+        if penalty > limit:
             raise RoundError(
                 _("{player}'s {points} points are more than the whole deck is worth ({limit}).").format(
-                    player=player, points=result.penalty, limit=limit
+                    player=player, points=penalty, limit=limit
                 ),
                 player=player,
             )
-        scored.append(ScoredResult(result, result.penalty))
+        scored.append(ScoredResult(result, penalty))
     try:
         check_fits_deck([card for r in scored for card in r.result.cards or ()], newer_wilds=rules.newer_wilds)
     except DeckError as error:

@@ -22,4 +22,4 @@ def card_points(card: Card) -> int:
 
 def hand_points(cards: Iterable[Card]) -> int:
     """The value of all the cards in a hand."""
-    return sum(card_points(card) for card in cards)
+    return sum(map(card_points, cards))

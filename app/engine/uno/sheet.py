@@ -11,12 +11,14 @@ UNO has no tie-breaker round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..i18n import _
 from ..options import RuleSet
+from ..outcome import Correction, DecidingRule, Outcome
 from ..players import check_players as _check_players
 from ..players import join_names
 from ..sheetbase import ScoreSheet
@@ -24,8 +26,7 @@ from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_ro
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
-REACHED_TARGET = "target"
-LOWEST_TOTAL = "lowest_total"
+REACHED_TARGET, LOWEST_TOTAL = DecidingRule.REACHED_TARGET, DecidingRule.LOWEST_TOTAL
 """The rules that can decide an UNO game (:attr:`Outcome.rule`)."""
 
 
@@ -44,19 +45,6 @@ class Standing:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "score": self.score}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game was decided: the ``rule``, the ``winner``, the players at or over the target, and why."""
-
-    rule: str
-    winner: str
-    players: tuple[str, ...]
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "winner": self.winner, "players": list(self.players), "text": self.text}
 
 
 class Sheet(ScoreSheet):
@@ -91,22 +79,27 @@ class Sheet(ScoreSheet):
             outs[scored.went_out] += 1
         return {player: {"outs": count} for player, count in outs.items()}
 
-    def replace_round(self, number: int, entry: RoundEntry) -> ScoredRound:
+    def replace_round(self, number: int, entry: RoundEntry) -> Correction:
         """Replace hand ``number``, checking every later hand again; raise :class:`RoundError` naming the
-        first one that no longer holds (nothing changes then). Returns the corrected hand."""
+        first one that no longer holds (nothing changes then). The :class:`Correction` holds the corrected hand."""
         corrected = self._corrected(number, entry)
         self._rounds, self._scores = corrected._rounds, corrected._scores
-        return self._rounds[number - 1]
+        return Correction(self._rounds[number - 1])
 
-    def undo(self) -> ScoredRound:
-        """Drop the last hand and return it."""
+    def undo(self) -> Correction:
+        """Drop the last hand; the :class:`Correction` holds the hand removed."""
         removed = self._last_round()
         self._rounds.pop()
         for player, points in removed.scores:
             self._scores[player] -= points
-        return removed
+        return Correction(removed)
 
     # --- questions ---------------------------------------------------------------------------------
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's total by name (read-only)."""
+        return MappingProxyType(self._scores)
 
     def standings(self) -> list[Standing]:
         """Every player's total, in seating order."""
@@ -119,7 +112,8 @@ class Sheet(ScoreSheet):
         return tuple(p for p in self.players if self._scores[p] == best)
 
     def _at_target(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if self._scores[p] >= self.rules.target)
+        target, scores = self.rules.target, self._scores
+        return tuple(p for p in self.players if scores[p] >= target)
 
     @property
     def outcome(self) -> Outcome | None:

@@ -17,8 +17,9 @@ from ..errors import RulesError
 from ..i18n import _
 from ..options import RuleSet
 from .bots import BOTS, run_bots
-from .game import MAX_PLAYERS, UnoGame
+from .game import UnoGame
 from .rules import DEFAULT_RULES, make_rules
+from .sheet import MAX_PLAYERS, MIN_PLAYERS
 
 TIMING_FIELDS = ("seconds", "games_per_second", "turns_per_second", "hands_per_second")
 """The summary fields that differ between two runs with the same seed."""
@@ -43,8 +44,10 @@ def simulate(
     """
     if game != "uno":
         raise RulesError(_("This simulator plays UNO; {game} is not UNO.").format(game=game))
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise RulesError(_("UNO is played by 2 to 10 players."))
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(
+            _("UNO is played by {minimum} to {maximum} players.").format(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+        )
     if isinstance(bots, str):
         bots = [b for b in bots.split(",") if b]
     bots = list(bots)

@@ -1,9 +1,15 @@
-"""Helpers for the UNO game tests: stacked decks and arranged positions (no tests here)."""
+"""Fixtures of the engine tests: UNO games on stacked decks and arranged positions.
+
+Each fixture hands the test a function (``deal(hands, first, ...)``, ``arrange(game, ...)``,
+``card_count(game)``), so a test names what it uses in its signature.
+"""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+
+import pytest
 
 from app.engine.uno.cards import DECK
 from app.engine.uno.game import UnoGame
@@ -15,7 +21,7 @@ FILLER = [f"Y{n}" for n in range(1, 10)] * 2 + [f"B{n}" for n in range(1, 10)] *
 FULL = Counter(str(c) for c in DECK)
 
 
-def deal(hands, first, draws=(), rules=None, seed=1, bots=None):
+def _deal(hands, first, draws=(), rules=None, seed=1, bots=None):
     """A game whose first hand is exactly ``hands`` (padded to 7 with filler), ``first`` on the discard pile,
     and ``draws`` on top of the draw pile in the order they will be drawn."""
     used = Counter(t for h in hands for t in h) + Counter([first]) + Counter(draws)
@@ -34,7 +40,7 @@ def deal(hands, first, draws=(), rules=None, seed=1, bots=None):
     return UnoGame(seats, rules, seed=seed, deck=deck)
 
 
-def arrange(game, hands=None, draws=None, top=None):
+def _arrange(game, hands=None, draws=None, top=None):
     """The same game with some hands replaced (cards taken from the draw pile), ``draws`` put on top of the
     draw pile (first listed drawn first) and optionally another discard on top; all 108 cards stay."""
     data = json.loads(json.dumps(game.to_json()))
@@ -64,7 +70,25 @@ def arrange(game, hands=None, draws=None, top=None):
     return UnoGame.from_json(data)
 
 
-def card_count(game) -> Counter:
+def _card_count(game) -> Counter:
     """Every card in hands and piles, by token, from the stored state."""
     data = game.to_json()
     return Counter(t for h in data["hands"] for t in h) + Counter(data["draw_pile"]) + Counter(data["discard_pile"])
+
+
+@pytest.fixture
+def deal():
+    """``deal(hands, first, draws=(), rules=None, seed=1, bots=None)``: a UNO game on a stacked deck."""
+    return _deal
+
+
+@pytest.fixture
+def arrange():
+    """``arrange(game, hands=None, draws=None, top=None)``: the same UNO game with hands and piles rearranged."""
+    return _arrange
+
+
+@pytest.fixture
+def card_count():
+    """``card_count(game)``: every card of a UNO game in hands and piles, by token."""
+    return _card_count
