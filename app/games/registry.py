@@ -25,7 +25,8 @@ class Digital:
 
     For the play pages it also brings ``run_bots(game, max_rounds, max_actions)`` (the bots move until a
     person must act, for at most ``max_rounds`` rounds or hands), the page script that draws its table and
-    builds its actions (under ``static/``) and the template that adds its strings to the game page.
+    builds its actions (under ``static/``, registering itself in ``DecksidePlay.games``) and the data that
+    script needs beside the state.
     """
 
     game: type
