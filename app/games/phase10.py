@@ -30,7 +30,21 @@ class Phase10(GameType):
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     sheet = sheet.Sheet
-    digital = Digital(game.Game, bots.BOTS, simulate.simulate)
+    digital = Digital(
+        game.Game,
+        bots.BOTS,
+        simulate.simulate,
+        run_bots=lambda engine, max_rounds, max_actions=None: bots.run_bots(
+            engine, max_rounds=max_rounds, max_actions=max_actions
+        ),
+        script="js/play/phase10.js",
+        page_data=lambda: {
+            "phases": {
+                str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in phases.PHASES.items()
+            },
+            "phase_lists": phases.PHASE_LISTS,
+        },
+    )
     has_tiebreaker = True
     labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
     choice_labels: ClassVar[dict[str, Any]] = {

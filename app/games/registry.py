@@ -21,11 +21,26 @@ from ..engine.options import Option, RuleSet
 
 @dataclass(frozen=True)
 class Digital:
-    """A game's digital version: the engine's game class, its bots (by name) and its simulator."""
+    """A game's digital version: the engine's game class, its bots (by name) and its simulator.
+
+    For the play pages it also brings ``run_bots(game, max_rounds, max_actions)`` (the bots move until a
+    person must act, for at most ``max_rounds`` rounds or hands), the page script that draws its table and
+    builds its actions (under ``static/``, registering itself in ``DecksidePlay.games``) and the data that
+    script needs beside the state.
+    """
 
     game: type
     bots: Mapping[str, Any]
     simulate: Callable[..., dict[str, Any]]
+    run_bots: Callable[..., int] | None = None
+    script: str | None = None
+    page_data: Callable[[], dict[str, Any]] | None = None
+    """Extra data the game page's script needs (e.g. the phase descriptions), as JSON."""
+
+    @property
+    def from_json(self) -> Callable[[dict[str, Any]], Any]:
+        """Rebuild the engine's game from its stored state."""
+        return self.game.from_json  # type: ignore[attr-defined]
 
 
 class GameType:

@@ -20,7 +20,15 @@ class Uno(GameType):
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     sheet = sheet.Sheet
-    digital = Digital(game.UnoGame, bots.BOTS, simulate.simulate)
+    digital = Digital(
+        game.UnoGame,
+        bots.BOTS,
+        simulate.simulate,
+        run_bots=lambda engine, max_rounds, max_actions=None: bots.run_bots(
+            engine, max_hands=max_rounds, max_actions=max_actions
+        ),
+        script="js/play/uno.js",
+    )
     labels: ClassVar[dict[str, Any]] = {
         "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),
         "stacking": _l("Stacking Draw Twos and Wild Draw Fours"),

@@ -33,6 +33,7 @@ Choices where API.md leaves room:
 from __future__ import annotations
 
 import copy
+import functools
 import secrets
 import time
 from collections.abc import Callable
@@ -47,16 +48,11 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..database import begin_write
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
-from ..engine.phase10 import bots as p10_bots
-from ..engine.phase10 import game as p10_game
-from ..engine.phase10 import phases as p10_phases
-from ..engine.phase10 import sheet as p10_sheet
 from ..engine.players import parse_seats
-from ..engine.uno import bots as uno_bots
-from ..engine.uno import game as uno_game
-from ..engine.uno import rules as uno_rules
 from ..errors import ApiError
 from ..extensions import db
+from ..games import registry
+from ..i18n import format_list
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
 from ..models import PlayGame, utcnow
 from . import seats as seat_rules
@@ -84,14 +80,6 @@ CONFLICT_STATES = frozenset({"40001", "40P01"})
 """PostgreSQL's serialization failure and deadlock: two writes met; the later one is answered 409."""
 
 
-def _run_phase10(game: p10_game.Game, max_actions: int | None = None) -> int:
-    return p10_bots.run_bots(game, max_rounds=MAX_ROUNDS, max_actions=max_actions)
-
-
-def _run_uno(game: uno_game.UnoGame, max_actions: int | None = None) -> int:
-    return uno_bots.run_bots(game, max_hands=MAX_ROUNDS, max_actions=max_actions)
-
-
 def run_bots_bounded(kind: PlayKind, engine: Any) -> int:
     """Let the bots move for at most ``PLAY_BOT_BUDGET_MS`` milliseconds; returns how many actions they took."""
     deadline = time.perf_counter() + float(current_app.config["PLAY_BOT_BUDGET_MS"]) / 1000
@@ -117,28 +105,23 @@ class PlayKind:
     run_bots: Callable[..., int]
 
 
-KINDS = {
-    "phase10": PlayKind(
-        "phase10",
-        p10_game.Game,
-        p10_game.Game.from_json,
-        p10_phases.make_rules,
-        tuple(p10_bots.BOTS),
-        p10_sheet.MIN_PLAYERS,
-        p10_sheet.MAX_PLAYERS,
-        _run_phase10,
-    ),
-    "uno": PlayKind(
-        "uno",
-        uno_game.UnoGame,
-        uno_game.UnoGame.from_json,
-        uno_rules.make_rules,
-        tuple(uno_bots.BOTS),
-        uno_game.MIN_PLAYERS,
-        uno_game.MAX_PLAYERS,
-        _run_uno,
-    ),
-}
+def _play_kind(game: Any) -> PlayKind:
+    """How the service reaches the digital version of one registered game."""
+    digital = game.digital
+    return PlayKind(
+        game.id,
+        digital.game,
+        digital.from_json,
+        game.make_rules,
+        tuple(digital.bots),
+        game.min_players,
+        game.max_players,
+        functools.partial(digital.run_bots, max_rounds=MAX_ROUNDS),
+    )
+
+
+KINDS = {game.id: _play_kind(game) for game in registry.all_games() if game.digital is not None}
+"""The games that can be played on the device, by kind id (from the registry)."""
 
 
 # --- engine helpers --------------------------------------------------------------------------------
@@ -280,7 +263,9 @@ def create_play(data: Any) -> dict[str, Any]:
     _check_fields(data, CREATE_FIELDS, _("a new game"))
     kind = KINDS.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if kind is None:
-        raise ApiError(_('"game" must be "phase10" or "uno".'))
+        raise ApiError(
+            _('"game" must be {games}.').format(games=format_list([f'"{kind}"' for kind in KINDS], style="or"))
+        )
     seat_list, remote = seat_rules.split_remote(data.get("seats"))
     seats = _check_seats(kind, seat_list)
     ruleset = _check_rules(kind, data.get("rules"))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from ..engine.phase10 import phases as p10_phases
-from ..engine.uno import rules as uno_rules
+from ..extensions import db
+from ..games import registry
 from ..keys import well_formed_id
+from ..models import PlayGame
 from ..services import play as play_service
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -25,22 +26,42 @@ def _options(options):
     return [option for option in options if not option.sheet_only]
 
 
+def _digital_games():
+    """The registered games that can be played on the device, in the registry's order."""
+    return [game for game in registry.all_games() if game.digital is not None]
+
+
+def _page_data(games) -> dict:
+    """What the games' page scripts need beside the state (e.g. Phase 10's phase descriptions), by kind id."""
+    return {game.id: game.digital.page_data() if game.digital.page_data else {} for game in games}
+
+
 @bp.get("/")
 def start():
     """Start a digital game, or resume one kept on this device."""
+    games = _digital_games()
     return render_template(
         "play/start.html",
         api=API_ROOT,
+        games=games,
         seats={name: (kind.min_seats, kind.max_seats) for name, kind in play_service.KINDS.items()},
-        options={"phase10": _options(p10_phases.OPTIONS), "uno": _options(uno_rules.OPTIONS)},
-        phase_lists=p10_phases.PHASE_LISTS,
+        options={game.id: _options(game.options) for game in games},
+        page_data=_page_data(games),
     )
 
 
 @bp.get("/<game_id>")
 def game(game_id: str):
-    """The table of one digital game; the script fetches its state from the API."""
+    """The table of one digital game; the script fetches its state from the API.
+
+    The page loads the script of the game's plug-in (all digital games' scripts when the id is unknown:
+    the script then says there is no such game).
+    """
     if not well_formed_id(game_id):
         abort(404)
-    phases = {str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in p10_phases.PHASES.items()}
-    return render_template("play/game.html", game_id=game_id, api=f"{API_ROOT}/{game_id}", phases=phases)
+    row = db.session.get(PlayGame, game_id)
+    kind = registry.get(row.kind) if row is not None else None
+    games = [kind] if kind is not None and kind.digital is not None else _digital_games()
+    return render_template(
+        "play/game.html", game_id=game_id, api=f"{API_ROOT}/{game_id}", games=games, page_data=_page_data(games)
+    )

@@ -5,7 +5,7 @@
   var P = window.DecksidePlay;
   var root = document.getElementById("play-game");
   if (!root || !P) return;
-  var T = P.json(root, "data-i18n"), PHASES = P.json(root, "data-phases");
+  var T = P.json(root, "data-i18n"), DATA = P.json(root, "data-games");
   var ID = root.dataset.id, API = root.dataset.api;
   var $ = function (sel) { return root.querySelector(sel); };
   var tableBox = $("[data-table]"), meBox = $("[data-me]"), seatsBox = $("[data-seats]"), logBox = $("[data-log]");
@@ -36,7 +36,7 @@
   var watching = false, failures = 0, retryTimer = null, idleTimer = null;
   var joins = {};            // seat -> {url, svg}: the creator's join links
   var remoteBox = $("[data-remote]"), idleBox = $("[data-idle]");
-  var ui = { sel: [], groups: [], sort: stored.sort || "number", uno: false, phase: null };
+  var ui = { sel: [], groups: [], sort: stored.sort || "number", call: false, phase: null };   // call: say UNO with the next play
 
   function persons(s) {
     var out = [];
@@ -49,14 +49,15 @@
   }
 
   // --- cards -------------------------------------------------------------------------------------
-  var UNO_FACE = { S: "⊘", R: "⇄", "+2": "+2" };
+  // What differs between games comes from the game's own script (static/js/play/<kind>.js, loaded by the page).
   function parseCard(token, game) {
     if (token === "W" || token === "W4" || token === "WS" || token === "WC")
       return { color: "W", face: token === "W4" ? "+4" : token, rank: token };
-    if (token === "S" && game === "phase10") return { color: "S", face: "S", rank: "S" };
+    var own = hooks(game).parse ? hooks(game).parse(token) : null;
+    if (own) return own;
     if (/^[RBGY]./.test(token)) {
       var rank = token.slice(1);
-      return { color: token[0], face: game === "uno" ? (UNO_FACE[rank] || rank) : rank, rank: rank };
+      return { color: token[0], face: hooks(game).face ? hooks(game).face(rank) : rank, rank: rank };
     }
     return { color: "N", face: token, rank: token };
   }
@@ -66,7 +67,7 @@
     if (token === "W4") return T.wild4;
     if (c.color === "S") return T.skip;
     var rank = c.rank;
-    if (game === "uno") rank = { S: T.skip, R: T.reverse, "+2": T.draw2 }[rank] || rank;
+    if (hooks(game).rankName) rank = hooks(game).rankName(rank);
     if (c.color === "N") return rank;
     return T["color_" + c.color] + " " + rank;
   }
@@ -172,7 +173,7 @@
     busy = true;
     root.classList.add("busy");
     showError("");
-    var outOfTurn = acting(state) !== seat || action.type === "uno" || action.type === "catch";
+    var outOfTurn = acting(state) !== seat || !!(hooks(state.game).outOfTurn && hooks(state.game).outOfTurn(action));
     var headers = outOfTurn ? { "Idempotency-Key": ID + "-" + seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2) }
                             : { "If-Match": '"' + state.version + '"' };
     var body = { seat: seat, action: action };
@@ -181,7 +182,7 @@
       return P.api("POST", API + "/actions", key, body, headers).then(function (r) {
         done();
         if (r.status === 200 || r.status === 201) {
-          ui.sel = []; ui.groups = []; ui.uno = false;
+          ui.sel = []; ui.groups = []; ui.call = false;
           var act = acting(r.body);
           if (!seatMode && act !== null && act !== seat && !r.body.seats[act].bot && !r.body.seats[act].remote) {
             state = r.body;   // show the others' moves, then hand over
@@ -191,7 +192,7 @@
         } else if (r.status === 409) {
           // Someone was quicker: not an error, just the table as it is now.
           notice = T.too_late;
-          ui.sel = []; ui.groups = []; ui.uno = false;
+          ui.sel = []; ui.groups = []; ui.call = false;
           load();
         } else {
           showError(r.body.error || String(r.status));
@@ -319,36 +320,32 @@
     meBox.classList.add("hidden-hand");
   }
 
-  // The end of a round (Phase 10: who completed which phase) or of a hand (UNO: what each hand held), with totals.
+  // The end of a round or a hand, with totals; the game's script names its title, its points column and any
+  // column of its own (Phase 10: who completed which phase; UNO: what each hand held).
   function roundOver(entry, next) {
-    var s = state, uno = s.game === "uno";
+    var s = state, own = hooks(s.game).roundOver || {};
     var head = el("tr", null, [el("th", { scope: "col", text: T.player }),
-      uno ? null : el("th", { scope: "col", text: T.p10_phase }),
-      el("th", { scope: "col", class: "num", text: uno ? T.hand_points : T.round_points }),
+      own.head ? own.head() : null,
+      el("th", { scope: "col", class: "num", text: T[own.pointsKey || "round_points"] }),
       el("th", { scope: "col", class: "num", text: T.total })]);
     var rows = s.seats.map(function (x, i) {
-      var summary = entry.summary ? entry.summary[i] : null;
-      var handPoints = uno ? (entry.hand_points ? entry.hand_points[i] : null) : (summary ? summary.points : null);
+      var handPoints = own.points ? own.points(entry, i) : null;
       var out = entry.seat === i;
-      var phaseCell = null;
-      if (!uno) {
-        phaseCell = el("td", { text: summary && summary.phase !== null ? t("p10_completed", { n: summary.phase }) : T.p10_not_completed });
-      }
-      return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), phaseCell,
+      return el("tr", null, [el("th", { scope: "row" }, [bdi(x.name)]), own.cell ? own.cell(entry, i) : null,
         el("td", { class: "num", text: out ? T.went_out : (handPoints === null ? "–" : String(handPoints)) }),
         el("td", { class: "num", text: String(x.score) })]);
     });
     var table = el("table", { class: "compact round-over" }, [
       el("caption", { text: T.scores }), el("thead", null, [head]), el("tbody", null, rows)]);
     var ok = el("button", { type: "button", class: "button primary", onclick: function () { closeOverlay(); next(); } }, [T.continue]);
-    openOverlay(uno ? T.hand_over : T.round_over, [el("p", { text: entry.text }), table, ok]);
+    openOverlay(T[own.titleKey || "round_over"], [el("p", { text: entry.text }), table, ok]);
   }
 
   // --- the table -----------------------------------------------------------------------------------
   function render(previousSeq) {
     var s = state;
     $("[data-title]").textContent = T[s.game] || s.game;
-    $("[data-round]").textContent = t(s.game === "uno" ? "hand_no" : "round", { n: s.round }) +
+    $("[data-round]").textContent = t(hooks(s.game).roundKey || "round", { n: s.round }) +
       (s.tiebreaker_round ? " · " + T.p10_tiebreaker : "");
     tableBox.textContent = "";
     meBox.textContent = "";
@@ -363,7 +360,7 @@
     else if (seat !== null && s.seats[seat].bot) meBox.appendChild(el("div", { class: "panel me" }, [
       handHeading(s), el("p", { class: "flash", text: t("bot_plays_you", { bot: T[s.seats[seat].bot] || s.seats[seat].bot }) }),
       cardsEl(hand(), s.game)]));
-    else if (seat !== null) meBox.appendChild(s.game === "uno" ? renderUno(s) : renderPhase10(s));
+    else if (seat !== null) meBox.appendChild(hooks(s.game).renderMe(s));
     var panel = meBox.querySelector(".me");
     (panel || meBox).appendChild(errorBox);   // refusals show next to the buttons that caused them
     if (!document.activeElement || document.activeElement === document.body || !document.contains(document.activeElement)) {
@@ -375,8 +372,9 @@
   }
 
   function renderPiles(s) {
-    var drawLegal = s.game === "phase10" ? findLegal(function (a) { return a.type === "draw" && a.from === "pile"; }) : null;
-    var discardLegal = s.game === "phase10" ? findLegal(function (a) { return a.type === "draw" && a.from === "discard"; }) : null;
+    var drawFrom = hooks(s.game).drawFrom;
+    var drawLegal = drawFrom ? drawFrom("pile") : null;
+    var discardLegal = drawFrom ? drawFrom("discard") : null;
     var back = el("span", { class: "card card-back", "aria-hidden": "true" }, [el("span", { class: "card-face", text: String(s.draw_pile) })]);
     var drawLabel = [back, el("span", { class: "pile-label" }, [T.draw_pile, el("br"), countText(s.draw_pile)])];
     var draw = drawLegal ? el("button", { type: "button", class: "pile pile-act", onclick: function () { send(drawLegal); } }, drawLabel)
@@ -386,19 +384,12 @@
     var discard = discardLegal ? el("button", { type: "button", class: "pile pile-act", onclick: function () { send(discardLegal); } }, discardLabel)
                                : el("div", { class: "pile" }, discardLabel);
     var box = el("div", { class: "piles" }, [draw, discard]);
-    if (s.game === "uno") {
-      box.appendChild(el("div", { class: "uno-state" }, [
-        s.color ? el("p", { class: "uno-color" }, [T.uno_color + ": ",
-          el("span", { class: "color-chip c-" + s.color, text: s.color }), " ", T["color_" + s.color]]) : null,
-        el("p", { class: "uno-direction" }, [T.uno_direction + ": ", s.direction === 1 ? T.uno_cw : T.uno_ccw])
-      ]));
-    }
+    if (hooks(s.game).tableExtra) box.appendChild(hooks(s.game).tableExtra(s));
     return box;
   }
 
   function renderSeats(s) {
     var act = acting(s);
-    var hitCard = s.game === "phase10" && seat === act && ui.sel.length === 1 ? handToken(ui.sel[0]) : null;
     return el("ol", { class: "seats" }, s.seats.map(function (x, i) {
       var tags = [];
       tags.push(el("span", { class: "tag", text: x.bot ? (T[x.bot] || T.bot) : T.person }));
@@ -411,46 +402,8 @@
       if (x.playing === false) tags.push(el("span", { class: "tag", text: T.p10_out }));
       var line = el("span", { class: "seat-line" }, [countText(x.cards) + " · " + T.score + " " + x.score]);
       var items = [el("p", { class: "seat-name" }, [el("strong", null, [bdi(x.name)]), " "].concat(tags).concat([line]))];
-      if (s.game === "phase10") {
-        items.push(el("p", { class: "seat-phase" }, [phaseText(s, x)]));
-        if (x.laid && x.laid.length) items.push(renderLaid(s, x, i, hitCard));
-      }
+      if (hooks(s.game).seatItems) items = items.concat(hooks(s.game).seatItems(s, x, i, act));
       return el("li", { class: "seat" + (i === act ? " seat-turn" : "") + (i === seat ? " seat-me" : "") }, items);
-    }));
-  }
-
-  function phaseKey(s, x) {
-    if (s.tiebreaker_round) return "tiebreaker";
-    return x.phase;
-  }
-  function phaseText(s, x) {
-    if (x.laid_down_phase !== null && x.laid_down_phase !== undefined) {
-      var done = PHASES[String(x.laid_down_phase)];
-      return (done ? done.name : x.laid_down_phase) + " — " + T.p10_done;
-    }
-    var k = phaseKey(s, x), p = PHASES[String(k)];
-    if (!p) return "";
-    if (s.rules.variant === "pick_a_phase" && !s.tiebreaker_round) {
-      var left = (s.rules.phases || []).filter(function (n) { return (x.phases_done || []).indexOf(n) < 0; });
-      return T.p10_phase + ": " + left.join(", ");
-    }
-    return t("p10_phase_of", { phase: p.name, needs: p.needs });
-  }
-
-  function renderLaid(s, x, owner, hitCard) {
-    return el("ul", { class: "laid" }, x.laid.map(function (g, gi) {
-      var hits = hitCard ? state.legal.filter(function (a) {
-        return a.type === "hit" && a.seat === owner && a.group === gi && a.card === hitCard;
-      }) : [];
-      var cards = cardsEl(g.cards, "phase10", g.stands_for, true);
-      if (!hits.length) return el("li", { class: "group" }, [cards]);
-      var button = el("button", { type: "button", class: "group group-target", onclick: function () {
-        if (hits.length === 1) return send(hits[0]);
-        ask(T.p10_which_end, hits.map(function (a) {
-          return { value: a, label: a.end === "low" ? T.p10_low : T.p10_high };
-        }), send);
-      } }, [cards, el("span", { class: "hit-label", text: T.p10_hit })]);
-      return el("li", null, [button]);
     }));
   }
 
@@ -470,7 +423,7 @@
   }
 
   function renderResult(s) {
-    var sorted = s.seats.slice().sort(function (a, b) { return s.game === "uno" && s.rules.scoring !== "lowest_wins" ? b.score - a.score : a.score - b.score; });
+    var sorted = s.seats.slice().sort(hooks(s.game).compare(s));
     var box = el("section", { class: "panel result", "aria-labelledby": "play-result-heading" }, [
       el("h2", { id: "play-result-heading" }, [s.winner ? f("winner", { name: bdi(s.winner) }) : T.game_over]),
       el("table", { class: "compact" }, [el("caption", { text: T.scores }), el("tbody", null, sorted.map(function (x) {
@@ -497,254 +450,9 @@
   function hand() { return (state && seat !== null && state.seats[seat].hand) || []; }
   function handToken(i) { return hand()[i]; }
 
-  var COLOR_ORDER = { R: 0, B: 1, G: 2, Y: 3, N: 4, W: 5, S: 6 };
-  function sortedIndices(game) {
-    var h = hand(), idx = h.map(function (_, i) { return i; });
-    if (game !== "phase10") return idx;
-    function num(tok) { var c = parseCard(tok, game); return /^\d+$/.test(c.rank) ? parseInt(c.rank, 10) : (c.color === "W" ? 13 : 14); }
-    idx.sort(function (a, b) {
-      var ca = parseCard(h[a], game), cb = parseCard(h[b], game);
-      if (ui.sort === "color") return (COLOR_ORDER[ca.color] - COLOR_ORDER[cb.color]) || (num(h[a]) - num(h[b])) || (a - b);
-      return (num(h[a]) - num(h[b])) || (COLOR_ORDER[ca.color] - COLOR_ORDER[cb.color]) || (a - b);
-    });
-    return idx;
-  }
 
   function handHeading(s) {
     return el("h2", { class: "hand-heading", tabindex: "-1" }, [hand().length === 1 ? T.your_hand_one : t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
-  }
-
-  // Phase 10 ------------------------------------------------------------------------------------------
-  function renderPhase10(s) {
-    var box = el("div", { class: "panel me" }), me = s.seats[seat], myTurn = acting(s) === seat;
-    var inGroups = [].concat.apply([], ui.groups);
-    box.appendChild(handHeading(s));
-    box.appendChild(el("p", { class: "my-phase" }, [phaseText(s, me)]));
-
-    var sortBox = el("div", { class: "sort", role: "group", "aria-label": T.p10_sort }, [el("span", { text: T.p10_sort + ":" })]);
-    ["number", "color"].forEach(function (k) {
-      sortBox.appendChild(el("button", { type: "button", class: "small-btn", "aria-pressed": String(ui.sort === k), onclick: function () {
-        ui.sort = k; P.save(ID, { sort: k }); stored.sort = k; render(seenSeq);
-        var again = meBox.querySelector('.sort [aria-pressed="true"]'); if (again) again.focus();
-      } }, [T["p10_sort_" + k]]));
-    });
-    box.appendChild(sortBox);
-
-    var handEl = el("div", { class: "hand", role: "group", "aria-label": T.p10_select_hint });
-    sortedIndices("phase10").forEach(function (i) {
-      if (inGroups.indexOf(i) >= 0) return;
-      var tok = hand()[i], on = ui.sel.indexOf(i) >= 0;
-      handEl.appendChild(el("button", { type: "button", class: "card-btn" + (on ? " selected" : ""), "aria-pressed": String(on),
-        "data-index": String(i), onclick: function () { toggle(i); } }, [cardEl(tok, "phase10")]));
-    });
-    box.appendChild(handEl);
-    if (!myTurn) return box;
-
-    if (s.stage === "draw") {
-      box.appendChild(el("p", { class: "hint", text: T.p10_draw_first }));
-      var row = el("div", { class: "actions" });
-      s.legal.forEach(function (a) {
-        if (a.type !== "draw") return;
-        row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () { send(a); } },
-          [a.from === "pile" ? T.p10_draw_pile : t("p10_draw_discard", { card: cardName(s.discard_top, "phase10") })]));
-      });
-      box.appendChild(row);
-      return box;
-    }
-
-    var laid = me.laid_down_phase !== null && me.laid_down_phase !== undefined;
-    if (!laid) box.appendChild(renderLayDown(s));
-    else box.appendChild(el("p", { class: "hint", text: T.p10_laid_this_round }));
-
-    // one card selected: discard it, or hit with it (targets light up on the table)
-    var row2 = el("div", { class: "actions" });
-    if (ui.sel.length === 1) {
-      var tok = handToken(ui.sel[0]);
-      var discards = s.legal.filter(function (a) { return a.type === "discard" && a.card === tok; });
-      if (discards.length) {
-        row2.appendChild(el("button", { type: "button", class: "button primary", onclick: function () {
-          if (discards.length === 1) return send(discards[0]);
-          ask(T.p10_skip_whom, discards.map(function (a) {
-            return { value: a, label: [f("p10_skip", { name: bdi(s.seats[a.skip].name) })] };
-          }), send);
-        } }, [t("p10_discard", { card: cardName(tok, "phase10") })]));
-      }
-      var hits = s.legal.filter(function (a) { return a.type === "hit" && a.card === tok; });
-      if (hits.length) box.appendChild(el("p", { class: "hint hint-hit", text: t("p10_hit_hint", { card: cardName(tok, "phase10") }) }));
-      hits.forEach(function (a) {
-        row2.appendChild(el("button", { type: "button", class: "button hit-btn", onclick: function () { send(a); } }, [el("span", null, [
-          f("p10_hit_on", { name: bdi(s.seats[a.seat].name), n: a.group + 1 }),
-          a.end ? " " + t("p10_hit_end", { end: a.end === "low" ? T.p10_low : T.p10_high }) : null])]));
-      });
-    } else {
-      box.appendChild(el("p", { class: "hint", text: T.p10_discard_hint }));
-    }
-    if (ui.sel.length) row2.appendChild(el("button", { type: "button", onclick: function () { ui.sel = []; render(seenSeq); } }, [T.p10_clear]));
-    box.appendChild(row2);
-    return box;
-  }
-
-  function toggle(i) {
-    var at = ui.sel.indexOf(i);
-    if (at >= 0) ui.sel.splice(at, 1); else ui.sel.push(i);
-    render(seenSeq);
-    var again = meBox.querySelector('.card-btn[data-index="' + i + '"]');
-    if (again) again.focus();
-  }
-
-  function renderLayDown(s) {
-    var box = el("div", { class: "laydown" });
-    var pick = s.rules.variant === "pick_a_phase" && !s.tiebreaker_round;
-    s.legal.forEach(function (a) {
-      if (a.type !== "lay_down") return;
-      var p = a.phase !== undefined ? PHASES[String(a.phase)] : null;
-      box.appendChild(el("div", { class: "suggestion" }, [
-        el("p", { class: "suggestion-head" }, [T.p10_suggestion + (p ? " — " + p.name : "") + ":"]),
-        el("div", { class: "suggestion-groups" }, a.groups.map(function (g) { return cardsEl(g, "phase10", null, true); })),
-        el("button", { type: "button", class: "button primary", onclick: function () { send(a); } }, [T.p10_suggested])
-      ]));
-    });
-    // build a lay-down by hand: select cards, make a group, repeat
-    var built = el("div", { class: "built" });
-    if (ui.groups.length) {
-      built.appendChild(el("p", { class: "suggestion-head", text: T.p10_groups }));
-      var list = el("ol", { class: "built-groups" });
-      ui.groups.forEach(function (g, gi) {
-        list.appendChild(el("li", null, [cardsEl(g.map(handToken), "phase10", null, true),
-          el("button", { type: "button", class: "small-btn", "aria-label": t("p10_undo_group", { n: gi + 1 }), onclick: function () {
-            ui.groups.splice(gi, 1); render(seenSeq);
-          } }, ["↩"])]));
-      });
-      built.appendChild(list);
-    }
-    var row = el("div", { class: "actions" });
-    row.appendChild(el("button", { type: "button", disabled: ui.sel.length ? null : true, onclick: function () {
-      ui.groups.push(ui.sel.slice()); ui.sel = []; render(seenSeq);
-    } }, [T.p10_make_group]));
-    if (ui.groups.length) {
-      var phaseSelect = null;
-      if (pick) {
-        var me = s.seats[seat];
-        var open = (s.rules.phases || []).filter(function (n) { return (me.phases_done || []).indexOf(n) < 0; });
-        phaseSelect = el("select", { "aria-label": T.p10_pick, class: "phase-select" }, open.map(function (n) {
-          var o = el("option", { value: String(n), text: PHASES[String(n)] ? PHASES[String(n)].name + " — " + PHASES[String(n)].needs : String(n) });
-          if (String(ui.phase) === String(n)) o.selected = true;
-          return o;
-        }));
-        phaseSelect.addEventListener("change", function () { ui.phase = phaseSelect.value; });
-        if (ui.phase === null && open.length) ui.phase = open[0];
-        row.appendChild(phaseSelect);
-      }
-      row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () {
-        var action = { type: "lay_down", groups: ui.groups.map(function (g) { return g.map(handToken); }) };
-        if (pick && ui.phase !== null) action.phase = parseInt(ui.phase, 10);
-        send(action);
-      } }, [T.p10_lay_down]));
-    }
-    built.appendChild(row);
-    box.appendChild(built);
-    return box;
-  }
-
-  // UNO -------------------------------------------------------------------------------------------------
-  function plays() { return state.legal.filter(function (a) { return a.type === "play"; }); }
-  function playsOf(tok) {
-    return plays().filter(function (a) { return a.card === tok || (a.cards && a.cards[0] === tok); });
-  }
-
-  // Narrow the possible plays of one card step by step: how many, which colour, whom to swap with.
-  function choosePlay(options) {
-    var withUno = options.filter(function (a) { return !!a.uno === ui.uno; });
-    if (withUno.length) options = withUno;
-    else options = options.filter(function (a) { return !a.uno; }).length ? options.filter(function (a) { return !a.uno; }) : options;
-    var steps = [
-      { get: function (a) { return a.cards ? a.cards.length : 1; }, title: T.uno_how_many,
-        label: function (v) { return t("uno_play_n", { n: v }); } },
-      { get: function (a) { return a.color || ""; }, title: T.uno_choose_color, colors: true },
-      { get: function (a) { return a.swap === undefined ? -1 : a.swap; }, title: T.uno_swap,
-        label: function (v) { return v === -1 ? T.uno_no_swap : f("uno_swap_with", { name: bdi(state.seats[v].name) }); } }
-    ];
-    (function next(opts, i) {
-      if (i >= steps.length || opts.length === 1) return send(opts[0]);
-      var step = steps[i], values = [];
-      opts.forEach(function (a) { var v = step.get(a); if (values.indexOf(v) < 0) values.push(v); });
-      if (values.length < 2) return next(opts, i + 1);
-      var choices = step.colors ? colorChoices(values) : values.map(function (v) { return { value: v, label: [step.label(v)] }; });
-      ask(step.title, choices, function (v) { next(opts.filter(function (a) { return step.get(a) === v; }), i + 1); });
-    })(options, 0);
-  }
-
-  function renderUno(s) {
-    var box = el("div", { class: "panel me" }), myTurn = acting(s) === seat, pending = s.pending;
-    box.appendChild(handHeading(s));
-    var prompt = unoPrompt(s);
-    if (prompt) box.appendChild(prompt);
-
-    var handEl = el("div", { class: "hand" });
-    hand().forEach(function (tok, i) {
-      var options = playsOf(tok);
-      var drawn = pending && pending.type === "drawn" && pending.seat === seat && pending.card === tok;
-      // The name comes from the card's own label plus a hidden word, so it matches what is shown.
-      var button = el("button", { type: "button", class: "card-btn" + (options.length ? " playable" : " unplayable") + (drawn ? " drawn" : ""),
-        "aria-disabled": options.length ? null : "true", onclick: function () {
-          if (options.length) choosePlay(options);
-        } }, [cardEl(tok, "uno"), options.length ? el("span", { class: "visually-hidden", text: " — " + T.uno_playable }) : null]);
-      handEl.appendChild(button);
-    });
-    box.appendChild(handEl);
-
-    var row = el("div", { class: "actions" });
-    if (plays().some(function (a) { return a.uno; })) {
-      row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(ui.uno), onclick: function () {
-        ui.uno = !ui.uno; render(seenSeq); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
-      } }, [T.uno_call_with]));
-    }
-    s.legal.forEach(function (a) {
-      if (a.type === "uno") row.appendChild(el("button", { type: "button", class: "button uno-call", onclick: function () { send(a); } }, [T.uno_call]));
-      if (a.type === "catch") row.appendChild(el("button", { type: "button", class: "button catch", onclick: function () { send(a); } },
-        [el("span", null, [f("uno_catch", { name: bdi(s.seats[a.seat].name) })])]));
-      if (a.type === "draw" && !pending) row.appendChild(el("button", { type: "button", class: "button", onclick: function () { send(a); } }, [T.uno_draw]));
-    });
-    if (myTurn && !pending && plays().length) box.appendChild(el("p", { class: "hint", text: T.uno_tap_play }));
-    box.appendChild(row);
-    return box;
-  }
-
-  function unoPrompt(s) {
-    var p = s.pending;
-    if (!p || p.seat !== seat) return null;
-    var box = el("div", { class: "prompt", role: "group" }), row = el("div", { class: "actions" });
-    function button(label, action, cls) {
-      row.appendChild(el("button", { type: "button", class: "button " + (cls || ""), onclick: function () { send(action); } }, [label]));
-    }
-    if (p.type === "color") {
-      box.appendChild(el("p", { text: T.uno_first_color }));
-      var colors = s.legal.filter(function (a) { return a.type === "color"; });
-      var pick = el("div", { class: "choices choices-row" }, colorChoices(colors.map(function (a) { return a.color; })).map(function (c) {
-        return el("button", { type: "button", class: "choice " + c.cls, onclick: function () { send({ type: "color", color: c.value }); } }, c.label);
-      }));
-      box.appendChild(pick);
-      return box;
-    }
-    if (p.type === "drawn") {
-      box.appendChild(el("p", null, [f("uno_drawn", { card: cardName(p.card || "", "uno") })]));
-      if (p.card) box.appendChild(cardEl(p.card, "uno"));
-      var options = playsOf(p.card);
-      if (options.length) row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () { choosePlay(options); } }, [T.uno_play_drawn]));
-      s.legal.forEach(function (a) { if (a.type === "pass") button(T.uno_pass, a); });
-    } else if (p.type === "draw_two") {
-      box.appendChild(el("p", { text: t("uno_d2", { n: p.amount }) }));
-      s.legal.forEach(function (a) { if (a.type === "draw") button(t("uno_take", { n: p.amount }), a, "primary"); });
-    } else if (p.type === "wild_draw_four") {
-      box.appendChild(el("p", null, [f("uno_w4", { by: bdi(p.by !== undefined ? s.seats[p.by].name : ""), n: p.amount })]));
-      if (plays().length) box.appendChild(el("p", { class: "hint", text: T.uno_w4_stack }));
-      s.legal.forEach(function (a) {
-        if (a.type === "challenge") button(T.uno_challenge, a);
-        if (a.type === "accept") button(T.uno_accept, a, "primary");
-      });
-    }
-    box.appendChild(row);
-    return box;
   }
 
   // --- the creator's device: join links, QR codes, seats handed to bots, new keys, rematch ----------------
@@ -841,6 +549,22 @@
       P.save(s.next, { key: key, created: Date.now(), game: s.game });
       window.location.assign(root.dataset.playUrl + encodeURIComponent(s.next));
     } }, [T.next_game]);
+  }
+
+  // --- the games' own scripts: each registers a factory in P.games, given the helpers it needs ---------------
+  var games = {};
+  function hooks(game) {
+    if (!games[game] && P.games && P.games[game]) {
+      games[game] = P.games[game]({
+        T: T, t: t, f: f, el: el, bdi: bdi, ui: ui, send: send, ask: ask, meBox: meBox, data: DATA[game] || {},
+        state: function () { return state; }, seat: function () { return seat; },
+        render: function () { render(seenSeq); },
+        remember: function (values) { P.save(ID, values); Object.keys(values).forEach(function (k) { stored[k] = values[k]; }); },
+        hand: hand, handToken: handToken, handHeading: handHeading, acting: acting, findLegal: findLegal,
+        parseCard: parseCard, cardName: cardName, cardEl: cardEl, cardsEl: cardsEl, colorChoices: colorChoices
+      });
+    }
+    return games[game] || {};
   }
 
   // --- start ----------------------------------------------------------------------------------------

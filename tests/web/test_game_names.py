@@ -30,17 +30,7 @@ KINDS = frozenset(registry.ids())
 FIELD_NAMES = frozenset({"points"})
 """Kind ids that are also JSON field names (API.md): only a comparison of a game's kind with them counts."""
 
-PENDING = {
-    # PENDING: play area, de-named after the multi-phone work lands (another branch rewrites these files).
-    "app/services/play.py",
-    "app/api/play.py",
-    "app/views/play.py",
-    "templates/play/game.html",
-    "templates/play/start.html",
-    "static/js/play-common.js",
-    "static/js/play-game.js",
-    "static/js/play-start.js",
-}
+PENDING: set[str] = set()
 REGISTRY = {"app/games/registry.py", "app/games/__init__.py", "tests/web/test_game_names.py"}
 
 

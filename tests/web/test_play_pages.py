@@ -84,7 +84,7 @@ def test_game_page_shell_carries_id_api_strings_and_phases(client):
     assert 'data-id="abc123_-XYZ"' in text and 'data-api="/api/play/abc123_-XYZ"' in text
     assert 'data-sheet-url="/sheets/"' in text and 'data-play-url="/play/"' in text
     assert 'aria-live="polite"' in text and 'role="alert"' in text
-    phases = attribute_json(text, "data-phases")
+    phases = attribute_json(text, "data-games")["phase10"]["phases"]
     assert phases["1"]["needs"] == "a set of 3 + a set of 3"
     assert phases["8"]["needs"] == "7 cards of one colour"
     assert set(phases) == {str(n) for n in range(1, 11)} | {"tiebreaker"}
@@ -92,7 +92,8 @@ def test_game_page_shell_carries_id_api_strings_and_phases(client):
 
 def test_game_page_has_every_string_its_script_uses(client):
     strings = attribute_json(page(client, "/play/some-game"), "data-i18n")
-    script = (STATIC / "js" / "play-game.js").read_text()
+    scripts = [STATIC / "js" / "play-game.js", *sorted((STATIC / "js" / "play").glob("*.js"))]
+    script = "\n".join(path.read_text() for path in scripts)
     used = js_keys(script)
     assert {"handover", "uno_catch", "p10_lay_down", "p10_skip_whom", "uno_challenge"} <= used
     dynamic = {f"color_{c}" for c in "RYGB"} | {
@@ -109,7 +110,7 @@ def test_game_page_has_every_string_its_script_uses(client):
 
 def test_strings_in_json_attributes_cannot_break_out(client):
     text = page(client, "/play/x")
-    for name in ("data-i18n", "data-phases"):
+    for name in ("data-i18n", "data-games"):
         raw = re.search(name + r"='([^']*)'", text).group(1)
         assert "<" not in raw and ">" not in raw
 
@@ -127,6 +128,14 @@ def test_game_page_of_a_real_game(client):
     game_id = answer.get_json()["id"]
     text = page(client, f"/play/{game_id}")
     assert f'data-api="/api/play/{game_id}"' in text
+    # the page loads the script of the game's plug-in (the registry's), not the other games'
+    assert "/static/js/play/uno.js" in text and "/static/js/play/phase10.js" not in text
+    assert set(attribute_json(text, "data-games")) == {"uno"}
+
+
+def test_game_page_of_an_unknown_game_loads_every_digital_game(client):
+    text = page(client, "/play/no-such-game")
+    assert "/static/js/play/uno.js" in text and "/static/js/play/phase10.js" in text
 
 
 def test_nav_and_home_link_to_play(client):
@@ -136,7 +145,14 @@ def test_nav_and_home_link_to_play(client):
 
 
 def test_scripts_and_styles_are_served(client):
-    for path in ("js/play-common.js", "js/play-start.js", "js/play-game.js", "css/play.css"):
+    for path in (
+        "js/play-common.js",
+        "js/play-start.js",
+        "js/play-game.js",
+        "js/play/phase10.js",
+        "js/play/uno.js",
+        "css/play.css",
+    ):
         answer = client.get(f"/static/{path}")
         assert answer.status_code == 200, path
         answer.close()
