@@ -149,7 +149,7 @@ def join_link(play_id: str, number: str):
 
 
 @bp.post("/play/<play_id>/rematch")
-def rematch(play_id: str):
+def rematch_play(play_id: str):
     """Edit key: the same seats, rules and remote seats (keys still valid) in a new game; 201."""
     found, key = _creator(play_id)
     return jsonify(play.rematch(found, key, request.headers.get("Idempotency-Key"))), 201

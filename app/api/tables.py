@@ -10,7 +10,7 @@ from .util import bearer_key, json_object
 
 
 @bp.post("/games/<game_id>/rematch")
-def rematch(game_id: str):
+def rematch_game(game_id: str):
     game = sheets.get_game(game_id, lock=True)
     key = bearer_key()
     sheets.check_edit_key(game, key)
