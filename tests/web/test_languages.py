@@ -257,9 +257,9 @@ def test_manifest_and_offline_page_in_the_request_language(client):
 def test_stylesheets_use_logical_properties_only():
     for sheet in (ROOT / "static" / "css").glob("*.css"):
         css = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.S)
-        physical = re.findall(
-            r"(?<![\w-])(?:(?:margin|padding|border)-(?:left|right)|left|right|float|clear)\s*:[^;}]*", css
-        )
+        physical = re.findall(r"(?<![\w-])(?:(?:margin|padding|border)-(?:left|right)|left|right)\s*:[^;}]*", css)
+        # float and clear take the logical inline-start / inline-end (or none), never left or right
+        physical += re.findall(r"(?<![\w-])(?:float|clear)\s*:\s*(?:left|right)\b", css)
         physical += re.findall(r"text-align\s*:\s*(?:left|right)|translateX\(", css)
         assert not physical, f"{sheet.name}: {physical}"
 
