@@ -338,7 +338,8 @@ def test_going_out_with_a_skip_under_skip_target_choose_needs_no_target():
     assert [a for a in game.legal_actions(0) if a["type"] == "discard"] == [{"type": "discard", "card": "S"}]
     act(game, 0, "discard", card="S", skip=1)
     discard = [e for e in game.log if e["type"] == "discard"][-1]
-    assert discard["skip"] is None and "skips" not in discard["text"]
+    worded = [e for e in game.view(0)["log"] if e["type"] == "discard"][-1]  # the log is worded when viewed
+    assert discard["skip"] is None and "skips" not in worded["text"]
     assert not any(e["type"] == "skipped" for e in game.log)
     assert game.round == 2
 
