@@ -13,6 +13,7 @@
   var script = document.currentScript;
   var OUTBOX = "deckside-outbox";
   var NOTES = "deckside-notes";
+  var LATEST = "deckside-latest-round";  // sheet → {version, next}: the newest state of it this phone saw
   var USED = "deckside-used-keys";  // idempotency keys already posted: a cached form's key is never reused
   var USED_LIMIT = 200;
   var SKIPPED = { csrf_token: 1, round: 1, version: 1, idempotency: 1, submit: 1, preview: 1 };
@@ -48,6 +49,20 @@
   // The number the next round of ``sheet`` gets: after the server's rounds and after the queued ones.
   function nextNumber(sheet, serverNext) { return Math.max(serverNext, lastQueued(sheet) + 1); }
 
+  // The service worker's copy of a page is the one of its last visit: its round form may say "round 2" when the
+  // sheet seen since offered round 3. Every page remembers (sheet, version, next round); the copy with the
+  // highest version (which grows with every save, correction and undo) is the latest the phone knows.
+  function latestNext(sheet, version, pageNext) {
+    var known = {};
+    try { known = JSON.parse(localStorage.getItem(LATEST)) || {}; } catch (e) { known = {}; }
+    var mine = known[sheet];
+    if (!sheet || !(version >= 0) || !(pageNext > 0)) return pageNext;
+    if (mine && mine.version > version) return mine.next;
+    known[sheet] = { version: version, next: pageNext };
+    try { localStorage.setItem(LATEST, JSON.stringify(known)); } catch (e) { /* full: the page's own number */ }
+    return pageNext;
+  }
+
   // --- what the page shows ---------------------------------------------------------------------------------
 
   var area = document.createElement("div");
@@ -76,7 +91,7 @@
 
   function serverNextOf(sheet) {
     var link = document.querySelector(".record-round[data-sheet]");
-    if (link && link.dataset.sheet === sheet) return parseInt(link.dataset.nextRound, 10);
+    if (link && link.dataset.sheet === sheet) return sheetNext(link);
     var form = document.querySelector("form.round-form[data-mode=new]");
     if (form && form.dataset.sheetUrl === sheet && !form.dataset.reentry) return parseInt(form.dataset.serverNext, 10);
     return null;
@@ -120,16 +135,22 @@
   }
 
   // The sheet's "Record round N" offers the round after the queued ones.
+  function sheetNext(link) {
+    var holder = document.querySelector(".sheet[data-version]");
+    var version = holder ? parseInt(holder.dataset.version, 10) : NaN;
+    return latestNext(link.dataset.sheet, version, parseInt(link.dataset.nextRound, 10));
+  }
+
   function renumberSheet() {
     var link = document.querySelector(".record-round[data-sheet]");
     if (!link) return;
-    var serverNext = parseInt(link.dataset.nextRound, 10);
+    var serverNext = sheetNext(link);
     var next = nextNumber(link.dataset.sheet, serverNext);
     link.textContent = fill(link.dataset.tLabel, next);
     var label = document.querySelector(".next-round-number");
     if (label) label.textContent = fill(label.dataset.tLabel, next);
     var dealer = document.querySelector(".next-dealer");
-    if (dealer) dealer.hidden = next !== serverNext;  // the server said who deals its next round, not this one
+    if (dealer) dealer.hidden = next !== parseInt(link.dataset.nextRound, 10);  // the page names the dealer of its own next round
   }
 
   function render() {
@@ -198,7 +219,7 @@
     if (heading) heading.textContent = fill(heading.dataset.tHeading, number);
     document.title = fill(heading ? heading.dataset.tHeading : "{round}", number) + document.title.replace(/^[^·]*/, " ");
     var dealer = document.querySelector(".round-dealer");
-    if (dealer) dealer.hidden = number !== parseInt(form.dataset.serverNext, 10);
+    if (dealer) dealer.hidden = number !== parseInt(form.dataset.pageNext, 10);  // the page's dealer is for its round
   }
 
   function prefill(fields) {
@@ -212,7 +233,9 @@
   }
 
   if (form && form.dataset.mode === "new") {
-    form.dataset.serverNext = field("round").value;
+    form.dataset.pageNext = field("round").value;
+    form.dataset.serverNext = String(latestNext(form.dataset.sheetUrl, parseInt(field("version").value, 10),
+      parseInt(field("round").value, 10)));
     var sheet = form.dataset.sheetUrl;
     var wanted = /#reenter=([\w-]+)/.exec(window.location.hash);
     var queue = read(OUTBOX);

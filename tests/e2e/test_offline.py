@@ -241,3 +241,33 @@ def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page,
     other.get_by_role("button", name="Save as round 2").click()
     expect(other.get_by_text("Round 2 saved.")).to_be_visible()
     assert totals(other) == {"Ana": 90, "Ben": 70}
+
+
+def test_round_opened_offline_from_an_older_cached_form_takes_the_sheets_next_number(page: Page, context, shot):
+    """The service worker's copy of the round form is the one of the last visit (round 2 here). A phone that saw
+    the sheet offer round 3 and then goes offline must be offered round 3, not round 2 again (which the server
+    would refuse as already saved when the connection returns)."""
+    url = new_sheet(page, shot, ["Ana", "Ben"])
+    controlled(page)
+    page.reload()
+    save_online(page, 1, "Ana", "Ben")  # Ben 70
+    save_online(page, 2, "Ben", "Ana")  # Ana 70; the cached form is now round 2's
+    expect(page.get_by_role("link", name="Record round 3")).to_be_visible()
+
+    context.set_offline(True)
+    page.get_by_role("link", name="Record round 3").click()
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
+    went_out(page, "Ana")
+    tap(page, "Ben", "Wild", 2)
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{url}")
+    expect(
+        page.get_by_text("Round 3 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    expect(page.get_by_role("link", name="Record round 4")).to_be_visible()
+
+    context.set_offline(False)
+    expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
+    assert totals(page) == {"Ana": 70, "Ben": 160}
+    expect(page.locator(".queued-round.refused")).to_have_count(0)
+    shot(page, "older-cached-form-round-3-saved")
