@@ -317,6 +317,10 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 return _sent_answer(game, number, error)
             if error.status == 409 and not editing and number < len(game.rounds) + 1:
                 number = _lost_race(game, form, number, error)
+                # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
+                sheet = sheets.build_sheet(game)
+                data = sheets.game_json(game, sheet)
+                sheets.kind_of(game).prepare_round_form(form, sheet, names, number)
             elif error.status == 409:
                 flash(error.message, "error")
                 return redirect(url_for("sheets.show", game_id=game_id))

@@ -474,3 +474,17 @@ def test_chart_of_ten_long_names_clips_none(client, new_sheet):
     page = text(client.get(url))
     legend = page[page.index('class="chart-legend"') :]
     assert "<bdi>A name of exactly thirty chars</bdi>: 0" in legend  # the full name, beside the chart
+
+
+def test_entry_kept_after_a_lost_race_shows_the_phases_of_the_next_round(client, new_sheet, app):
+    """The round that won the race moved players on to phase 2: the re-offered form (round 2) must label their
+    "completed" toggles with phase 2, as a fresh round 2 form does, not with the phase of the round it lost."""
+    url = new_sheet()
+    first = round_data(client, url, 0, {0: {"completed": "y"}, 1: {"completed": "y", "points": "20"}})
+    second = round_data(client, url, 1, {2: {"wild": "2"}})
+    assert client.post(url + "/rounds/new", data=first).status_code == 302
+    page = text(client.post(url + "/rounds/new", data=second))
+    fresh = client.get(url + "/rounds/new").get_data(as_text=True)
+    labels = re.compile(r'aria-label="([^"]*completed phase \d+)"')
+    assert "completed phase 2" in " ".join(labels.findall(fresh))
+    assert labels.findall(page) == labels.findall(fresh)
