@@ -79,3 +79,57 @@ def totals(page: Page) -> dict[str, int]:
         name = tr.locator("th bdi").inner_text().strip()
         out[name] = int(tr.locator("td.total").inner_text())
     return out
+
+
+LONG_NAMES = [f"{chr(65 + i)}{'abcdefghij' * 3}"[:30] for i in range(10)]
+"""Ten 30-character names without a space (the longest a sheet takes, and the hardest to wrap)."""
+
+
+def make_sheet(client, body: dict, rounds: list[dict]) -> dict:
+    """Create a sheet and its rounds through the JSON API (a Flask test client on the live app's database)."""
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.get_data(as_text=True)
+    game = created.get_json()
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    for number, round_body in enumerate(rounds, start=1):
+        answer = client.post(f"/api/games/{game['id']}/rounds", json={"round": number, **round_body}, headers=auth)
+        assert answer.status_code in (200, 201), answer.get_data(as_text=True)
+    return game
+
+
+def uno_hand(players: list[str], out: str, points: int) -> dict:
+    """An UNO hand: ``out`` goes out, everyone else holds ``points``."""
+    return {"went_out": out, "results": [{"player": p, "points": points} for p in players if p != out]}
+
+
+def phase10_hand(players: list[str], out: str) -> dict:
+    """A Phase 10 round: ``out`` goes out having completed the phase; the others hold 10 cards."""
+    return {
+        "went_out": out,
+        "results": [
+            {"player": p, "completed": p == out, **({} if p == out else {"counts": {"low": 10}})} for p in players
+        ],
+    }
+
+
+def take_edit_key(page: Page, game: dict) -> None:
+    """Open a sheet's edit link (the key in the fragment) and wait until this phone may record rounds."""
+    page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
+    expect(page.locator(".record-round")).to_be_visible()
+
+
+def too_wide(page: Page, width: int) -> list[str]:
+    """The elements sticking out past the inline end of a ``width`` px viewport (for a failure message)."""
+    return page.evaluate(
+        """(width) => {
+        const out = [];
+        for (const el of document.querySelectorAll('body *')) {
+            const r = el.getBoundingClientRect();
+            if (r.right > width + 1 && r.width > 0 && !el.closest('.table-scroll, .visually-hidden, [hidden]'))
+                out.push(el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
+                    ? '.' + el.className.split(' ').join('.') : '') + ' ' + Math.round(r.right));
+        }
+        return out.slice(0, 8);
+    }""",
+        width,
+    )
