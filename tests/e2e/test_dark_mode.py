@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page
-from test_widths import api_game, own, phase10_round, uno_round
+from width_pages import api_game, own, phase10_round, uno_round
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -13,9 +13,9 @@ import time
 
 import pytest
 from e2e_helpers import assert_accessible
+from play_pages import phase10_move, resolve_overlay, uno_move
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from test_play import phase10_move, resolve_overlay, uno_move
 
 MAX_MOVES = 400
 NAMES = ["Ana", "Ben", "Cy"]

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from e2e_helpers import assert_accessible, small_targets
+from play_pages import phase10_move, resolve_overlay, uno_move
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -41,62 +42,6 @@ def round_ended(page: Page) -> bool:
         "Round 2" in (page.locator("[data-round]").inner_text() or "")
         or page.get_by_text("The game is over.").count() > 0
     )
-
-
-def resolve_overlay(page: Page) -> bool:
-    overlay = page.locator("[data-overlay]:not([hidden])")
-    if not overlay.count():
-        return False
-    for selector in (".handover-go", ".choice:not(.choice-cancel)", "button.primary", "button"):
-        button = overlay.locator(selector)
-        if button.count():
-            button.first.click()
-            return True
-    return False
-
-
-def first_button(me, *names: str):
-    for name in names:
-        button = me.get_by_role("button", name=name)
-        if button.count():
-            return button.first
-    return None
-
-
-def uno_move(page: Page) -> None:
-    me = page.locator("[data-me]")
-    button = first_button(me, "Play it", "Accept the cards")
-    if button is None:
-        taking = me.locator("button", has_text="Take ")
-        button = taking.first if taking.count() else None
-    if button is None and me.locator(".card-btn.playable").count():
-        button = me.locator(".card-btn.playable").first
-    if button is None:
-        button = first_button(me, "Draw a card", "Keep it")
-    if button is not None:
-        button.click()
-
-
-def phase10_move(page: Page) -> None:
-    me = page.locator("[data-me]")
-    draw = me.locator(".pile.pile-act")
-    if page.locator(".play-table .pile.pile-act").count():
-        page.locator(".play-table .pile.pile-act").first.click()
-        return
-    if draw.count():
-        draw.first.click()
-        return
-    suggested = first_button(me, "Lay down as suggested")
-    if suggested is not None:
-        suggested.click()
-        return
-    discard = me.locator("button", has_text="Discard ")
-    if discard.count():
-        discard.first.click()
-        return
-    cards = me.locator(".card-btn")
-    if cards.count():
-        cards.last.click()
 
 
 @pytest.mark.parametrize("game", ["uno", "phase10"])

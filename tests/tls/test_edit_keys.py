@@ -11,7 +11,7 @@ import urllib.request
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from test_forms_over_https import new_sheet
+from tls_pages import new_sheet
 
 
 def _edit_link(page: Page) -> str:

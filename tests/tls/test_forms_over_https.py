@@ -6,22 +6,10 @@ has expired or was sent from elsewhere" while every page sent ``Referrer-Policy:
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
+from tls_pages import new_sheet
 
 EXPIRED = "This form has expired"
-
-
-def new_sheet(page: Page, players: list[str]) -> str:
-    """Create a Phase 10 sheet through the form; returns its path."""
-    page.goto("/sheets/new")
-    page.get_by_label("Phase 10", exact=True).check()
-    for i, name in enumerate(players):
-        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the score sheet").click()
-    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
-    return re.sub(r"^https://[^/]+", "", page.url)
 
 
 def test_create_sheet_and_record_a_round_over_https(page: Page, base_url):

@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from test_api_games import create, p10_round, post
+from api_helpers import create, p10_round, post
 
 from app.services import live
 from app.services import sheets as sheet_service

@@ -4,7 +4,7 @@ games: a finished one, one still playing, and one with a player gone, a player n
 from __future__ import annotations
 
 import pytest
-from test_api_games import create, post
+from api_helpers import create, post
 
 P = {"Ana": "Ana", "Ben": "Ben", "Cy": "Cy"}
 
