@@ -15,6 +15,7 @@ from e2e_helpers import assert_accessible
 from flask_babel import gettext, ngettext
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from sheet_pages import points as entry_points
 
 MATRIX = os.environ.get("DECKSIDE_MATRIX") == "1"
 LANGUAGES = ("en", "de", "he", "hi", "cy", "ro") if MATRIX else ("he", "hi")
@@ -134,8 +135,8 @@ def test_score_sheet_flow_in_the_language(browser, browser_context_args, base_ur
         page.get_by_role("link", name=t(language, "Record round %(number)s", number=1)).click()
         row(page, "Ana").locator(".went-out").check()
         row(page, "בן").locator(".completed").check()
-        row(page, "בן").locator(".points-input").fill("10")
-        row(page, "Cy").locator(".points-input").fill("70")
+        entry_points(page, "בן").fill("10")
+        entry_points(page, "Cy").fill("70")
         assert_fits(page, "round form")
         if language == "he":
             assert_accessible(page, "he round form")
@@ -146,13 +147,13 @@ def test_score_sheet_flow_in_the_language(browser, browser_context_args, base_ur
         page.get_by_role("link", name=t(language, "Record round %(number)s", number=2)).click()
         row(page, "בן").locator(".went-out").check()
         row(page, "Ana").locator(".completed").check()
-        row(page, "Ana").locator(".points-input").fill("30")
-        row(page, "Cy").locator(".points-input").fill("55")
+        entry_points(page, "Ana").fill("30")
+        entry_points(page, "Cy").fill("55")
         save_round(page, t, language, t(language, "%(name)s wins!", name="בן"))
 
         page.get_by_role("link", name=t(language, "Edit round %(number)s", number=2)).click()
         expect(page.get_by_role("heading", name=t(language, "Correct round %(number)s", number=2))).to_be_visible()
-        row(page, "Ana").locator(".points-input").fill("10")
+        entry_points(page, "Ana").fill("10")
         save_round(page, t, language, t(language, "Round %(number)s corrected.", number=2))
         assert totals(page) == {"Ana": 10, "בן": 10, "Cy": 125}
 
@@ -224,7 +225,7 @@ def test_digital_uno_until_a_round_ends_in_the_language(browser, browser_context
         assert_fits(page, "digital game")
         shot(page, f"{language}-uno", full_page=False)
         names = [t(language, n) for n in ("Play it", "Accept the cards", "Draw a card", "Keep it")]
-        over = (t(language, "Round over"), t(language, "The game is over."))
+        over = (t(language, "Round over"), t(language, "Hand over"), t(language, "The game is over."))
         for _ in range(300):
             overlay = page.locator("[data-overlay]:not([hidden])")
             text = page.locator("body").inner_text()
