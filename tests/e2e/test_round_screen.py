@@ -10,8 +10,12 @@ from sheet_pages import new_sheet, open_row, penalty, row, tap, went_out
 
 
 def page_height(page: Page) -> dict:
+    """How far down the page the round form reaches (from the top of the page to the end of its Save bar), the
+    screen's height, and the widths. The language picker in the page's footer, below the form, is not part of
+    entering a round, so it is not counted."""
     return page.evaluate(
-        "() => ({scroll: document.documentElement.scrollHeight, view: innerHeight,"
+        "() => ({scroll: Math.ceil(document.querySelector('form.round-form').getBoundingClientRect().bottom"
+        " + scrollY), view: innerHeight,"
         " wide: document.documentElement.scrollWidth, width: document.documentElement.clientWidth})"
     )
 
