@@ -22,9 +22,12 @@ def _edit_link(page: Page) -> str:
 
 def _sw_cache_text(page: Page) -> str:
     """Every URL and body the service worker keeps, once it controls the page."""
-    page.wait_for_function(
-        "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000
-    )
+    # The worker controls pages loaded after it activated: wait for it, and load the page again if this one
+    # was loaded before (on a busy machine activation can come after the first load).
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
     page.reload()  # a page load under the worker's control: it goes into the page cache
     return page.evaluate("""async () => {
         let out = [];
