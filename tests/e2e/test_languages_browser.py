@@ -242,6 +242,10 @@ def test_digital_uno_until_a_round_ends_in_the_language(browser, browser_context
                         if button.count():
                             button.first.click()
                             break
+                    else:  # another move the hand offers (e.g. "Take 2 cards" under a Draw Two): take it
+                        other = me.locator("button:not([disabled])")
+                        if other.count():
+                            other.first.click()
             except PlaywrightTimeoutError:
                 pass  # the table was redrawn under the click: look again
             page.wait_for_timeout(60)
