@@ -29,6 +29,9 @@ class Phase10(GameType):
     name = _l("Phase 10")
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
+    rules_module = phases
+    rounds_module = rounds
+    sheet_module = sheet
     sheet = sheet.Sheet
     digital = Digital(
         game.Game,
@@ -63,18 +66,6 @@ class Phase10(GameType):
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = False
-
-    def make_rules(self, given: Any = None):
-        return phases.make_rules(given)
-
-    def rules_from_text(self, text: str):
-        return phases.rules_from_text(text)
-
-    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
-        return rounds.parse_round(body, ruleset, **kwargs)
-
-    def check_players(self, names: Any):
-        return sheet.check_players(names)
 
     def replay(self, ruleset, players, stored, tiebreaker_winner=None, *, first_dealer=None):
         return self.sheet.replay(ruleset, players, stored, tiebreaker_winner, first_dealer=first_dealer)

@@ -55,6 +55,9 @@ class Points(GameType):
     name = _l("Points")
     description = _l("Any game played in rounds and scored in points: Skip-Bo, Rummy, Hearts, darts…")
     options = rules.OPTIONS
+    rules_module = rules
+    rounds_module = rounds
+    sheet_module = sheet
     sheet = sheet.Sheet
     form_prefix = "points_"
     choice_labels: ClassVar[dict[str, Any]] = {
@@ -63,18 +66,6 @@ class Points(GameType):
     round_form = PointsRoundForm
     script = "js/sheets/points.js"
     simulates_hands = False
-
-    def make_rules(self, given: Any = None):
-        return rules.make_rules(given)
-
-    def rules_from_text(self, text: str):
-        return rules.rules_from_text(text)
-
-    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
-        return rounds.parse_round(body, ruleset, **kwargs)
-
-    def check_players(self, names: Any):
-        return sheet.check_players(names)
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         if len(form.players.entries) != len(names):

@@ -81,21 +81,29 @@ class GameType:
 
     # --- engine ------------------------------------------------------------------------------------
 
+    # Each game names its engine modules; the four questions below are asked of them.
+    rules_module: ClassVar[Any]
+    """The module with ``make_rules`` and ``rules_from_text`` (the table rules)."""
+    rounds_module: ClassVar[Any]
+    """The module with ``parse_round`` (a round entry from a request body)."""
+    sheet_module: ClassVar[Any]
+    """The module with ``check_players`` (the players' names against the game's limits)."""
+
     def make_rules(self, given: Any = None) -> RuleSet:
         """The table rules from a JSON object (defaults filled in); raises ``RulesError``."""
-        raise NotImplementedError
+        return self.rules_module.make_rules(given)
 
     def rules_from_text(self, text: str) -> RuleSet:
         """The table rules from the command line's ``name,name=value`` text."""
-        raise NotImplementedError
+        return self.rules_module.rules_from_text(text)
 
     def parse_round(self, body: Any, rules: RuleSet, **kwargs: Any) -> Any:
         """A round entry from a request body; raises ``RoundError``."""
-        raise NotImplementedError
+        return self.rounds_module.parse_round(body, rules, **kwargs)
 
     def check_players(self, names: Any) -> tuple[str, ...]:
         """The players' names checked against the game's limits; raises ``RulesError``."""
-        raise NotImplementedError
+        return self.sheet_module.check_players(names)
 
     @property
     def min_players(self) -> int:

@@ -19,6 +19,9 @@ class Uno(GameType):
     name = _l("UNO")
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
+    rules_module = rules
+    rounds_module = rounds
+    sheet_module = sheet
     sheet = sheet.Sheet
     digital = Digital(
         game.UnoGame,
@@ -48,18 +51,6 @@ class Uno(GameType):
     more_rules_label = _l("House rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = True
-
-    def make_rules(self, given: Any = None):
-        return rules.make_rules(given)
-
-    def rules_from_text(self, text: str):
-        return rules.rules_from_text(text)
-
-    def parse_round(self, body: Any, ruleset: Any, **kwargs: Any):
-        return rounds.parse_round(body, ruleset, **kwargs)
-
-    def check_players(self, names: Any):
-        return sheet.check_players(names)
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         went_out = went_out_of(form, names)
