@@ -24,7 +24,9 @@ def _sw_cache_text(page: Page) -> str:
     """Every URL and body the service worker keeps, once it controls the page."""
     # The worker controls pages loaded after it activated: wait for it, and load the page again if this one
     # was loaded before (on a busy machine activation can come after the first load).
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.evaluate(
+        "() => Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]).then(() => null)"
+    )
     if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
         page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
