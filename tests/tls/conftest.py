@@ -121,6 +121,17 @@ def browser_type_launch_args():
 
 
 @pytest.fixture(scope="session")
+def browser(playwright, browser_type_launch_args):
+    """This suite's own Chromium. pytest-playwright's ``browser`` is session-wide: run after the plain-HTTP
+    browser tests it would be theirs, launched without ``--ignore-certificate-errors``, and Chromium then
+    refuses to register the service worker from a throwaway certificate (``ignore_https_errors`` does not
+    cover worker scripts)."""
+    launched = playwright.chromium.launch(**browser_type_launch_args)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(base_url):
     """A phone that accepts the test certificate (the CSP is left on: these pages need no injected script)."""
     return {**PHONE, "base_url": base_url, "ignore_https_errors": True, "locale": "en-GB"}
