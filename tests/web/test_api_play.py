@@ -341,6 +341,23 @@ def test_a_game_resumes_from_the_database_in_a_new_app(tmp_path):
     assert on_second["turn"] == 0 and on_second["stage"] == "draw"  # the bot played its turn in between
 
 
+def test_an_uno_row_stored_before_the_uno_call_grace_still_loads_and_plays_on(app, client):
+    """Rows written before ``exchanged`` was stored (the UNO-call grace) lack the key; the game still shows and moves."""
+    data = uno_people(client)
+    key = data["edit_key"]
+    with app.app_context():
+        row = db.session.get(PlayGame, data["id"])
+        old_form = dict(row.state)
+        del old_form["exchanged"]
+        row.state = old_form
+        db.session.commit()
+    loaded = get(client, data["id"], 0, key).get_json()
+    assert without(loaded, "version") == without(data, "edit_key", "version")
+    state = act(client, data, 0, {"type": "play", "card": "R1"}, key)
+    assert state["discard_top"] == "R1" and state["turn"] == 1
+    assert stored(app, data["id"])["exchanged"] == []
+
+
 def test_two_actions_on_the_same_version_one_wins(client):
     data = uno_people(client)
     key, version = data["edit_key"], data["version"]

@@ -15,6 +15,7 @@ WILD, WILD_FOUR = 52, 53
 HAND_SIZE = 7
 
 TOKEN: tuple[str, ...] = tuple(f"{c}{r}" for c in COLORS for r in RANKS) + ("W", "W4")
+CARD_BY_TOKEN: dict[str, int] = {token: card for card, token in enumerate(TOKEN)}
 COLOR_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1, -1)
 RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52)) + (WILD_RANK, WILD_FOUR_RANK)
 CARD_OF: tuple[Card, ...] = tuple(Card.parse(t) for t in TOKEN)

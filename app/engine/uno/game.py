@@ -9,6 +9,7 @@ Inside, a card is a small integer (``colour * 13 + rank`` for coloured cards, 52
 Wild Draw Four) and an action a tuple ``(kind, cards, colour, arg)``; the simulator and the bots
 use that internal form through :meth:`UnoGame.step` and :meth:`UnoGame.internal_legal` to stay
 fast, but every rule lives in the one :meth:`UnoGame._execute` that the web's actions reach too.
+The stored form (:meth:`UnoGame.to_json`, :meth:`UnoGame.from_json`) is :mod:`.storage`'s.
 
 Decisions where RULES.md leaves room (documented here and in the docs):
 
@@ -31,7 +32,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import check_seed, is_int, rng_from_json, rng_to_json
+from ..common import check_seed, is_int
 from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
 from ..i18n import _
 from ..options import RuleSet
@@ -112,8 +113,7 @@ class UnoGame:
         first_dealer: int | None = None,
         max_hands: int | None = None,
     ) -> None:
-        self.names, self.bots = _check_seats(seats)
-        self.n = len(self.names)
+        self._set_seats(seats)
         self._set_rules(rules)
         self.seed = seed = check_seed(seed)
         self.rng = random.Random(seed)
@@ -140,6 +140,10 @@ class UnoGame:
         self._start_hand(order)
 
     # --- set-up -----------------------------------------------------------------------------------
+
+    def _set_seats(self, seats: Any) -> None:
+        self.names, self.bots = parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
+        self.n = len(self.names)
 
     def _set_rules(self, given: Mapping[str, Any] | RuleSet | None) -> None:
         if given is None:
@@ -802,93 +806,18 @@ class UnoGame:
         out["text"] = describe(out, self.names)
         return out
 
-    # --- storage ----------------------------------------------------------------------------------
+    # --- storage (in :mod:`.storage`) -------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (hands, piles, RNG states, log); :meth:`from_json` restores it."""
-        pending = None
-        if self.pending is not None:
-            pending = dict(self.pending)
-            if "card" in pending:
-                pending["card"] = TOKEN[pending["card"]]
-        return {
-            "game": "uno",
-            "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "bot_rng": rng_to_json(self.bot_rng),
-            "logging": self.logging,
-            "max_hands": self.max_hands,
-            "status": self.status,
-            "winner": self.winner,
-            "termination": self.termination,
-            "round": self.round,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "direction": self.direction,
-            "color": self.color,
-            "hands": [[TOKEN[c] for c in h] for h in self.hands],
-            "draw_pile": [TOKEN[c] for c in self.draw],
-            "discard_pile": [TOKEN[c] for c in self.discard],
-            "pending": pending,
-            "uno": list(self.uno),
-            "catchable": list(self.catchable),
-            "exchanged": list(self.exchanged),
-            "scores": list(self.scores),
-            "finished_rounds": [dict(r) for r in self.finished_rounds],
-            "turns": self.turns,
-            "hand_turns": self.hand_turns,
-            "challenges": [self.challenges_tried, self.challenges_won],
-            "last_hand": self.last_hand,
-            "seq": self._seq,
-            "log": self.log[-LOG_KEEP:],
-        }
+        """The whole state as JSON-ready data (:func:`.storage.to_json`); :meth:`from_json` restores it."""
+        from . import storage
+
+        return storage.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UnoGame:
-        """Rebuild a game saved by :meth:`to_json`; it continues exactly as the original would."""
-        game = cls.__new__(cls)
-        game.names, game.bots = _check_seats(data["seats"])
-        game.n = len(game.names)
-        game._set_rules(make_rules(data["rules"]))
-        game.seed = data["seed"]
-        game.rng = rng_from_json(data["rng"])
-        game.bot_rng = rng_from_json(data["bot_rng"])
-        game.logging = data["logging"]
-        game.max_hands = data["max_hands"]
-        game.status = data["status"]
-        game.winner = data["winner"]
-        game.termination = data["termination"]
-        game.round = data["round"]
-        game.dealer = data["dealer"]
-        game.turn = data["turn"]
-        game.direction = data["direction"]
-        game.color = data["color"]
-        ids = {t: i for i, t in enumerate(TOKEN)}
-        game.hands = [[ids[t] for t in h] for h in data["hands"]]
-        game.draw = [ids[t] for t in data["draw_pile"]]
-        game.discard = [ids[t] for t in data["discard_pile"]]
-        pending = data["pending"]
-        if pending is not None:
-            pending = dict(pending)
-            if "card" in pending:
-                pending["card"] = ids[pending["card"]]
-        game.pending = pending
-        game.uno = list(data["uno"])
-        game.catchable = list(data["catchable"])
-        game.exchanged = list(data.get("exchanged", ()))  # absent from games stored before the grace
-        game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
-        game.scores = list(data["scores"])  # as the sheet had them; the sheet itself is rebuilt when needed
-        game._sheet = None
-        game.turns = data["turns"]
-        game.hand_turns = data["hand_turns"]
-        game.challenges_tried, game.challenges_won = data["challenges"]
-        game.last_hand = data["last_hand"]
-        game._seq = data["seq"]
-        game.log = list(data["log"])
-        return game
+        """Rebuild a game saved by :meth:`to_json` (:func:`.storage.from_json`); it continues exactly as the
+        original would."""
+        from . import storage
 
-
-def _check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
+        return storage.from_json(data, cls)

@@ -8,12 +8,11 @@ from typing import Any
 
 from ..i18n import _, join, ngettext
 from .cards import COLORS
-from .deck import TOKEN, card_name, color_name
+from .deck import CARD_BY_TOKEN, card_name, color_name
 
 
 def _cards_words(tokens: Sequence[str]) -> str:
-    ids = {t: i for i, t in enumerate(TOKEN)}
-    return join(card_name(ids[t]) for t in tokens)
+    return join(card_name(CARD_BY_TOKEN[t]) for t in tokens)
 
 
 def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
