@@ -2,8 +2,8 @@
 
 An :class:`Outcome` says who won *and why*, as python-chess's ``Outcome`` carries its
 ``Termination``: the :class:`DecidingRule` is an enum, so callers compare members instead of
-strings, and its value is the ``rule`` string of the JSON API. While a tie-breaker is pending the
-outcome has no ``winner`` (:attr:`Outcome.is_tie`).
+strings, and its value is the ``rule`` string of the JSON API. A tie has no ``winner``
+(:attr:`Outcome.is_tie`): Phase 10 waits for its tie-breaker round, a points game ends level.
 """
 
 from __future__ import annotations
@@ -23,13 +23,17 @@ class DecidingRule(StrEnum):
     TIEBREAKER = "tiebreaker"
     """Phase 10: equal lowest totals, decided by the tie-breaker round (pending while ``winner`` is ``None``)."""
     REACHED_TARGET = "target"
-    """UNO (``winner_takes``): the first to reach the target score."""
+    """A total reached the target score: UNO (``winner_takes``), the first to reach it wins; a points game ends
+    after that round, and the best total wins (or ties)."""
+    LAST_ROUND = "rounds"
+    """Points: the number of rounds the table rules set has been played; the best total wins (or ties)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the ``rule`` that decided it, the ``winner`` (``None`` while a tie-breaker is
-    pending), the players who were in the running, and a sentence saying why."""
+    """How a game ended: the ``rule`` that decided it, the ``winner`` (``None`` on a tie: while a Phase 10
+    tie-breaker is pending, or a points game ended level), the players who were in the running (on a tie,
+    the tied players), and a sentence saying why."""
 
     rule: DecidingRule
     winner: str | None
@@ -38,7 +42,7 @@ class Outcome:
 
     @property
     def is_tie(self) -> bool:
-        """Whether the game is tied and waits for its tie-breaker's result."""
+        """Whether the game is tied (Phase 10: it waits for its tie-breaker's result; points: it ended level)."""
         return self.winner is None
 
     def to_json(self) -> dict[str, Any]:

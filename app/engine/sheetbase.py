@@ -11,12 +11,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from .common import is_int
 from .errors import NotationError, RoundError
 from .i18n import _
 from .options import RuleSet
+from .outcome import Correction, Outcome
 from .players import check_players, match_player
 
 SheetT = TypeVar("SheetT", bound="ScoreSheet")
@@ -165,6 +167,17 @@ class ScoredRound:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's total (the line of the standings of a game scored by totals alone: UNO, points)."""
+
+    name: str
+    score: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score}
+
+
 # --- the sheet -------------------------------------------------------------------------------------
 
 
@@ -227,6 +240,10 @@ class ScoreSheet:
     def leaders(self) -> tuple[str, ...]:
         """The players ahead."""
         raise NotImplementedError
+
+    def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
+        """The ``outcome`` of :meth:`to_json` (the shared :class:`Outcome`'s JSON unless a game's API says else)."""
+        return outcome.to_json()
 
     def _extra_json(self) -> dict[str, Any]:
         """Keys a game adds to :meth:`to_json` after ``outcome``."""
@@ -394,7 +411,7 @@ class ScoreSheet:
             "tiebreaker": self._tiebreaker_json(),
             "players": [s.to_json() for s in self.standings()],
             "rounds": [r.to_json() for r in self._rounds],
-            "outcome": outcome.to_json() if outcome else None,
+            "outcome": self._outcome_json(outcome) if outcome else None,
             **self._extra_json(),
             "leaders": list(self.leaders()),
             "next_round": None if status != "playing" else len(self._rounds) + 1,
@@ -402,3 +419,53 @@ class ScoreSheet:
             "first_dealer": self.first_dealer,
             "totals": [{"round": n, "scores": row} for n, row in enumerate(self.running_totals(), start=1)],
         }
+
+
+class TotalsSheet(ScoreSheet):
+    """A sheet whose only tally is each player's total (UNO, points): what a round adds is :meth:`_gains`.
+
+    A subclass says which total is best with :attr:`lowest_wins`; corrections and undo return the shared
+    :class:`Correction` (no tie-breaker to drop).
+    """
+
+    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
+        super().__init__(rules, players, first_dealer)
+        self._scores = dict.fromkeys(self.players, 0)
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total is the best (else the highest)."""
+        raise NotImplementedError
+
+    def _apply(self, scored: Any) -> None:
+        for player, points in self._gains(scored):
+            self._scores[player] += points
+
+    def replace_round(self, number: int, entry: Any) -> Correction:
+        """Replace round ``number``, checking every later round again; raise :class:`RoundError` naming the
+        first one that no longer holds (nothing changes then). The :class:`Correction` holds the corrected round."""
+        corrected = self._corrected(number, entry)
+        self._rounds, self._scores = corrected._rounds, corrected._scores
+        return Correction(self._rounds[number - 1])
+
+    def undo(self) -> Correction:
+        """Drop the last round; the :class:`Correction` holds the round removed."""
+        removed = self._last_round()
+        self._rounds.pop()
+        for player, points in self._gains(removed):
+            self._scores[player] -= points
+        return Correction(removed)
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's total by name (read-only)."""
+        return MappingProxyType(self._scores)
+
+    def standings(self) -> list[Standing]:
+        """Every player's total, in seating order."""
+        return [Standing(p, self._scores[p]) for p in self.players]
+
+    def leaders(self) -> tuple[str, ...]:
+        """The players with the best total (the lowest under :attr:`lowest_wins`, else the highest)."""
+        best = (min if self.lowest_wins else max)(self._scores.values())
+        return tuple(p for p in self.players if self._scores[p] == best)

@@ -355,7 +355,7 @@ def replace_round(
     check_version(game, if_match)
     row = _round_number(game, number)
     sheet, correction = corrected if corrected is not None else correct_round(game, number, body, sheet)
-    if getattr(correction, "tiebreaker_dropped", False):
+    if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     data = sheet.rounds[number - 1].to_json()
     row.went_out = data.get("went_out") or ""
@@ -404,7 +404,7 @@ def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str
         )
     sheet = build_sheet(game)
     correction = sheet.undo()
-    if getattr(correction, "tiebreaker_dropped", False):
+    if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)
     _bump(game)

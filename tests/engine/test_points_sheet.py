@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.engine import outcome as shared
 from app.engine.errors import RoundError, RulesError
 from app.engine.points.rounds import parse_round
 from app.engine.points.rules import make_rules, rules_from_text
@@ -178,6 +179,41 @@ def test_a_tie_at_the_lowest_with_negative_totals():
     assert sheet.winner is None and sheet.to_json()["tied"] == ["Ana", "Ben"]
 
 
+# --- one shape with the other games -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules, rounds, rule, winner, players",
+    [
+        ({"target": 50}, ((20, 10, 0), (40, 0, 0)), shared.DecidingRule.REACHED_TARGET, "Ana", PLAYERS),
+        ({"rounds": 2, "wins": "lowest"}, ((5, 3, 9), (5, 1, 0)), shared.DecidingRule.LAST_ROUND, "Ben", PLAYERS),
+        # a tie: no winner, the tied players; a points game has no rule that breaks it (no tie-breaker round)
+        ({"rounds": 2}, ((10, 5, 10), (0, 4, 0)), shared.DecidingRule.LAST_ROUND, None, ("Ana", "Cy")),
+        ({"target": 30}, ((30, 30, 0),), shared.DecidingRule.REACHED_TARGET, None, ("Ana", "Ben")),
+    ],
+)
+def test_the_outcome_is_the_shared_outcome_with_the_rule_that_ended_the_game(rules, rounds, rule, winner, players):
+    sheet = play(rules, *rounds)
+    outcome = sheet.outcome
+    assert isinstance(outcome, shared.Outcome) and outcome.rule is rule
+    assert outcome.winner == winner and outcome.is_tie is (winner is None) and outcome.players == players
+    assert sheet.to_json()["outcome"] == {
+        "rule": rule.value,
+        "winner": winner,
+        "tied": None if winner else list(players),
+        "text": outcome.text,
+    }
+
+
+def test_corrections_and_undo_answer_the_shared_correction():
+    sheet = play({"target": 50}, (20, 10, 0), (40, 0, 0))
+    corrected = sheet.replace_round(2, parse_round(rnd(-40, 0, 0)))
+    assert isinstance(corrected, shared.Correction) and not corrected.tiebreaker_dropped
+    assert corrected.round.number == 2 and corrected.round.points == {"Ana": -40, "Ben": 0, "Cy": 0}
+    undone = sheet.undo()
+    assert isinstance(undone, shared.Correction) and undone.round.number == 2 and len(sheet.rounds) == 1
+
+
 # --- corrections -----------------------------------------------------------------------------------
 
 
@@ -188,7 +224,7 @@ def test_correcting_and_undoing_reopen_a_finished_game():
     assert sheet.status == "playing" and [s.score for s in sheet.standings()] == [-20, 10, 0]
     sheet.add_round(parse_round(rnd(0, 45, 0)))
     assert sheet.winner == "Ben"
-    removed = sheet.undo()
+    removed = sheet.undo().round  # undo answers the shared Correction, holding the round removed
     assert removed.number == 3 and sheet.status == "playing" and [s.score for s in sheet.standings()] == [-20, 10, 0]
 
 

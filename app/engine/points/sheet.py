@@ -4,28 +4,27 @@ Same shape as the other games' sheets: build a :class:`Sheet` with ``Sheet(rules
 :meth:`Sheet.replay`, add rounds with :meth:`Sheet.add_round`, read :meth:`Sheet.to_json`. The game ends
 after the round in which a total reaches the target (≥) or the number of rounds reaches ``rounds``,
 whichever comes first; with neither it stays open. The best total wins (highest, or with ``wins:
-lowest`` the lowest); equal best totals are a tie (``tied``, and no winner).
+lowest`` the lowest); equal best totals are a tie (``tied``, and no winner). The outcome is the shared
+:class:`~app.engine.outcome.Outcome`: its ``rule`` is what ended the game (:data:`REACHED_TARGET`,
+:data:`LAST_ROUND`); on a tie its ``players`` are the tied players. A points game has no tie-breaker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RoundError
 from ..i18n import _
-from ..options import RuleSet
+from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correction: what replace_round and undo return
 from ..players import check_players as _check_players
 from ..players import join_names
-from ..sheetbase import ScoreSheet
+from ..sheetbase import TotalsSheet
 from .rounds import RoundEntry, ScoredRound, parse_round, score_round
 from .rules import LOWEST
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 
-REACHED_TARGET = "target"
-LAST_ROUND = "rounds"
+REACHED_TARGET, LAST_ROUND = DecidingRule.REACHED_TARGET, DecidingRule.LAST_ROUND
 """The rules that can end a points game (:attr:`Outcome.rule`)."""
 
 
@@ -35,33 +34,9 @@ def check_players(names: Any) -> tuple[str, ...]:
     return _check_players(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's total."""
-
-    name: str
-    score: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "score": self.score}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended: the ``rule``, the ``winner`` (``None`` on a tie), the players who ``tied``, and why."""
-
-    rule: str
-    winner: str | None
-    tied: tuple[str, ...]
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "winner": self.winner, "tied": list(self.tied) or None, "text": self.text}
-
-
-class Sheet(ScoreSheet):
+class Sheet(TotalsSheet):
     """The score sheet of one game scored in points (the mechanics are
-    :class:`~app.engine.sheetbase.ScoreSheet`'s)."""
+    :class:`~app.engine.sheetbase.TotalsSheet`'s)."""
 
     game = "points"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
@@ -70,63 +45,44 @@ class Sheet(ScoreSheet):
     _scored_type = ScoredRound  # type: ignore[assignment]
     _parse_round = staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
-        super().__init__(rules, players, first_dealer)
-        self._scores = dict.fromkeys(self.players, 0)
-
     def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
         return score_round(entry, self.players, number, self.dealer(number))
-
-    def _apply(self, scored: ScoredRound) -> None:
-        for result in scored.results:
-            self._scores[result.player] += result.points
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return tuple((r.player, r.points) for r in scored.results)
 
+    def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
+        """API.md "A third kind of sheet": the outcome names the ``tied`` players (``null`` when someone won)."""
+        return {"rule": outcome.rule.value, "winner": outcome.winner, "tied": self._tied(outcome), "text": outcome.text}
+
     def _extra_json(self) -> dict[str, Any]:
         outcome = self.outcome
-        return {"tied": list(outcome.tied) if outcome and outcome.tied else None}
+        return {"tied": self._tied(outcome) if outcome else None}
+
+    @staticmethod
+    def _tied(outcome: Outcome) -> list[str] | None:
+        return list(outcome.players) if outcome.is_tie else None
 
     def check_open(self) -> None:
         """Raise :class:`RoundError` when the game is over (won or tied)."""
         outcome = self.outcome
-        if outcome is not None and outcome.winner is None:
+        if outcome is not None and outcome.is_tie:
             raise RoundError(
                 _("The game is over: {players} tied. Correct or undo a round to reopen it.").format(
-                    players=join_names(outcome.tied)
+                    players=join_names(outcome.players)
                 ),
                 round=len(self._rounds) + 1,
             )
         super().check_open()
 
-    def replace_round(self, number: int, entry: RoundEntry) -> ScoredRound:
-        """Replace round ``number``, checking every later round again; returns the corrected round."""
-        corrected = self._corrected(number, entry)
-        self._rounds, self._scores = corrected._rounds, corrected._scores
-        return self._rounds[number - 1]
-
-    def undo(self) -> ScoredRound:
-        """Drop the last round and return it."""
-        removed = self._last_round()
-        self._rounds.pop()
-        for result in removed.results:
-            self._scores[result.player] -= result.points
-        return removed
-
     # --- questions ---------------------------------------------------------------------------------
 
-    def standings(self) -> list[Standing]:
-        """Every player's total, in seating order."""
-        return [Standing(p, self._scores[p]) for p in self.players]
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins (``wins: lowest``; else the highest)."""
+        return self.rules.wins == LOWEST
 
-    def leaders(self) -> tuple[str, ...]:
-        """The players with the best total (the highest, or under ``wins: lowest`` the lowest)."""
-        pick = min if self.rules.wins == LOWEST else max
-        best = pick(self._scores.values())
-        return tuple(p for p in self.players if self._scores[p] == best)
-
-    def _ending(self) -> str | None:
+    def _ending(self) -> DecidingRule | None:
         """The rule that ended the game, or ``None`` while it goes on."""
         target, rounds = self.rules.target, self.rules.rounds
         if target is not None and any(total >= target for total in self._scores.values()):
@@ -137,7 +93,8 @@ class Sheet(ScoreSheet):
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended (``None`` while it goes on)."""
+        """How the game ended (``None`` while it goes on): the best total wins; on equal best totals the
+        outcome is a tie (no ``winner``; ``players`` are the tied players)."""
         rule = self._ending()
         if rule is None:
             return None
@@ -145,11 +102,11 @@ class Sheet(ScoreSheet):
         total = self._scores[best[0]]
         why = (
             _("A total reached {target} points.").format(target=self.rules.target)
-            if rule == REACHED_TARGET
+            if rule is REACHED_TARGET
             else _("All {rounds} rounds are played.").format(rounds=self.rules.rounds)
         )
         # Two whole sentences: why the game ended, then who won (one sentence per case, for translators).
-        lowest = self.rules.wins == LOWEST
+        lowest = self.lowest_wins
         if len(best) > 1:
             verdict = (
                 _("{players} share the lowest total, {total}: a tie.")
@@ -162,7 +119,7 @@ class Sheet(ScoreSheet):
             _("{winner} has the lowest total, {total}.") if lowest else _("{winner} has the highest total, {total}.")
         )
         text = f"{why} {verdict.format(winner=best[0], total=total)}"
-        return Outcome(rule, best[0], (), text)
+        return Outcome(rule, best[0], self.players, text)
 
     @property
     def status(self) -> str:

@@ -11,17 +11,13 @@ UNO has no tie-breaker round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from ..i18n import _
-from ..options import RuleSet
-from ..outcome import Correction, DecidingRule, Outcome
+from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correction: what replace_round and undo return
 from ..players import check_players as _check_players
 from ..players import join_names
-from ..sheetbase import ScoreSheet
+from ..sheetbase import TotalsSheet
 from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -36,35 +32,16 @@ def check_players(names: Any) -> tuple[str, ...]:
     return _check_players(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's total."""
-
-    name: str
-    score: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "score": self.score}
-
-
-class Sheet(ScoreSheet):
+class Sheet(TotalsSheet):
     """The score sheet of one UNO game recorded at the table (the mechanics are
-    :class:`~app.engine.sheetbase.ScoreSheet`'s, the rules of UNO here)."""
+    :class:`~app.engine.sheetbase.TotalsSheet`'s, the rules of UNO here)."""
 
     game = "uno"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
-        super().__init__(rules, players, first_dealer)
-        self._scores = dict.fromkeys(self.players, 0)
-
     def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
         return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number)))
-
-    def _apply(self, scored: ScoredRound) -> None:
-        for player, points in scored.scores:
-            self._scores[player] += points
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return scored.scores
@@ -79,37 +56,12 @@ class Sheet(ScoreSheet):
             outs[scored.went_out] += 1
         return {player: {"outs": count} for player, count in outs.items()}
 
-    def replace_round(self, number: int, entry: RoundEntry) -> Correction:
-        """Replace hand ``number``, checking every later hand again; raise :class:`RoundError` naming the
-        first one that no longer holds (nothing changes then). The :class:`Correction` holds the corrected hand."""
-        corrected = self._corrected(number, entry)
-        self._rounds, self._scores = corrected._rounds, corrected._scores
-        return Correction(self._rounds[number - 1])
-
-    def undo(self) -> Correction:
-        """Drop the last hand; the :class:`Correction` holds the hand removed."""
-        removed = self._last_round()
-        self._rounds.pop()
-        for player, points in removed.scores:
-            self._scores[player] -= points
-        return Correction(removed)
-
     # --- questions ---------------------------------------------------------------------------------
 
     @property
-    def totals(self) -> Mapping[str, int]:
-        """Each player's total by name (read-only)."""
-        return MappingProxyType(self._scores)
-
-    def standings(self) -> list[Standing]:
-        """Every player's total, in seating order."""
-        return [Standing(p, self._scores[p]) for p in self.players]
-
-    def leaders(self) -> tuple[str, ...]:
-        """The players ahead: the highest total under ``winner_takes``, the lowest under ``lowest_wins``."""
-        pick = min if self.rules.scoring == "lowest_wins" else max
-        best = pick(self._scores.values())
-        return tuple(p for p in self.players if self._scores[p] == best)
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins (``lowest_wins``; ``winner_takes``: the highest)."""
+        return self.rules.scoring == "lowest_wins"
 
     def _at_target(self) -> tuple[str, ...]:
         target, scores = self.rules.target, self._scores
@@ -121,7 +73,7 @@ class Sheet(ScoreSheet):
         reached = self._at_target()
         if not reached:
             return None
-        if self.rules.scoring != "lowest_wins":
+        if not self.lowest_wins:
             # Only the player who went out scores in a hand, so one player at most crosses the target.
             winner = reached[0]
             return Outcome(
@@ -146,7 +98,7 @@ class Sheet(ScoreSheet):
     def notice(self) -> str | None:
         """Under ``lowest_wins``, why the game goes on although someone reached the target."""
         reached = self._at_target()
-        if self.rules.scoring != "lowest_wins" or not reached or self.outcome is not None:
+        if not self.lowest_wins or not reached or self.outcome is not None:
             return None
         return _(
             "{players} reached the target of {target}, but {tied} share the lowest total: play another hand."
