@@ -17,6 +17,7 @@ has no definition or a definition has no route.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
@@ -81,11 +82,20 @@ def _tokens(what: str = N_("a list of card tokens (strings)")) -> Any:
     """A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
     return Annotated[
         list[StrictStr],
-        WithJsonSchema({"type": "array", "items": {"type": "string"}, "x-expected": what}),
+        WithJsonSchema({**STRINGS, "x-expected": what}),
     ]
 
 
+STRINGS = {"type": "array", "items": {"type": "string"}}
+"""The JSON Schema of a list of strings."""
+GROUPS = {"type": "array", "items": STRINGS}
+"""The JSON Schema of a list of lists of strings (groups of card tokens)."""
+
 CardTokens = _tokens()
+Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
+"""A list of names (the players, in seating order)."""
+Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
+"""Groups of card tokens."""
 Phase10Rules = _rules(("phase10",))
 SheetRules = _rules(SHEET_KINDS)
 PlayRules = _rules(PLAY_KINDS)
@@ -107,8 +117,6 @@ class Verify(Body):
     """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"."""
 
     model_config = ConfigDict(
-        strict=True,
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {"phase": 3, "hand": ["8", "8", "8", "W", "3", "4", "5", "6", "S", "12"]},
@@ -120,12 +128,7 @@ class Verify(Body):
     phase: StrictInt | Literal["tiebreaker"] = Field(
         json_schema_extra={"x-expected": N_('a phase number or "tiebreaker"')}
     )
-    groups: Annotated[
-        list[Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]],
-        WithJsonSchema(
-            {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "x-item-name": N_("Group")}
-        ),
-    ] = None
+    groups: Annotated[Groups, WithJsonSchema({**GROUPS, "x-item-name": N_("Group")})] = None
     hand: CardTokens = None
     rules: Annotated[dict[str, Any], WithJsonSchema(VerifyRules.model_json_schema())] = None
 
@@ -133,9 +136,7 @@ class Verify(Body):
 class Score(Body):
     """``POST /api/phase10/score``: the cards left in a hand."""
 
-    model_config = ConfigDict(
-        strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]}
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]})
 
     cards: CardTokens
 
@@ -147,9 +148,7 @@ class UnoScoreRules(Body):
 class UnoScore(Body):
     """``POST /api/uno/score``: the cards left in a hand; ``newer_wilds`` admits WS and WC."""
 
-    model_config = ConfigDict(
-        strict=True, extra="forbid", json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]}
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]})
 
     cards: CardTokens
     rules: Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())] = None
@@ -159,8 +158,6 @@ class CreateGame(Body):
     """``POST /api/games``: a score sheet of a game kind, its players in seating order, its table rules."""
 
     model_config = ConfigDict(
-        strict=True,
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}},
@@ -170,7 +167,7 @@ class CreateGame(Body):
     )
 
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
-    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
+    players: Names
     rules: SheetRules = None
 
 
@@ -193,18 +190,13 @@ class ResultIn(Body):
     cards: CardTokens = None
     counts: Counts = None
     points: StrictInt = None
-    laid_down: Annotated[
-        list[list[StrictStr]],
-        WithJsonSchema({"type": "array", "items": {"type": "array", "items": {"type": "string"}}}),
-    ] = None
+    laid_down: Groups = None
 
 
 class RoundIn(Body):
     """A round as entered (``POST`` and ``PUT`` of rounds)."""
 
     model_config = ConfigDict(
-        strict=True,
-        extra="forbid",
         json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]},
     )
 
@@ -216,7 +208,7 @@ class RoundIn(Body):
 class Tiebreaker(Body):
     """Who laid the tie-breaker phase down first."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra={"examples": [{"winner": "Ben"}]})
+    model_config = ConfigDict(json_schema_extra={"examples": [{"winner": "Ben"}]})
 
     winner: StrictStr
 
@@ -224,7 +216,7 @@ class Tiebreaker(Body):
 class Rematch(Body):
     """``POST /api/games/<id>/rematch``: optionally new players and rules merged onto this game's."""
 
-    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})] = None
+    players: Names = None
     rules: SheetRules = None
 
 
@@ -240,8 +232,6 @@ class CreatePlay(Body):
     """``POST /api/play``: seats in clockwise order, rules, a seed, and optionally the top of the first deck."""
 
     model_config = ConfigDict(
-        strict=True,
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42},
@@ -256,7 +246,7 @@ class CreatePlay(Body):
     seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)
     deck: Annotated[
         list[StrictStr] | None,
-        WithJsonSchema({"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}),
+        WithJsonSchema({"anyOf": [STRINGS, {"type": "null"}]}),
     ] = None
 
 
@@ -273,9 +263,7 @@ class Action(BaseModel):
 class Act(Body):
     """``POST /api/play/<id>/actions``: the seat that acts (optional with a seat key) and its action."""
 
-    model_config = ConfigDict(
-        strict=True, extra="forbid", json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]}
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]})
 
     seat: StrictInt = None
     action: Action
@@ -295,7 +283,7 @@ class ImportSheet(BaseModel):
     format: Literal["deckside-sheet"]
     format_version: Literal[1]
     game: StrictStr
-    players: Annotated[list[StrictStr], WithJsonSchema({"type": "array", "items": {"type": "string"}})]
+    players: Names
     rules: SheetRules = None
     rounds: list[dict[str, Any]] = []
     tiebreaker_winner: StrictStr | None = None
@@ -363,13 +351,24 @@ class TiebreakerOut(Answer):
     winner: str | None
 
 
-class GameOut(Answer):
-    """A score sheet as ``GET /api/games/<id>`` returns it."""
+class StoredGame(Answer):
+    """What every stored game shows, a score sheet or a digital game: its id, kind, version and table rules."""
 
     id: str
     game: str
     version: int
     rules: dict[str, Any]
+
+
+class EditKey(Answer):
+    """An answer that hands over an edit key (a game just created, or a new key)."""
+
+    edit_key: str
+
+
+class GameOut(StoredGame):
+    """A score sheet as ``GET /api/games/<id>`` returns it."""
+
     status: Literal["playing", "tiebreaker", "finished"]
     winner: str | None
     tiebreaker: TiebreakerOut | None
@@ -377,8 +376,8 @@ class GameOut(Answer):
     rounds: list[RoundOut]
 
 
-class CreatedGame(GameOut):
-    edit_key: str
+class CreatedGame(EditKey, GameOut):
+    pass
 
 
 class SeatOut(Answer):
@@ -398,13 +397,9 @@ class LogEntry(Answer):
     text: str
 
 
-class PlayOut(Answer):
+class PlayOut(StoredGame):
     """A digital game as seat N (or a spectator) sees it."""
 
-    id: str
-    game: str
-    version: int
-    rules: dict[str, Any]
     status: Literal["playing", "finished"]
     round: int
     turn: int | None
@@ -415,8 +410,7 @@ class PlayOut(Answer):
     sheet: str | None
 
 
-class CreatedPlay(PlayOut):
-    edit_key: str
+class CreatedPlay(EditKey, PlayOut):
     seat_keys: dict[str, str] = None
 
 
@@ -439,9 +433,8 @@ class JoinLinkOut(Answer):
     svg: str
 
 
-class NewEditKey(Answer):
+class NewEditKey(EditKey):
     id: str
-    edit_key: str
 
 
 class TableGame(Answer):
@@ -532,160 +525,100 @@ SEAT_QUERY = {
     )
 }
 
+# Families of operations: what their members share is said once (a member may still override any of it).
+SheetOp = functools.partial(Endpoint, tags=("sheets",))
+SheetRead = functools.partial(SheetOp, answer=GameOut, errors=(404, 412), etag=True)
+SheetEdit = functools.partial(SheetOp, answer=GameOut, errors=(404, 409), auth=EDIT, headers=("If-Match",))
+SheetCreate = functools.partial(SheetOp, ok=201, answer=CreatedGame, location=True, links=GAME_LINKS)
+PlayOp = functools.partial(Endpoint, tags=("play",))
+PlayRead = functools.partial(
+    PlayOp, answer=PlayOut, errors=(404, 412), auth=EDIT_OR_SEAT, auth_optional=True, etag=True
+)
+PlayEdit = functools.partial(PlayOp, errors=(404, 409), auth=EDIT)
+PlayCreate = functools.partial(PlayOp, ok=201, answer=CreatedPlay, location=True, links=PLAY_LINKS)
+RulesOp = functools.partial(Endpoint, tags=("rules",))
+
 ENDPOINTS: tuple[Endpoint, ...] = (
     # rules
-    Endpoint(
+    RulesOp(
         "POST",
         "/api/phase10/verify",
         "verifyPhase",
         "Check a Phase 10 phase: groups on the table, or a hand.",
         Verify,
         answer=Verdict,
-        tags=("rules",),
     ),
-    Endpoint(
+    RulesOp(
         "POST",
         "/api/phase10/score",
         "scorePhase10",
         "Penalty points of Phase 10 cards left in a hand.",
         Score,
         answer=Points,
-        tags=("rules",),
     ),
-    Endpoint(
-        "POST",
-        "/api/uno/score",
-        "scoreUno",
-        "Points of UNO cards left in a hand.",
-        UnoScore,
-        answer=Points,
-        tags=("rules",),
-    ),
+    RulesOp("POST", "/api/uno/score", "scoreUno", "Points of UNO cards left in a hand.", UnoScore, answer=Points),
     # score sheets
-    Endpoint(
-        "POST",
-        "/api/games",
-        "createGame",
-        "Create a score sheet; the answer holds its edit key.",
-        CreateGame,
-        ok=201,
-        answer=CreatedGame,
-        location=True,
-        links=GAME_LINKS,
-        tags=("sheets",),
-    ),
-    Endpoint(
+    SheetCreate("POST", "/api/games", "createGame", "Create a score sheet; the answer holds its edit key.", CreateGame),
+    SheetCreate(
         "POST",
         "/api/games/import",
         "importGame",
         "Import a sheet from its JSON export, as a new game.",
         ImportSheet,
-        ok=201,
-        answer=CreatedGame,
-        location=True,
-        links=GAME_LINKS,
-        tags=("sheets",),
         refusal=importer.ImportRefused,
     ),
-    Endpoint(
+    SheetRead(
         "GET",
         "/api/games/<game_id>",
         "readGame",
         "A score sheet with its standings and rounds.",
-        answer=GameOut,
-        errors=(404, 412),
         headers=("If-None-Match", "If-Match"),
-        etag=True,
-        tags=("sheets",),
     ),
-    Endpoint(
+    SheetRead(
         "GET",
         "/api/games/<game_id>/wait",
         "waitGame",
         "Long poll: the sheet as soon as its version differs from `version`, else 304 after 20–25 s.",
-        answer=GameOut,
-        errors=(404, 412),
         query=VERSION_QUERY,
-        etag=True,
-        tags=("sheets",),
     ),
-    Endpoint(
+    SheetEdit(
         "POST",
         "/api/games/<game_id>/rounds",
         "recordRound",
         "Record the next round.",
         RoundIn,
         ok=201,
-        answer=GameOut,
-        errors=(404, 409),
-        auth=EDIT,
         headers=("Idempotency-Key",),
         location=True,
-        tags=("sheets",),
     ),
-    Endpoint(
+    SheetEdit(
         "PUT",
         "/api/games/<game_id>/rounds/<number>",
         "replaceRound",
         "Correct round n; every later round is checked again.",
         RoundIn,
-        answer=GameOut,
-        errors=(404, 409),
-        auth=EDIT,
-        headers=("If-Match",),
-        tags=("sheets",),
     ),
-    Endpoint(
-        "DELETE",
-        "/api/games/<game_id>/rounds/<number>",
-        "undoRound",
-        "Undo the last round.",
-        answer=GameOut,
-        errors=(404, 409),
-        auth=EDIT,
-        headers=("If-Match",),
-        tags=("sheets",),
-    ),
-    Endpoint(
+    SheetEdit("DELETE", "/api/games/<game_id>/rounds/<number>", "undoRound", "Undo the last round."),
+    SheetEdit(
         "POST",
         "/api/games/<game_id>/tiebreaker",
         "recordTiebreaker",
         "Record who laid the tie-breaker phase down first.",
         Tiebreaker,
-        answer=GameOut,
-        errors=(404, 409),
-        auth=EDIT,
-        headers=("If-Match",),
-        tags=("sheets",),
     ),
-    Endpoint(
-        "DELETE",
-        "/api/games/<game_id>/tiebreaker",
-        "clearTiebreaker",
-        "Take a tie-breaker result back.",
-        answer=GameOut,
-        errors=(404, 409),
-        auth=EDIT,
-        headers=("If-Match",),
-        tags=("sheets",),
-    ),
-    Endpoint(
+    SheetEdit("DELETE", "/api/games/<game_id>/tiebreaker", "clearTiebreaker", "Take a tie-breaker result back."),
+    SheetCreate(
         "POST",
         "/api/games/<game_id>/rematch",
         "rematchGame",
         "A new game at the same table, with the same edit key.",
         Rematch,
         body_optional=True,
-        ok=201,
-        answer=CreatedGame,
         errors=(404, 409),
         auth=EDIT,
         headers=("Idempotency-Key",),
-        location=True,
-        links=GAME_LINKS,
-        tags=("sheets",),
     ),
-    Endpoint(
+    SheetOp(
         "POST",
         "/api/games/<game_id>/key",
         "newEditKey",
@@ -693,92 +626,59 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         answer=NewEditKey,
         errors=(404,),
         auth=EDIT,
-        tags=("sheets",),
     ),
-    Endpoint(
+    SheetOp(
         "GET",
         "/api/tables/<table_id>",
         "readTable",
         "A table's games and each player's record.",
         answer=Table,
         errors=(404,),
-        tags=("sheets",),
     ),
     # digital games
-    Endpoint(
-        "POST",
-        "/api/play",
-        "createPlay",
-        "Start a digital game; the answer holds its edit key.",
-        CreatePlay,
-        ok=201,
-        answer=CreatedPlay,
-        location=True,
-        links=PLAY_LINKS,
-        tags=("play",),
-    ),
-    Endpoint(
+    PlayCreate("POST", "/api/play", "createPlay", "Start a digital game; the answer holds its edit key.", CreatePlay),
+    PlayRead(
         "GET",
         "/api/play/<play_id>",
         "readPlay",
         "A digital game as a seat (with a key) or a spectator sees it.",
-        answer=PlayOut,
-        errors=(404, 412),
-        auth=EDIT_OR_SEAT,
-        auth_optional=True,
         query=SEAT_QUERY,
         headers=("If-None-Match", "If-Match"),
-        etag=True,
-        tags=("play",),
     ),
-    Endpoint(
+    PlayRead(
         "GET",
         "/api/play/<play_id>/wait",
         "waitPlay",
         "Long poll: the game as soon as its version differs from `version`, else 304 after 20–25 s.",
-        answer=PlayOut,
-        errors=(404, 412),
-        auth=EDIT_OR_SEAT,
-        auth_optional=True,
         query={**VERSION_QUERY, **SEAT_QUERY},
-        etag=True,
-        tags=("play",),
     ),
-    Endpoint(
+    PlayEdit(
         "POST",
         "/api/play/<play_id>/actions",
         "act",
         "Act for a seat; bots then move until a person must act.",
         Act,
         answer=PlayOut,
-        errors=(404, 409),
         auth=EDIT_OR_SEAT,
         headers=("If-Match", "Idempotency-Key"),
-        tags=("play",),
     ),
-    Endpoint(
+    PlayEdit(
         "PUT",
         "/api/play/<play_id>/seats/<n>",
         "setSeatBot",
         "Hand a seat to a bot, or back to its person.",
         SeatBot,
         answer=PlayOut,
-        errors=(404, 409),
-        auth=EDIT,
-        tags=("play",),
     ),
-    Endpoint(
+    PlayEdit(
         "POST",
         "/api/play/<play_id>/seats/<n>/key",
         "newSeatKey",
         "A new seat key for a remote seat (the old one stops working).",
         ok=201,
         answer=SeatKey,
-        errors=(404, 409),
-        auth=EDIT,
-        tags=("play",),
     ),
-    Endpoint(
+    PlayEdit(
         "POST",
         "/api/play/<play_id>/seats/<n>/join",
         "joinLink",
@@ -786,21 +686,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         JoinLink,
         answer=JoinLinkOut,
         errors=(404,),
-        auth=EDIT,
-        tags=("play",),
     ),
-    Endpoint(
+    PlayCreate(
         "POST",
         "/api/play/<play_id>/rematch",
         "rematchPlay",
         "The same seats, rules and remote seats in a new game.",
-        ok=201,
-        answer=CreatedPlay,
         errors=(404, 409),
         auth=EDIT,
-        location=True,
-        links=PLAY_LINKS,
-        tags=("play",),
     ),
     # itself
     Endpoint(
