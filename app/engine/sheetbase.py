@@ -97,15 +97,23 @@ def match_results(entry: Any, players: Sequence[str]) -> tuple[str, dict[str, An
         raise RoundError(
             _("{name} is not a player of this game, so {name} cannot have gone out.").format(name=entry.went_out)
         )
+    return went_out, match_each(entry.results, players)
+
+
+def match_each(results: Iterable[Any], players: Sequence[str]) -> dict[str, Any]:
+    """Each result (a dataclass with a ``player``) by player, the name spelled as the game spells it.
+
+    Raises :class:`RoundError` for a name that is not a player's, or a player listed twice.
+    """
     by_player: dict[str, Any] = {}
-    for result in entry.results:
+    for result in results:
         player = match_player(result.player, players)
         if player is None:
             raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
         if player in by_player:
             raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
         by_player[player] = result if player == result.player else dataclasses.replace(result, player=player)
-    return went_out, by_player
+    return by_player
 
 
 # --- rounds ----------------------------------------------------------------------------------------

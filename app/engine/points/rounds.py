@@ -9,8 +9,7 @@ from typing import Any
 from ..common import is_int
 from ..errors import RoundError
 from ..i18n import _
-from ..players import match_player
-from ..sheetbase import read_result_head
+from ..sheetbase import match_each, read_result_head
 
 MIN_POINTS, MAX_POINTS = -100_000, 100_000
 ROUND_KEYS = ("round", "results", "went_out")
@@ -106,14 +105,7 @@ def _read_result(item: Any, index: int) -> Result:
 def score_round(entry: RoundEntry, players: tuple[str, ...], number: int, dealer: str) -> ScoredRound:
     """Round ``number`` with every player's points in seating order; raise :class:`RoundError` when a name is
     not a player's, a player is listed twice, or a player is missing."""
-    by_player: dict[str, int] = {}
-    for result in entry.results:
-        player = match_player(result.player, players)
-        if player is None:
-            raise RoundError(_("{name} is not a player of this game.").format(name=result.player))
-        if player in by_player:
-            raise RoundError(_("{player} is listed twice in this round.").format(player=player), player=player)
-        by_player[player] = result.points
+    by_player = match_each(entry.results, players)
     missing = [p for p in players if p not in by_player]
     if missing:
         raise RoundError(
@@ -122,4 +114,4 @@ def score_round(entry: RoundEntry, players: tuple[str, ...], number: int, dealer
             ),
             player=missing[0],
         )
-    return ScoredRound(number, dealer, tuple(Result(p, by_player[p]) for p in players))
+    return ScoredRound(number, dealer, tuple(by_player[p] for p in players))

@@ -11,7 +11,7 @@ Older stored forms still load: a game stored before the UNO-call grace (see the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..common import rng_from_json, rng_to_json
@@ -105,18 +105,18 @@ def _cards(tokens: list[str]) -> list[int]:
 
 def _pending_to_json(pending: dict[str, Any] | None) -> dict[str, Any] | None:
     """The pending effect, its drawn ``card`` (if any) as a token."""
-    if pending is None:
-        return None
-    stored = dict(pending)
-    if "card" in stored:
-        stored["card"] = TOKEN[stored["card"]]
-    return stored
+    return _with_card(pending, TOKEN.__getitem__)
 
 
 def _pending_from_json(stored: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    if stored is None:
+    return _with_card(stored, CARD_BY_TOKEN.__getitem__)
+
+
+def _with_card(pending: Mapping[str, Any] | None, convert: Callable[[Any], Any]) -> dict[str, Any] | None:
+    """A copy of ``pending`` (or ``None``) with its ``card``, if any, converted."""
+    if pending is None:
         return None
-    pending = dict(stored)
-    if "card" in pending:
-        pending["card"] = CARD_BY_TOKEN[pending["card"]]
-    return pending
+    copy = dict(pending)
+    if "card" in copy:
+        copy["card"] = convert(copy["card"])
+    return copy
