@@ -1,9 +1,11 @@
-"""What the Phase 10 and UNO score sheets share; each game keeps its rules in its own ``rounds`` and ``sheet``.
+"""What the score sheets share (Phase 10, UNO, points); each game keeps its rules in its own ``rounds`` and ``sheet``.
 
 Shared: the parts of each game's ``parse_round`` that are the same (``read_*``), matching names to
-players (:func:`match_results`), the bases of the round types (:class:`RoundEntry`,
+players (:func:`match_results`, :func:`match_each`), the bases of the round types (:class:`RoundEntry`,
 :class:`ScoredResult`, :class:`ScoredRound`) and :class:`ScoreSheet`, the mechanics of a sheet:
-replay from entries or stored JSON, adding and correcting rounds, the dealer, the totals and the JSON.
+replay from entries or stored JSON, adding and correcting rounds, the dealer, the totals and the JSON;
+:class:`TotalsSheet` adds what a sheet whose only tally is each player's total needs (UNO, points:
+:class:`Standing`, the leaders, corrections and undo).
 """
 
 from __future__ import annotations
