@@ -3,10 +3,15 @@ modes; screenshots of the changed pages at 320 and 390 px, light and dark (looke
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page
 from width_pages import api_game, own, phase10_round, uno_round
+
+from app.extensions import db
+from app.models import PlayGame, utcnow
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -40,3 +45,22 @@ def test_pages_in_light_and_dark_mode(page: Page, shot, scheme: str):
             if width == 390:
                 assert_accessible(page, f"{label} ({scheme})")
             shot(page, f"{scheme}-{width}-{label}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_idle_notice_of_a_digital_game_is_readable_in_both_modes(page: Page, live_app, shot, scheme: str):
+    """A person's turn a minute long is pointed out (``.play-idle``); its colours hold in dark mode too."""
+    page.emulate_media(color_scheme=scheme)
+    started = live_app.test_client().post("/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Cy"}]})
+    assert started.status_code == 201, started.get_data(as_text=True)
+    game = started.get_json()
+    with live_app.app_context():  # the turn began two minutes ago, as the server records it
+        row = db.session.get(PlayGame, game["id"])
+        row.turn_since = utcnow() - timedelta(minutes=2)
+        db.session.commit()
+    page.goto(f"/play/{game['id']}#key={game['edit_key']}")
+    idle = page.locator("[data-idle]")
+    idle.wait_for(state="visible")  # the page looks every 5 s
+    assert game["seats"][game["turn"]]["name"] in idle.inner_text()
+    assert_accessible(page, f"digital game, idle notice ({scheme})")
+    shot(page, f"{scheme}-idle-notice")
