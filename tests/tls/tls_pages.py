@@ -54,3 +54,15 @@ def enter_round(page: Page, out: str, wilds: dict[str, int] | None = None) -> No
             row(page, name).locator(".row-open").click()
         for _ in range(count):
             row(page, name).get_by_role("button", name="one more Wild").tap()
+
+
+def edit_link_of(page: Page) -> str:
+    """The edit link, from the one control that hands edit rights over (its own no-store page); back to the
+    sheet afterwards."""
+    sheet = page.url.split("#")[0]
+    page.get_by_role("link", name="Let another phone edit too").click()
+    field = page.locator("#edit-link")
+    expect(field).to_have_value(re.compile(r"#key=."))
+    link = field.input_value()
+    page.goto(sheet)
+    return link
