@@ -1,11 +1,11 @@
 """Sharing a sheet in one tap: the view link and, separately, the edit link, each with a QR code.
 
 The QR codes are drawn here with segno as inline SVG (no image service). The edit link is made in
-one place, :func:`edit_link`, so that how edit rights travel (today ``?key=`` in the address, kept in
-this phone's session once opened) can change without touching the pages. The edit link and its QR
-code appear only on their own page, served with ``Cache-Control: no-store`` and never kept by the
-service worker (static/js/sw.js); the sheet page, which the service worker keeps for offline use,
-never holds the key.
+one place, :func:`edit_link` (the key in the fragment, see app/handover.py). It appears only on its own
+page — the one way a sheet offers to hand edit rights over ("Let another phone edit too"), with its QR
+code, Share button and "Make a new edit key" — served with ``Cache-Control: no-store`` and never kept
+by the service worker (static/js/sw.js); the sheet page, which the service worker keeps for offline
+use, never holds the key.
 """
 
 from __future__ import annotations

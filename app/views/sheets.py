@@ -68,10 +68,10 @@ def _edit_key(game) -> str | None:
     return key if key and key_matches(key, game.edit_key_hash) else None
 
 
-def _handed_over(game_id: str, key: str):
-    """Back to the sheet with the key in the fragment (the page script keeps it on the phone) and in the
-    sheet's cookie (forms work at once, and without JavaScript)."""
-    response = redirect(handover.fragment_link(_scope(game_id), key))
+def _handed_over(game_id: str, key: str, to: str | None = None):
+    """Back to the sheet (or ``to``, a page under it) with the key in the fragment (the page script keeps it on
+    the phone) and in the sheet's cookie (forms work at once, and without JavaScript)."""
+    response = redirect(handover.fragment_link(to or _scope(game_id), key))
     response.headers["Cache-Control"] = "no-store"
     return handover.keep(response, _scope(game_id), key)
 
@@ -177,7 +177,7 @@ def new_key(game_id: str):
         return redirect(_scope(game_id))
     key = sheets.replace_edit_key(game)
     flash(_("A new edit key is made: older edit links no longer work. Share the new link below."), "ok")
-    return _handed_over(game_id, key)
+    return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
 def _render_sheet(game, status: int = 200):

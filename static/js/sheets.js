@@ -156,8 +156,8 @@
 })();
 
 // Edit rights (static/js/handover.js, app/handover.py): a key from the link's fragment, or the one kept on
-// this phone, is handed to the server once (it keeps it in this sheet's cookie, so the forms work); the
-// edit link for other phones is built here from the kept key, so no page's HTML ever holds it.
+// this phone, is handed to the server once (it keeps it in this sheet's cookie, so the forms work). The edit
+// link for other phones is only on its own page (share.edit: no-store, never kept by the service worker).
 (function () {
   "use strict";
   var K = window.DecksideKeys;
@@ -165,6 +165,8 @@
   document.querySelectorAll("[data-view-only]").forEach(function (label) {
     label.hidden = !!K.get("sheet:" + label.dataset.viewOnly);
   });
+  // The edit link's own page, reached after "Make a new edit key" with the new key in its fragment: keep it.
+  document.querySelectorAll("[data-keep-key]").forEach(function (page) { K.take(page.dataset.keepKey); });
   var sheet = document.querySelector(".sheet[data-claim]");
   if (!sheet) return;
   var scope = "sheet:" + sheet.dataset.game;
@@ -176,12 +178,6 @@
       K.put(scope, inherited);
       got = { key: inherited, fresh: true };
     }
-  }
-  var field = document.querySelector("[data-edit-link-field]");
-  if (editable && field && got.key) {
-    var input = field.querySelector("input");
-    input.value = K.link(input.dataset.view, got.key);
-    field.hidden = false;
   }
   if (!got.key || (editable && !got.fresh)) return;
   var body = new URLSearchParams({ key: got.key });

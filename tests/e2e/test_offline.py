@@ -3,10 +3,8 @@ is kept on the phone and sent when the connection returns (or its refusal is sho
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
-from sheet_pages import new_sheet, penalty, tap, totals, went_out
+from sheet_pages import edit_link_of, new_sheet, penalty, tap, totals, went_out
 
 
 def controlled(page: Page) -> None:
@@ -57,8 +55,7 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
 
 def test_offline_round_refused_when_back_online_is_shown(page: Page, context, phone, shot):
     new_sheet(page, shot, ["Ana", "Ben"])
-    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))  # filled in from this phone's keys
-    edit_link = page.locator("#edit-link").input_value()
+    edit_link = edit_link_of(page)
     controlled(page)
     page.get_by_role("link", name="Record round 1").click()
     enter_round(page, "Ana", "Ben")
@@ -153,8 +150,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     """Another phone takes round 1 while this phone keeps rounds 1 and 2: round 1 is refused with the reason,
     round 2 waits behind it; entering round 1 again (prefilled) saves both, as rounds 2 and 3."""
     url = new_sheet(page, shot, ["Ana", "Ben"])
-    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
-    edit_link = page.locator("#edit-link").input_value()
+    edit_link = edit_link_of(page)
     controlled(page)
     page.reload()
     page.get_by_role("link", name="Record round 1").click()
@@ -196,8 +192,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
 
 def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, phone, shot):
     url = new_sheet(page, shot, ["Ana", "Ben"])
-    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
-    edit_link = page.locator("#edit-link").input_value()
+    edit_link = edit_link_of(page)
     controlled(page)
     page.reload()
     page.get_by_role("link", name="Record round 1").click()
@@ -220,8 +215,7 @@ def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, ph
 def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page, phone, shot):
     """Two phones save round 1 online: the second sees its own entry, offered as round 2, saved with one tap."""
     new_sheet(page, shot, ["Ana", "Ben"])
-    expect(page.locator("#edit-link")).to_have_value(re.compile("#key="))
-    edit_link = page.locator("#edit-link").input_value()
+    edit_link = edit_link_of(page)
     other = phone().new_page()
     other.goto(edit_link)
     page.get_by_role("link", name="Record round 1").click()

@@ -28,6 +28,7 @@ def pages(page: Page) -> list[str]:
         f"/sheets/{p10_id}/rounds/new",
         f"/sheets/{p10_id}/rounds/1/edit",
         f"/sheets/{p10_id}/rules",
+        f"/sheets/{p10_id}/share/edit",  # the one way to hand edit rights over: link, QR code, new key
         f"/sheets/{uno_id}",
         f"/sheets/{uno_id}/rounds/new",
         f"/sheets/{uno_id}/rules",

@@ -3,7 +3,8 @@
 - A throwaway certificate authority and a certificate for 127.0.0.1 are made by ``trustme`` for the
   session; Chromium accepts it (``ignore_https_errors``), the Python client checks it against the CA.
 - gunicorn runs ``app:create_app()`` from this checkout with two workers on a temporary SQLite file,
-  its access log in a file the tests read (an edit key must never show up in it).
+  its access log in a file the tests read (an edit key must never show up in it; each line names the worker
+  process that answered, so a test can tell that a change reached a phone served by the other worker).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import trustme
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
+ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(p)s'
+"""gunicorn's default access log line, and the pid of the worker that answered (``<1234>``): the tests read
+which worker served which phone (tls_pages.access_log)."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 
 
@@ -83,6 +87,7 @@ def server(tls, tmp_path_factory):
         "--certfile", str(tls["cert"]),
         "--keyfile", str(tls["key"]),
         "--access-logfile", str(access_log),
+        "--access-logformat", ACCESS_LOG_FORMAT,
         "--error-logfile", str(folder / "error.log"),
         "app:create_app()",
     ]  # fmt: skip

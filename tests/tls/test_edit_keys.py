@@ -15,8 +15,13 @@ from tls_pages import new_sheet
 
 
 def _edit_link(page: Page) -> str:
+    """The edit link, from the one control that hands edit rights over: its own no-store page."""
+    with page.expect_response(re.compile(r"/share/edit$")) as answer:
+        page.get_by_role("link", name="Let another phone edit too").click()
+    assert answer.value.headers["cache-control"] == "no-store"
     field = page.locator("#edit-link")
     expect(field).to_have_value(re.compile(r"#key=."))
+    expect(page.locator("svg.qr")).to_be_visible()
     return field.input_value()
 
 
@@ -47,9 +52,14 @@ def _sw_cache_text(page: Page) -> str:
 def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, browser_context_args, server):
     path = new_sheet(page, ["Ana", "Ben"])
     expect(page).to_have_url(re.compile(r"^[^#]*$"))  # the page script took the key out of the address
+    # one way to hand edit rights over, and the sheet page itself holds no link and no key
+    expect(page.locator("#edit-link")).to_have_count(0)
+    expect(page.get_by_role("button", name="Make a new edit key")).to_have_count(0)
     link = _edit_link(page)
     key = link.partition("#key=")[2]
+    assert key not in page.evaluate("location.href")  # the link's page: the key is in its HTML, not its address
     assert page.evaluate("Object.values(localStorage)").count(key) == 1
+    page.get_by_role("link", name="Back to the sheet").click()
 
     other = browser.new_context(**browser_context_args)
     phone = other.new_page()
@@ -64,12 +74,18 @@ def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, brow
     assert path in cached  # the sheet page is kept for offline use ...
     assert key not in cached  # ... without the key
 
-    # The key leaked? Make a new one from a phone that holds it: the other phone can only view.
+    assert 'id="edit-link"' not in cached  # the edit link's page is never kept
+
+    # The key leaked? Make a new one from a phone that holds it, next to the link: the other phone can only view.
+    _edit_link(page)
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Make a new edit key").click()
     expect(page.get_by_text("A new edit key is made")).to_be_visible()
-    new_key = _edit_link(page).partition("#key=")[2]
-    assert new_key != key
+    expect(page).to_have_url(re.compile(re.escape(path) + "/share/edit$"))  # the new link, ready to share
+    new_key = page.locator("#edit-link").input_value().partition("#key=")[2]
+    assert new_key and new_key != key
+    assert page.evaluate("Object.values(localStorage)").count(new_key) == 1  # this phone keeps the new key
+    assert key not in page.evaluate("JSON.stringify(localStorage)")
     phone.goto(path)
     expect(phone.get_by_text("View only")).to_be_visible()
     # the page script offers the kept key once, is refused, and forgets it

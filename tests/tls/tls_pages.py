@@ -17,3 +17,52 @@ def new_sheet(page: Page, players: list[str]) -> str:
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
     # The sheet's own address: the hand-over script may not yet have taken the #key= fragment away.
     return re.sub(r"^https://[^/]+", "", page.url).split("#")[0]
+
+
+LOG_LINE = re.compile(
+    r'"(?P<method>\S+) (?P<target>\S+) [^"]*" (?P<status>\d{3}) \S+ "[^"]*" "(?P<agent>[^"]*)" <(?P<pid>\d+)>$'
+)
+
+
+def access_log(server: dict) -> list[dict]:
+    """gunicorn's access log so far, one dict per answer: method, target, status, agent (user agent), pid."""
+    lines = server["access_log"].read_text().splitlines()
+    return [match.groupdict() for match in map(LOG_LINE.search, lines) if match]
+
+
+def controlled(page: Page) -> None:
+    """Wait (30 s at most) until the service worker is active and controls this page, loading it again if it
+    was loaded before the worker activated (on a busy machine activation can come after the first load)."""
+    page.evaluate(
+        "() => Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]).then(() => null)"
+    )
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
+
+
+def row(page: Page, name: str):
+    return page.locator(f'fieldset.player-row[data-player="{name}"]')
+
+
+def enter_round(page: Page, out: str, wilds: dict[str, int] | None = None) -> None:
+    """On an open round form: ``out`` went out; each player of ``wilds`` holds that many wilds among the ten
+    cards the form assumes by default (ten low cards: 50; each wild instead of one: +20)."""
+    row(page, out).locator(".went-out").check()
+    for name, count in (wilds or {}).items():
+        if "is-open" not in (row(page, name).get_attribute("class") or ""):
+            row(page, name).locator(".row-open").click()
+        for _ in range(count):
+            row(page, name).get_by_role("button", name="one more Wild").tap()
+
+
+def edit_link_of(page: Page) -> str:
+    """The edit link, from the one control that hands edit rights over (its own no-store page); back to the
+    sheet afterwards."""
+    sheet = page.url.split("#")[0]
+    page.get_by_role("link", name="Let another phone edit too").click()
+    field = page.locator("#edit-link")
+    expect(field).to_have_value(re.compile(r"#key=."))
+    link = field.input_value()
+    page.goto(sheet)
+    return link

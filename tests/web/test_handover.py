@@ -77,10 +77,11 @@ def test_a_new_edit_key_revokes_the_old_one_everywhere(app, client):
     path, old, _answer = _create(client)
     other = app.test_client()
     assert _claim(other, path, old).status_code == 204
-    page = client.get(path).get_data(as_text=True)
+    page = client.get(path + "/share/edit").get_data(as_text=True)  # where "Make a new edit key" is
     answer = client.post(path + "/key/new", data={"csrf_token": _token(page)})
-    assert answer.status_code == 302
-    new = answer.headers["Location"].partition("#key=")[2]
+    assert answer.status_code == 302 and answer.headers["Cache-Control"] == "no-store"
+    back, _sep, new = answer.headers["Location"].partition("#key=")
+    assert back == path + "/share/edit"  # the new link, ready to share
     assert new and new != old and f"{COOKIE}={new}" in _cookie_header(answer)
     assert "Record round 1" in client.get(path).get_data(as_text=True)  # this phone keeps editing
     view = other.get(path)

@@ -246,10 +246,17 @@ def test_a_round_sent_by_the_offline_queue_is_answered_in_json(client, new_sheet
 def test_view_only_and_edit_link(client, new_sheet, app):
     url = new_sheet()
     page = text(client.get(url))
-    assert 'id="edit-link"' in page and "Make a new edit key" in page  # filled in by the page script
+    # One way to hand edit rights over: the edit link's own page (no-store), which holds the link, its QR code
+    # and "Make a new edit key"; the sheet page (kept by the service worker) holds neither the link nor a key.
+    assert "Let another phone edit too" in page and url + "/share/edit" in page
+    assert 'id="edit-link"' not in page and "#key=" not in page and "Make a new edit key" not in page
+    share = client.get(url + "/share/edit")
+    assert share.headers["Cache-Control"] == "no-store"
+    assert 'id="edit-link"' in text(share) and "#key=" in text(share) and "Make a new edit key" in text(share)
     other = app.test_client()
     view = text(other.get(url))
-    assert "View only" in view and "Record round 1" not in view and 'id="edit-link"' not in view
+    assert "View only" in view and "Record round 1" not in view and "Let another phone edit too" not in view
+    assert "#key=" not in text(other.get(url + "/share/edit", follow_redirects=True))
     assert "only view" in text(other.get(url + "/rounds/new", follow_redirects=True))
     wrong = text(other.get(url + "?key=nope", follow_redirects=True))
     assert "not right for this sheet" in wrong

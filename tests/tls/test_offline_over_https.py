@@ -1,0 +1,76 @@
+"""The offline queue as deployed (gunicorn, TLS, two workers, the service worker of the HTTPS origin): rounds
+entered without a connection are stored in order, exactly once, when it returns; a refused one stays shown with
+its reason. What is stored is checked through the API, not only on the page."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import Page, expect
+from tls_pages import controlled, edit_link_of, enter_round, new_sheet
+
+
+def _stored(server: dict, tls: dict, path: str) -> list[tuple[int, str]]:
+    """The rounds the server holds: (number, who went out), in order."""
+    url = server["url"] + "/api/games/" + path.rsplit("/", 1)[1]
+    with urllib.request.urlopen(url, context=tls["context"]) as answer:
+        return [(r["round"], r["went_out"]) for r in json.load(answer)["rounds"]]
+
+
+def _save(page: Page, number: int, out: str, wilds: dict[str, int] | None = None) -> None:
+    page.get_by_role("link", name=f"Record round {number}").click()
+    expect(page.get_by_role("heading", name=f"Round {number}")).to_be_visible()
+    enter_round(page, out, wilds)
+    page.get_by_role("button", name="Save round").click()
+
+
+def test_rounds_entered_offline_are_stored_in_order_exactly_once(
+    page: Page, context, browser, browser_context_args, server, tls
+):
+    path = new_sheet(page, ["Ana", "Ben"])
+    link = edit_link_of(page)
+    controlled(page)
+    page.reload()  # through the service worker, which keeps the sheet and the round form
+    _save(page, 1, "Ana")  # Ben 50
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+
+    context.set_offline(True)
+    _save(page, 2, "Ben")  # the form comes from the service worker's cache
+    expect(
+        page.get_by_text("Round 2 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    _save(page, 3, "Ana", {"Ben": 1})  # Ben 70
+    expect(
+        page.get_by_text("Round 3 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    expect(page.locator(".queued-round")).to_have_count(2)
+    assert _stored(server, tls, path) == [(1, "Ana")]
+
+    context.set_offline(False)
+    expect(page.get_by_text("Round 2, entered without a connection, is now saved.")).to_be_visible()
+    expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
+    expect(page.locator(".queued-round")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_role("link", name="Record round 4")).to_be_visible()
+    assert _stored(server, tls, path) == [(1, "Ana"), (2, "Ben"), (3, "Ana")]  # in order, each once
+
+    # Offline again, round 4 kept; meanwhile another phone stores its own round 4: the kept one is refused and
+    # stays on this phone, with the reason, across a reload.
+    context.set_offline(True)
+    _save(page, 4, "Ben")
+    expect(page.locator(".queued-round")).to_have_count(1)
+    other = browser.new_context(**browser_context_args)
+    phone = other.new_page()
+    phone.goto(link)
+    _save(phone, 4, "Ana")
+    expect(phone.get_by_text("Round 4 saved.")).to_be_visible()
+    other.close()
+    context.set_offline(False)
+    refused = page.locator(".offline-area .flash-error, .queued-round.refused").first
+    expect(refused).to_contain_text("Round 4, entered without a connection, was not saved:")
+    expect(refused).to_contain_text("already saved")
+    page.reload()
+    expect(refused).to_contain_text("already saved")  # never dropped on its own, never reported as saved
+    expect(page.get_by_text("Round 4, entered without a connection, is now saved.")).to_have_count(0)
+    assert _stored(server, tls, path) == [(1, "Ana"), (2, "Ben"), (3, "Ana"), (4, "Ana")]
