@@ -26,6 +26,8 @@ migrate = Migrate()
 log = logging.getLogger(__name__)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+"""How long a write waits for SQLite's write lock before it is answered 503 "too busy" (with Retry-After)."""
 
 
 @event.listens_for(Engine, "connect")
@@ -40,7 +42,7 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT_MS)}")
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
     except sqlite3.Error as error:  # an in-memory database has no WAL; nothing to do

@@ -54,6 +54,9 @@ def allowed_methods(path: str, matched: Iterable[str]) -> str:
 UNWRITABLE_SQLITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN")
 UNWRITABLE_POSTGRES = frozenset({"25006", "53100"})
 """SQLSTATEs: read_only_sql_transaction (a standby, default_transaction_read_only), disk_full."""
+BUSY_SQLITE = ("SQLITE_BUSY", "SQLITE_LOCKED")
+BUSY_POSTGRES = frozenset({"55P03", "40001", "40P01"})
+"""SQLSTATEs: lock_not_available (a lock timeout), serialization_failure, deadlock_detected."""
 
 
 def cannot_write(error: DBAPIError) -> bool:
@@ -61,6 +64,14 @@ def cannot_write(error: DBAPIError) -> bool:
     original = error.orig
     name = getattr(original, "sqlite_errorname", "") or ""
     return name.startswith(UNWRITABLE_SQLITE) or getattr(original, "sqlstate", None) in UNWRITABLE_POSTGRES
+
+
+def too_busy(error: DBAPIError) -> bool:
+    """Whether the write waited for the database's lock longer than it may (SQLite's busy timeout) or lost a
+    deadlock: nothing was written, and the same request may be sent again in a moment."""
+    original = error.orig
+    name = getattr(original, "sqlite_errorname", "") or ""
+    return name.startswith(BUSY_SQLITE) or getattr(original, "sqlstate", None) in BUSY_POSTGRES
 
 
 def error_response(message: str, status: int):
@@ -102,6 +113,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(DBAPIError)
     def database_error(error: DBAPIError):
         db.session.rollback()
+        if too_busy(error):
+            app.logger.warning("The database was too busy: %s", error.orig)
+            body, status = error_response(
+                _("The server is too busy to save this just now; nothing was changed. Try again in a moment."), 503
+            )
+            return body, status, {"Retry-After": "2"}
         if not cannot_write(error):
             return unexpected(error)
         app.logger.error("The database cannot be written: %s", error.orig)

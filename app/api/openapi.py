@@ -30,7 +30,7 @@ STATUS_TEXT = {
     412: "`If-Match` names another version than the current one.",
     413: "The body is over the size limit.",
     429: "A rate limit bit; `Retry-After` says when to try again.",
-    503: "The database cannot be written just now (read-only, disk full); reads keep working.",
+    503: "The database cannot be written just now (read-only, disk full, or too busy: see Retry-After); reads keep working.",
 }
 HEADERS = {
     "If-Match": ("The version (ETag) the change is meant for; another one is refused.", {"type": "string"}),

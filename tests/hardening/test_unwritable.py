@@ -90,3 +90,34 @@ def test_a_full_disk_answers_503_and_reads_work(database_url):
     assert client.get(f"/sheets/{created['id']}").status_code == 200
     with app.app_context():
         db.engine.dispose()
+
+
+def test_a_write_that_waits_too_long_for_the_lock_answers_503_busy_and_the_resend_is_saved(tmp_path, monkeypatch):
+    """SQLite's write lock held elsewhere past the busy timeout: 503 with Retry-After and a sentence, nothing
+    half-written; once the lock is free, the same request (same idempotency key) is saved once."""
+    import sqlite3
+
+    from app import database
+
+    monkeypatch.setattr(database, "SQLITE_BUSY_TIMEOUT_MS", 200)
+    path = tmp_path / "busy.sqlite"
+    app, client, created = _with_sheet(f"sqlite:///{path}")
+    url = f"/api/games/{created['id']}/rounds"
+    headers = {"Authorization": f"Bearer {created['edit_key']}", "Idempotency-Key": "busy-round-1"}
+    round_ = {"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        busy = client.post(url, json=round_, headers=headers)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert busy.status_code == 503, busy.get_json()
+    assert "too busy" in busy.get_json()["error"] and busy.headers["Retry-After"] == "2"
+    assert client.get(f"/api/games/{created['id']}").get_json()["rounds"] == []
+    saved = client.post(url, json=round_, headers=headers)
+    again = client.post(url, json=round_, headers=headers)
+    assert saved.status_code == 201 and again.status_code == 201
+    assert [r["round"] for r in client.get(f"/api/games/{created['id']}").get_json()["rounds"]] == [1]
+    with app.app_context():
+        db.engine.dispose()
