@@ -218,8 +218,12 @@ class ScoreSheet:
 
     # --- hooks -------------------------------------------------------------------------------------
 
-    def _score(self, entry: Any, number: int) -> Any:
-        """Round ``number`` scored, if ``entry`` can have happened (raise :class:`RoundError` if not)."""
+    def _score(self, entry: Any, number: int, *, stored: bool = False) -> Any:
+        """Round ``number`` scored, if ``entry`` can have happened (raise :class:`RoundError` if not).
+
+        ``stored``: the round is already on the sheet (replayed): the checks that only protect new input
+        (:mod:`app.engine.dealcheck`, added after rounds were stored) are left out, so a stored round
+        always replays."""
         raise NotImplementedError
 
     def _apply(self, scored: Any) -> None:
@@ -276,11 +280,14 @@ class ScoreSheet:
         first_dealer: str | None = None,
     ) -> SheetT:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises
-        :class:`RoundError` naming the first round that does not hold (its ``round`` attribute is set)."""
+        :class:`RoundError` naming the first round that does not hold (its ``round`` attribute is set).
+
+        The rounds are stored ones: they are checked as rounds, but not by the checks that protect new
+        input only (see :meth:`add_round`), so a round stored before such a check was added still loads."""
         sheet = cls(rules, players, first_dealer=first_dealer)
         for number, item in enumerate(rounds, start=1):
             try:
-                sheet.add_round(sheet._entry_of(item, number))
+                sheet.add_round(sheet._entry_of(item, number), stored=True)
             except RoundError as error:
                 raise RoundError(
                     _("Round {number}: {problem}").format(number=number, problem=error),
@@ -313,20 +320,23 @@ class ScoreSheet:
                 round=len(self._rounds) + 1,
             )
 
-    def check_round(self, entry: Any) -> Any:
-        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes)."""
+    def check_round(self, entry: Any, *, stored: bool = False) -> Any:
+        """The next round scored, if it can have happened; raise :class:`RoundError` (nothing changes).
+
+        ``stored=True`` for a round already on the sheet (see :meth:`_score`)."""
         self.check_open()
         number = len(self._rounds) + 1
         try:
-            return self._score(entry, number)
+            return self._score(entry, number, stored=stored)
         except RoundError as error:
             if error.round is None:
                 error.round = number
             raise
 
-    def add_round(self, entry: Any) -> Any:
-        """Check the next round and record it; returns it scored."""
-        scored = self.check_round(entry)
+    def add_round(self, entry: Any, *, stored: bool = False) -> Any:
+        """Check the next round and record it; returns it scored. New input is checked fully; ``stored=True``
+        (a round replayed from storage) leaves out the checks that protect new input only."""
+        scored = self.check_round(entry, stored=stored)
         self._rounds.append(scored)
         self._apply(scored)
         return scored
@@ -335,7 +345,7 @@ class ScoreSheet:
         """A new sheet with round ``number`` replaced by ``entry`` and every later round checked again.
 
         Raises :class:`RoundError` when round ``number`` does not hold, or names the first later
-        round that no longer does.
+        round that no longer does. Only round ``number`` is new input; the others are stored rounds.
         """
         if not 1 <= number <= len(self._rounds):
             raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
@@ -344,7 +354,7 @@ class ScoreSheet:
         corrected = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
         for position, item in enumerate(entries, start=1):
             try:
-                corrected.add_round(item)
+                corrected.add_round(item, stored=position != number)
             except RoundError as error:
                 if position == number:
                     raise

@@ -163,3 +163,34 @@ def test_uno_points_are_checked_together():
     }
     with pytest.raises(RoundError, match="C's 0 points cannot be true together with the cards entered"):
         sheet.check_round(uno_parse(body, uno_rules.make_rules({})))
+
+
+def test_stored_rounds_replay_without_the_check_and_new_ones_are_still_checked():
+    """A round stored before totals were checked together replays (sheet loads, corrections of other rounds
+    work); the same round as new input, or as the round being corrected, is still refused."""
+    p10_rules = p10_phases.make_rules({})
+    stored = {
+        "round": 1,
+        "went_out": "Cy",
+        "results": [
+            {"player": "Ana", "completed": False, "points": 230},
+            {"player": "Ben", "completed": False, "points": 230},
+            {"player": "Cy", "completed": True, "points": 0},
+        ],
+    }
+    sheet = p10_sheet.Sheet.replay(p10_rules, ["Ana", "Ben", "Cy"], [stored])
+    assert [s.score for s in sheet.standings()] == [230, 230, 0]
+    with pytest.raises(RoundError, match="cannot all be true in one deal"):
+        sheet.check_round(p10_round("Cy", Ana=230, Ben=230))
+    sheet.add_round(p10_round("Ana", Ben=50, Cy=50))
+    sheet.replace_round(2, p10_round("Ana", Ben=60, Cy=50))  # round 1 is checked again as stored
+    with pytest.raises(RoundError, match="cannot all be true in one deal"):
+        sheet.replace_round(1, p10_round("Cy", Ana=230, Ben=230))
+    uno_rules_set = uno_rules.make_rules({})
+    old_hand = {"round": 1, "went_out": "A", "results": [{"player": p, "points": 0} for p in "BCDEF"]}
+    uno = uno_sheet.Sheet.replay(uno_rules_set, list("ABCDEF"), [old_hand])
+    assert len(uno.rounds) == 1
+    with pytest.raises(RoundError, match="the deck has only 4 cards showing 0"):
+        uno.check_round(uno_round("A", B=0, C=0, D=0, E=0, F=0))
+    uno.add_round(uno_round("B", A=5, C=5, D=5, E=5, F=5))
+    assert len(uno_sheet.Sheet.replay(uno_rules_set, list("ABCDEF"), uno.rounds).rounds) == 2

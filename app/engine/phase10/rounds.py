@@ -296,7 +296,9 @@ class RoundContext:
 
     ``phases`` maps each player to the phase they play this round (``None`` under
     ``pick_a_phase``, where the entry names it; also ``None`` for a player with nothing left to
-    play); ``done`` maps each player to the phases completed before this round.
+    play); ``done`` maps each player to the phases completed before this round. ``stored``: the round is
+    already on the sheet (replayed), so the typed totals are not checked together (:mod:`app.engine.dealcheck`
+    protects new input; rounds stored before it must still load).
     """
 
     rules: RuleSet
@@ -305,6 +307,7 @@ class RoundContext:
     dealer: str
     phases: Mapping[str, int | None]
     done: Mapping[str, tuple[int, ...]]
+    stored: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,5 +631,6 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             points = _check_leftover(result, phase)
         scored.append(ScoredResult(result, points, completed))
     _check_deck([by_player[player] for player in context.players])
-    _check_together([by_player[player] for player in context.players], went_out, phases)
+    if not context.stored:
+        _check_together([by_player[player] for player in context.players], went_out, phases)
     return ScoredRound(context.number, context.dealer, went_out, tuple(scored))

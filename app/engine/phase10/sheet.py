@@ -85,7 +85,7 @@ class _Progress:
         """The phases ``player`` may complete in the next round."""
         return self.variant.phases_open(self.phases, self.done[player], self.played)
 
-    def context(self, number: int, dealer: str) -> RoundContext:
+    def context(self, number: int, dealer: str, stored: bool = False) -> RoundContext:
         pick = self.variant.picks_phase
         return RoundContext(
             self.rules,
@@ -94,6 +94,7 @@ class _Progress:
             dealer,
             {p: None if pick else self.phase_of(p) for p in self.players},
             {p: tuple(self.done[p]) for p in self.players},
+            stored,
         )
 
     def apply(self, scored: ScoredRound) -> None:
@@ -127,8 +128,8 @@ class Sheet(ScoreSheet):
         self._round_phases: list[dict[str, int | None]] = []
         self._tiebreaker_winner: str | None = None
 
-    def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
-        return score_round(entry, self._progress.context(number, self.dealer(number)))
+    def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
+        return score_round(entry, self._progress.context(number, self.dealer(number), stored))
 
     def _apply(self, scored: ScoredRound) -> None:
         self._round_phases.append({p: self._progress.phase_of(p) for p in self.players})

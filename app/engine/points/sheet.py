@@ -45,8 +45,8 @@ class Sheet(TotalsSheet):
     _scored_type = ScoredRound  # type: ignore[assignment]
     _parse_round = staticmethod(parse_round)
 
-    def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
-        return score_round(entry, self.players, number, self.dealer(number))
+    def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
+        return score_round(entry, self.players, number, self.dealer(number))  # no check protects new input only
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return tuple((r.player, r.points) for r in scored.results)

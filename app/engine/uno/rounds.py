@@ -128,12 +128,16 @@ def _class_name(value: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RoundContext:
-    """What a hand is checked against: the rules, the players in seating order, its number and dealer."""
+    """What a hand is checked against: the rules, the players in seating order, its number and dealer.
+
+    ``stored``: the hand is already on the sheet (replayed), so the typed totals are not checked together
+    (:mod:`app.engine.dealcheck` protects new input; hands stored before it must still load)."""
 
     rules: RuleSet
     players: tuple[str, ...]
     number: int
     dealer: str
+    stored: bool = False
 
 
 ScoredResult = sheetbase.ScoredResult
@@ -207,7 +211,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
         ) from None
     total = sum(r.points for r in scored)
-    if total <= limit:
+    if total <= limit and not context.stored:
         _check_together(scored, rules)
     if total > limit:
         raise RoundError(

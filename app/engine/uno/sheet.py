@@ -40,8 +40,8 @@ class Sheet(TotalsSheet):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
-    def _score(self, entry: RoundEntry, number: int) -> ScoredRound:
-        return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number)))
+    def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
+        return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number), stored))
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return scored.scores
