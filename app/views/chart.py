@@ -7,6 +7,11 @@ from typing import Any
 
 WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 36, 64, 10, 24
+LABEL_GAP = 14
+"""Baselines of two end labels at least this far apart: a 10 px label's box (the font's ascent and descent, Latin,
+Hebrew or Devanagari) is 13.8 units tall."""
+LABEL_LOWEST = HEIGHT - BOTTOM + 1
+"""The lowest baseline of an end label: its box stays above the row of round numbers."""
 LINE_STYLES = (
     ("#0b5fa5", ""),
     ("#c62828", "6 3"),
@@ -26,6 +31,18 @@ def _nice_step(top: int) -> int:
         if top / step <= 5:
             return step
     return 5000
+
+
+def spread_labels(lines: list[dict[str, Any]]) -> None:
+    """Move the end labels (``end_y``, a baseline) apart so that none overlaps another (equal totals draw their
+    lines on top of each other) nor the round numbers under the plot: each as near its line as the others allow."""
+    ordered = sorted(lines, key=lambda entry: entry["end_y"])
+    for previous, line in pairwise(ordered):  # downwards: at least a gap below the one above
+        line["end_y"] = max(line["end_y"], previous["end_y"] + LABEL_GAP)
+    lowest = LABEL_LOWEST
+    for line in reversed(ordered):  # then upwards from the plot's floor: the bottom ones make room
+        line["end_y"] = min(line["end_y"], lowest)
+        lowest = line["end_y"] - LABEL_GAP
 
 
 def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -65,10 +82,7 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
                 "total": values[-1],
             }
         )
-    # Keep end labels apart so that equal totals stay readable.
-    for previous, line in pairwise(sorted(lines, key=lambda entry: entry["end_y"])):
-        if line["end_y"] - previous["end_y"] < 11:
-            line["end_y"] = previous["end_y"] + 11
+    spread_labels(lines)
     ticks = [{"value": v, "y": y(v)} for v in range(low, top + 1, step)]
     rounds = (
         [{"label": i, "x": x(i)} for i in range(1, count + 1)]
