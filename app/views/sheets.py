@@ -255,17 +255,18 @@ def _sent_answer(game, number: int, error: ApiError | None = None, problem: str 
     return jsonify(saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1), status
 
 
-def _lost_race(game, form, number: int, error: ApiError):
+def _lost_race(game, form, number: int):
     """Another phone saved this round first: keep this phone's entry, offered as the next round (one tap)."""
     expected = len(game.rounds) + 1
     form.round.data = str(expected)
     form.version.data = str(game.version)
     form.idempotency.data = secrets.token_urlsafe(16)
     form.submit.label.text = _("Save as round %(number)s", number=expected)
+    # One sentence that says what the page offers; the service's "reload the sheet" suits the API, not this form.
     flash(
         _(
-            "%(problem)s Your entry is below, as round %(next)s: save it if it is another round.",
-            problem=error.message,
+            "Another phone saved round %(number)s first: your entry is kept below, ready to save as round %(next)s.",
+            number=number,
             next=expected,
         ),
         "error",
@@ -316,7 +317,7 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             if scripted:
                 return _sent_answer(game, number, error)
             if error.status == 409 and not editing and number < len(game.rounds) + 1:
-                number = _lost_race(game, form, number, error)
+                number = _lost_race(game, form, number)
                 # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
                 sheet = sheets.build_sheet(game)
                 data = sheets.game_json(game, sheet)

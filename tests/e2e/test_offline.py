@@ -228,7 +228,9 @@ def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page,
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     other.get_by_role("button", name="Save round").click()
     expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
-    expect(other.locator(".flash-error")).to_contain_text("Round 1 was already saved")
+    expect(other.locator(".flash-error")).to_have_text(
+        "Another phone saved round 1 first: your entry is kept below, ready to save as round 2."
+    )
     expect(other.locator('fieldset.player-row[data-player="Ben"] .went-out')).to_be_checked()
     expect(penalty(other, "Ana")).to_have_text("90")
     shot(other, "race-lost-entry-kept")
