@@ -88,5 +88,9 @@ class Points(GameType):
     def preview_points(self, scored: Any) -> dict[str, int]:
         return scored.points
 
+    def row_labels(self, rules: Any, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
+        """A points row is the points typed, labelled by its own field: nothing to add."""
+        return {}
+
 
 GAME = Points()

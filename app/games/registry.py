@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from flask_babel import gettext as _
 from wtforms import BooleanField, Field, IntegerField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
@@ -193,6 +194,11 @@ class GameType:
     def preview_points(self, scored: Any) -> dict[str, int]:
         """What each player scores in a round checked but not saved."""
         return {result.player: result.points for result in scored.results}
+
+    def row_labels(self, rules: RuleSet, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
+        """What the number in each player's row of the round form is (``text``, said before it) and whether it is a
+        gain (``gain``: shown in words, not only to screen readers); ``went_out`` is ``None`` until chosen."""
+        return {name: {"text": _("Penalty"), "gain": False} for name in names}
 
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
         """The CSV export's column headings after "round" and "went out": each player's points."""

@@ -90,7 +90,17 @@ class Uno(GameType):
         return out
 
     def preview_points(self, scored: Any) -> dict[str, int]:
-        return scored.gained
+        """Each hand's value, and what the player who went out scores (``winner_takes``: the others' points)."""
+        return {r.player: r.points for r in scored.results} | {scored.went_out: scored.gained[scored.went_out]}
+
+    def row_labels(self, rules: Any, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
+        """``winner_takes``: the others' rows show the points in their hands, the row of who went out the gain."""
+        if not rounds.winner_takes(rules):
+            return super().row_labels(rules, names, went_out)
+        labels = {name: {"text": _("Points in hand"), "gain": False} for name in names}
+        if went_out in labels:
+            labels[went_out] = {"text": _("Wins the points in the other hands"), "gain": True}
+        return labels
 
     # --- digital: the simulator ----------------------------------------------------------------------
 

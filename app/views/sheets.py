@@ -255,6 +255,13 @@ def _sent_answer(game, number: int, error: ApiError | None = None, problem: str 
     return jsonify(saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1), status
 
 
+def _row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
+    """What the number in each row of the round form is, for the player chosen as gone out (if any)."""
+    chosen = getattr(getattr(form, "went_out", None), "data", None)
+    went_out = names[int(chosen)] if isinstance(chosen, str) and chosen.isdigit() and int(chosen) < len(names) else None
+    return sheets.kind_of(game).row_labels(sheets.rules_of(game), names, went_out)
+
+
 def _lost_race(game, form, number: int):
     """Another phone saved this round first: keep this phone's entry, offered as the next round (one tap)."""
     expected = len(game.rounds) + 1
@@ -339,6 +346,7 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         names=names,
         editing=editing,
         preview=kind.preview_points(preview) if preview is not None else None,
+        labels=_row_labels(game, form, names),
         dealer=dealer,
     )
 
@@ -444,8 +452,9 @@ def preview(game_id: str):
         else:
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
-        return jsonify(ok=False, error=error.message, player=error.player)
-    return jsonify(ok=True, points=sheets.kind_of(game).preview_points(scored))
+        return jsonify(ok=False, error=error.message, player=error.player, labels=_row_labels(game, form, names))
+    labels = _row_labels(game, form, names)
+    return jsonify(ok=True, points=sheets.kind_of(game).preview_points(scored), labels=labels)
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------

@@ -33,6 +33,14 @@
     var problem = form.querySelector(".round-problem");
     var timer = null;
     var sequence = 0;
+    // What the number in a row is (a penalty, the points in a hand, the gain of who went out): the server says.
+    var showLabel = function (row, label) {
+      var line = row.querySelector(".penalty");
+      var text = row.querySelector(".penalty-label");
+      if (!line || !text) return;
+      text.textContent = label.text + ":";
+      line.classList.toggle("gain", !!label.gain);
+    };
 
     // Compact rows: one line per player; what a player holds is entered under the row tapped (one open at a time).
     var rows = Array.prototype.slice.call(form.querySelectorAll(".player-row"));
@@ -104,6 +112,7 @@
           if (mine !== sequence) return;
           form.querySelectorAll(".player-row").forEach(function (row) {
             var value = answer.ok ? answer.points[row.dataset.player] : null;
+            if (answer.labels && answer.labels[row.dataset.player]) showLabel(row, answer.labels[row.dataset.player]);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
             row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);

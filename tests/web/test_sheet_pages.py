@@ -118,7 +118,12 @@ def test_preview_computes_penalties_without_saving(client, new_sheet):
     url = new_sheet()
     data = round_data(client, url, 0, {2: {"points": "85"}, 3: {"skip": "2", "wild": "1"}})
     answer = client.post(url + "/rounds/preview", data=data).get_json()
-    assert answer == {"ok": True, "points": {"Ana": 0, "Ben": 50, "Cy": 85, "Dee": 30 + 25 + 35}}
+    penalty = {"text": "Penalty", "gain": False}
+    assert answer == {
+        "ok": True,
+        "points": {"Ana": 0, "Ben": 50, "Cy": 85, "Dee": 30 + 25 + 35},
+        "labels": dict.fromkeys(("Ana", "Ben", "Cy", "Dee"), penalty),  # every Phase 10 row is a penalty
+    }
     data["players-3-points"] = "47"
     answer = client.post(url + "/rounds/preview", data=data).get_json()
     assert answer["ok"] is False and answer["player"] == "Dee" and "multiple of 5" in answer["error"]

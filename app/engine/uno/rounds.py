@@ -163,6 +163,12 @@ class ScoredRound(sheetbase.ScoredRound):
         return {**sheetbase.ScoredRound.to_json(self), "scores": dict(self.scores)}
 
 
+def winner_takes(rules: RuleSet) -> bool:
+    """Whether the player who went out scores the points in the others' hands (``winner_takes``, the default); else
+    (``lowest_wins``) each player scores the points in their own hand."""
+    return rules.scoring != "lowest_wins"
+
+
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     """Check that ``entry`` can have happened and score it; raise :class:`RoundError` if not.
 
@@ -219,8 +225,8 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
                 "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
             ).format(total=total, limit=limit)
         )
-    if rules.scoring == "lowest_wins":
-        gained = {p: 0 for p in players} | {r.player: r.points for r in scored}
-    else:
+    if winner_takes(rules):
         gained = {p: (total if p == went_out else 0) for p in players}
+    else:
+        gained = {p: 0 for p in players} | {r.player: r.points for r in scored}
     return ScoredRound(context.number, context.dealer, went_out, tuple(scored), tuple((p, gained[p]) for p in players))
