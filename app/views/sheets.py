@@ -251,6 +251,9 @@ def _sent_answer(game, number: int, error: ApiError | None = None, problem: str 
         return jsonify(saved=True, round=number)
     status = error.status if error is not None else 400
     message = error.message if error is not None else problem
+    if status == 409 and number <= len(game.rounds):
+        # Taken by another phone: the queue offers to enter it again as the next round, so no "reload the sheet".
+        message = _("Another phone saved round %(number)s first.", number=number)
     player = error.player if error is not None else None
     return jsonify(saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1), status
 

@@ -77,11 +77,11 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     context.set_offline(False)
     refusal = page.locator(".offline-area .flash-error")
     expect(refusal).to_contain_text("Round 1, entered without a connection, was not saved:")
-    expect(refusal).to_contain_text("already saved")
+    expect(refusal).to_contain_text("Another phone saved round 1 first.")
     assert totals(page) == {"Ana": 70, "Ben": 0}
     shot(page, "offline-round-refused")
     page.reload()
-    expect(refusal).to_contain_text("already saved")  # never dropped on its own
+    expect(refusal).to_contain_text("Another phone saved round 1 first.")  # never dropped on its own
     page.once("dialog", lambda dialog: dialog.accept())
     refusal.get_by_role("button", name="Discard").click()
     expect(refusal).to_have_count(0)
@@ -172,7 +172,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     context.set_offline(False)
     refused = page.locator(".queued-round.refused")
     expect(refused).to_contain_text("Round 1, entered without a connection, was not saved:")
-    expect(refused).to_contain_text("already saved")
+    expect(refused).to_contain_text("Another phone saved round 1 first.")
     expect(page.locator(".queued-round:not(.refused)")).to_contain_text(
         "Round 2 waits until round 1 is entered again or discarded."
     )
@@ -205,7 +205,7 @@ def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, ph
     save_online(other, 1, "Ben", "Ana")
     context.set_offline(False)
     refused = page.locator(".queued-round.refused")
-    expect(refused).to_contain_text("already saved")
+    expect(refused).to_contain_text("Another phone saved round 1 first.")
     page.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Discard").click()
     expect(page.locator(".queued-round")).to_have_count(0)
