@@ -92,3 +92,21 @@ def test_correcting_another_round_and_undo_keep_the_old_round(client, old_sheet)
     assert undone.status_code == 200, undone.get_json()
     assert [p["score"] for p in undone.get_json()["players"]] == [230, 290, 50]
     assert client.get(f"/sheets/{game_id}").status_code == 200
+
+
+def test_the_pages_of_an_editing_phone_work_with_an_old_round(client, old_sheet):
+    game_id, key = old_sheet
+    page = client.get(f"/sheets/{game_id}").get_data(as_text=True)
+    token = re.search(r'data-csrf="([^"]+)"', page).group(1)
+    assert client.post(f"/sheets/{game_id}/key", data={"key": key}, headers={"X-CSRFToken": token}).status_code == 204
+    for number in (1, 2):  # the correction page of another round, and of the old round itself
+        assert client.get(f"/sheets/{game_id}/rounds/{number}/edit").status_code == 200
+    assert client.get(f"/sheets/{game_id}/rounds/new").status_code == 200
+    page = client.get(f"/sheets/{game_id}").get_data(as_text=True)
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    undone = client.post(
+        f"/sheets/{game_id}/rounds/2/undo", data={"csrf_token": csrf, "version": version}, follow_redirects=True
+    )
+    assert "Round 2 was taken back." in undone.get_data(as_text=True)
+    assert [p["score"] for p in client.get(f"/api/games/{game_id}").get_json()["players"]] == [0, 50, 50]
