@@ -171,7 +171,9 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     other.get_by_role("button", name="Save round").click()
     message = other.locator(".flash-error")
-    expect(message).to_have_text("Another phone saved round 1 first: your entry is kept below, ready to save as round 2.")
+    expect(message).to_have_text(
+        "Another phone saved round 1 first: your entry is kept below, ready to save as round 2."
+    )
     assert_accessible(other, "conflict")
     shot(other, "conflict-on-second-phone")
     # The second phone keeps its own entry, offered as round 2 (tests/e2e/test_offline.py saves it); here it is
