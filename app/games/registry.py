@@ -194,6 +194,10 @@ class GameType:
         """What each player scores in a round checked but not saved."""
         return {result.player: result.points for result in scored.results}
 
+    def preview_completed(self, scored: Any) -> dict[str, bool]:
+        """Who completed something in a round checked but not saved, as the engine reads the entry (none here)."""
+        return {}
+
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
         """The CSV export's column headings after "round" and "went out": each player's points."""
         return list(names)

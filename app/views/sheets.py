@@ -444,7 +444,8 @@ def preview(game_id: str):
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(ok=False, error=error.message, player=error.player)
-    return jsonify(ok=True, points=sheets.kind_of(game).preview_points(scored))
+    kind = sheets.kind_of(game)
+    return jsonify(ok=True, points=kind.preview_points(scored), completed=kind.preview_completed(scored))
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------

@@ -86,18 +86,36 @@
         var out = outBox.checked;
         row.classList.toggle("is-out", out);
         row.querySelector(".leftover").hidden = out;
-        var completed = row.querySelector(".completed");
-        if (out && completed) completed.checked = true;
-        var note = row.querySelector(".low-note");
-        if (note) note.hidden = !completed || completed.checked;
+      });
+      form.querySelectorAll(".quick-counts").forEach(function (group) {
+        var value = document.getElementById(group.dataset.for).value.trim();
+        group.querySelectorAll(".chip").forEach(function (chip) {
+          chip.setAttribute("aria-pressed", String(chip.dataset.count === value));
+        });
       });
     };
+
+    // What follows from the entry (went out, or a hand of fewer than 10 cards: a completed phase) is the
+    // engine's to say: the preview answers it, and a box ticked that way is marked, so the next preview asks again.
+    var autoBoxes = function () { return form.querySelectorAll(".completed[data-auto]"); };
+    var showCompleted = function (completed) {
+      form.querySelectorAll(".player-row").forEach(function (row) {
+        var box = row.querySelector(".completed");
+        if (!box || !(row.dataset.player in completed) || (box.checked && !box.hasAttribute("data-auto"))) return;
+        box.checked = completed[row.dataset.player];
+        box.toggleAttribute("data-auto", box.checked);
+      });
+    };
+    form.querySelectorAll(".completed").forEach(function (box) {
+      box.addEventListener("change", function () { box.removeAttribute("data-auto"); });
+    });
 
     var preview = function () {
       var mine = ++sequence;
       var body = new FormData(form);
       body.delete("submit");
       body.delete("preview");
+      autoBoxes().forEach(function (box) { body.delete(box.name); });
       fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (answer) {
@@ -108,6 +126,7 @@
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
             row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);
           });
+          if (answer.ok) showCompleted(answer.completed || {});
           problem.hidden = answer.ok;
           problem.textContent = answer.ok ? "" : answer.error;
         })
@@ -129,6 +148,17 @@
         schedule();
       });
     });
+    // Quick counts: one tap says how many of these cards; tapping the pressed one again clears it.
+    form.querySelectorAll(".quick-counts").forEach(function (group) {
+      var input = document.getElementById(group.dataset.for);
+      group.hidden = false;
+      group.addEventListener("click", function (event) {
+        var chip = event.target.closest(".chip");
+        if (!chip) return;
+        input.value = input.value.trim() === chip.dataset.count ? "" : chip.dataset.count;
+        schedule();
+      });
+    });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     if (compact) {
@@ -139,6 +169,16 @@
           if (box.checked && !form.querySelector(".player-row.is-open:not(.is-out)")) openRow(nextToEnter(row));
         });
       });
+    }
+    // The sheet's "Who went out?" links name the player in the address's fragment (#out=<seat>).
+    var outAt = /^#out=(\d+)$/.exec(window.location.hash);
+    if (outAt && form.dataset.mode === "new") {
+      var chosen = form.querySelectorAll(".went-out")[parseInt(outAt[1], 10)];
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (chosen && !form.querySelector(".went-out:checked")) {
+        chosen.checked = true;
+        chosen.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     }
     syncRows();
     if (form.querySelector(".went-out:checked")) preview();
