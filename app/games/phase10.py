@@ -228,9 +228,11 @@ def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
     if went_out:
         return ticked
     typed = leftover(row)
+    if "points" in typed:
+        return ticked
     cards = typed.get("cards")
     counts = {key: getattr(row, key).data for key in COUNTS}
-    return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards), typed.get("points"))
+    return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards))
 
 
 def _counts(row: Any, completed: bool | int) -> dict[str, Any]:

@@ -37,7 +37,9 @@ def start_counting(page: Page) -> None:
 
 def chip(page: Page, name: str, what: str, count: int):
     """The quick-count key ``count`` of one kind of card in a player's open entry."""
-    return row(page, name).get_by_role("group", name=what, exact=True).get_by_role("button", name=str(count), exact=True)
+    return (
+        row(page, name).get_by_role("group", name=what, exact=True).get_by_role("button", name=str(count), exact=True)
+    )
 
 
 def stored_round(live_app, path: str) -> dict:

@@ -69,19 +69,17 @@ def completed_if_out(went_out: bool, ticked: bool) -> bool:
     return ticked or went_out
 
 
-def completed_by_hand(ticked: bool, counts: Mapping[str, int | None], cards: int | None, points: int | None) -> bool:
-    """Whether a player who did not go out completed their phase, from a form's tick box and what their hand says.
+def completed_by_hand(ticked: bool, counts: Mapping[str, int | None], cards: int | None) -> bool:
+    """Whether a player who did not go out completed their phase, from a form's tick box and their hand.
 
     A player without a completed phase holds exactly :data:`HAND_SIZE` cards ("no phase ⇒ 10 cards"), so a hand
-    entered as fewer cards (the four keys with "low" given, or the cards themselves), or as fewer points than ten
-    of the cheapest card, was left by a completed phase, ticked or not. ``cards`` is how many cards were typed.
+    entered as fewer cards (the four keys with "low" given, or ``cards``: how many cards were typed) was left by
+    a completed phase, ticked or not. A typed total says no number of cards, so it needs the tick box.
     """
     if ticked:
         return True
     if cards is not None:
         return cards < HAND_SIZE
-    if points is not None:
-        return points < HAND_SIZE * LOW_POINTS
     given = [counts.get(key) for key in COUNT_KEYS]
     return counts.get("low") is not None and sum(value or 0 for value in given) < HAND_SIZE
 
