@@ -61,7 +61,15 @@
         button.appendChild(what);
         while (penalty.firstChild) button.appendChild(penalty.firstChild);
         penalty.appendChild(button);
-        button.addEventListener("click", function () { openRow(row.classList.contains("is-open") ? null : row); });
+        button.addEventListener("click", function (event) {
+          openRow(row.classList.contains("is-open") ? null : row);
+          // Opened from the keyboard (Enter or Space: no pointer, detail 0): on to the first field of the entry.
+          if (event.detail === 0 && row.classList.contains("is-open")) {
+            var first = tabbables(leftover)[0];
+            if (first) first.focus();
+          }
+        });
+        row.insertBefore(penalty, leftover);  // the tab order follows the screen: the row's line, then its entry
         row.addEventListener("focusin", function (event) {
           if (leftover.contains(event.target) && !row.classList.contains("is-open")) openRow(row);
         });
@@ -70,6 +78,83 @@
       var wrong = rows.filter(function (row) { return row.querySelector(".error"); })[0];
       if (wrong) openRow(wrong);
     }
+    // Keyboard: one tab stop per player row. Inside a row's line (Out, the phase, the points) the arrow keys
+    // move the focus (Up and Down: the same place in the row above or below) and never choose who went out:
+    // Space or Enter does. Tab goes from a row to its open entry's fields, then to the next row.
+    var shown = function (el) {  // a closed <details> keeps its fields laid out (content-visibility), yet unfocusable
+      var closed = el.closest("details:not([open])");
+      return el.getClientRects().length > 0 && (!closed || (el.tagName === "SUMMARY" && el.parentNode === closed));
+    };
+    var tabbables = function (box) {
+      return Array.prototype.slice.call(box.querySelectorAll("input:not([type=hidden]), select, textarea, button, summary"))
+        .filter(function (el) { return el.tabIndex >= 0 && !el.disabled && shown(el); });
+    };
+    var lineOf = function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll(".row-toggles input, .row-toggles select, .row-open"))
+        .filter(function (el) { return el.getClientRects().length > 0; });
+    };
+    var rove = function (row, current) {
+      lineOf(row).forEach(function (el) { el.tabIndex = el === current ? 0 : -1; });
+    };
+    var stops = function () {
+      var list = [];
+      rows.forEach(function (row) {
+        var line = lineOf(row);
+        list.push(line.filter(function (el) { return el.tabIndex === 0; })[0] || line[line.length - 1]);
+        if (row.classList.contains("is-open")) list = list.concat(tabbables(row.querySelector(".leftover")));
+      });
+      return list;
+    };
+    var keyboard = function (event) {
+      var target = event.target;
+      var row = target.closest && target.closest(".player-row");
+      if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
+      var line = lineOf(row);
+      var at = line.indexOf(target);
+      if (event.key === "Tab") {
+        var list = stops();
+        var here = list.indexOf(at >= 0 ? line.filter(function (el) { return el.tabIndex === 0; })[0] : target);
+        var next = here < 0 ? null : list[here + (event.shiftKey ? -1 : 1)];
+        if (next) {
+          event.preventDefault();
+          next.focus();
+        }
+        return;
+      }
+      if (at < 0) return;
+      if (event.key === "Enter" && (target.type === "radio" || target.type === "checkbox")) {
+        event.preventDefault();  // Enter chooses, as Space does; it never sends the form from here
+        if (!(target.type === "radio" && target.checked)) target.click();
+        return;
+      }
+      var rtl = getComputedStyle(row).direction === "rtl";
+      var moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -line.length, End: line.length };
+      var to = null;
+      if (event.key in moves) {
+        to = line[Math.max(0, Math.min(line.length - 1, at + moves[event.key]))];
+      } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && target.tagName !== "SELECT") {
+        var other = rows[rows.indexOf(row) + (event.key === "ArrowDown" ? 1 : -1)];
+        var otherLine = other ? lineOf(other) : [];
+        to = otherLine[Math.min(at, otherLine.length - 1)] || target;
+      } else {
+        return;
+      }
+      event.preventDefault();  // a radio's own arrow keys would choose another player: never silently
+      rove(to.closest(".player-row"), to);
+      to.focus();
+    };
+    if (compact) {
+      rows.forEach(function (row) {
+        var line = lineOf(row);
+        rove(row, line[line.length - 1]);
+        row.querySelectorAll(".quick-counts .chip, .step").forEach(function (button) { button.tabIndex = -1; });
+        row.addEventListener("focusin", function (event) {
+          if (lineOf(row).indexOf(event.target) >= 0) rove(row, event.target);
+        });
+      });
+      form.addEventListener("keydown", keyboard);
+    }
+
     var nextToEnter = function (outRow) {
       var at = rows.indexOf(outRow);
       for (var k = 1; k < rows.length; k++) {
