@@ -445,7 +445,8 @@ def preview(game_id: str):
     except ApiError as error:
         return jsonify(ok=False, error=error.message, player=error.player)
     kind = sheets.kind_of(game)
-    return jsonify(ok=True, points=kind.preview_points(scored), completed=kind.preview_completed(scored))
+    completed = kind.preview_completed(scored)  # only games with phases say who completed one
+    return jsonify(ok=True, points=kind.preview_points(scored), **({"completed": completed} if completed else {}))
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------
