@@ -168,6 +168,10 @@ class Phase10(GameType):
             results.append(result)
         return {"round": number, "went_out": went_out, "results": results}
 
+    def preview_completed(self, scored: Any) -> dict[str, bool]:
+        """Who completed a phase in a round checked but not saved (going out, or a hand of fewer than 10 cards)."""
+        return {result.player: result.completed_phase is not None for result in scored.results}
+
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         form.went_out.data = str(names.index(entered["went_out"]))
         by_player = {r["player"]: r for r in entered["results"]}
@@ -215,11 +219,20 @@ class Phase10(GameType):
 
 
 def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
-    """The row's ``completed``: the phase chosen under pick_a_phase, else the toggle."""
+    """The row's ``completed``: the phase chosen under pick_a_phase, else the toggle, or what the engine says follows
+    from going out or from the hand entered (fewer than 10 cards)."""
     if pick:
         chosen = (row.phase.data or "").strip()
         return int(chosen) if chosen.isascii() and chosen.isdigit() else False
-    return rounds.completed_if_out(went_out, bool(row.completed.data))
+    ticked = rounds.completed_if_out(went_out, bool(row.completed.data))
+    if went_out:
+        return ticked
+    typed = leftover(row)
+    if "points" in typed:
+        return ticked
+    cards = typed.get("cards")
+    counts = {key: getattr(row, key).data for key in COUNTS}
+    return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards))
 
 
 def _counts(row: Any, completed: bool | int) -> dict[str, Any]:

@@ -200,6 +200,10 @@ class GameType:
         gain (``gain``: shown in words, not only to screen readers); ``went_out`` is ``None`` until chosen."""
         return {name: {"text": _("Penalty"), "gain": False} for name in names}
 
+    def preview_completed(self, scored: Any) -> dict[str, bool]:
+        """Who completed something in a round checked but not saved, as the engine reads the entry (none here)."""
+        return {}
+
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
         """The CSV export's column headings after "round" and "went out": each player's points."""
         return list(names)

@@ -456,8 +456,12 @@ def preview(game_id: str):
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(ok=False, error=error.message, player=error.player, labels=_row_labels(game, form, names))
+    kind = sheets.kind_of(game)
+    completed = kind.preview_completed(scored)  # only games with phases say who completed one
     labels = _row_labels(game, form, names)
-    return jsonify(ok=True, points=sheets.kind_of(game).preview_points(scored), labels=labels)
+    return jsonify(
+        ok=True, points=kind.preview_points(scored), labels=labels, **({"completed": completed} if completed else {})
+    )
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------

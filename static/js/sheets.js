@@ -69,7 +69,15 @@
         button.appendChild(what);
         while (penalty.firstChild) button.appendChild(penalty.firstChild);
         penalty.appendChild(button);
-        button.addEventListener("click", function () { openRow(row.classList.contains("is-open") ? null : row); });
+        button.addEventListener("click", function (event) {
+          openRow(row.classList.contains("is-open") ? null : row);
+          // Opened from the keyboard (Enter or Space: no pointer, detail 0): on to the first field of the entry.
+          if (event.detail === 0 && row.classList.contains("is-open")) {
+            var first = tabbables(leftover)[0];
+            if (first) first.focus();
+          }
+        });
+        row.insertBefore(penalty, leftover);  // the tab order follows the screen: the row's line, then its entry
         row.addEventListener("focusin", function (event) {
           if (leftover.contains(event.target) && !row.classList.contains("is-open")) openRow(row);
         });
@@ -78,6 +86,83 @@
       var wrong = rows.filter(function (row) { return row.querySelector(".error"); })[0];
       if (wrong) openRow(wrong);
     }
+    // Keyboard: one tab stop per player row. Inside a row's line (Out, the phase, the points) the arrow keys
+    // move the focus (Up and Down: the same place in the row above or below) and never choose who went out:
+    // Space or Enter does. Tab goes from a row to its open entry's fields, then to the next row.
+    var shown = function (el) {  // a closed <details> keeps its fields laid out (content-visibility), yet unfocusable
+      var closed = el.closest("details:not([open])");
+      return el.getClientRects().length > 0 && (!closed || (el.tagName === "SUMMARY" && el.parentNode === closed));
+    };
+    var tabbables = function (box) {
+      return Array.prototype.slice.call(box.querySelectorAll("input:not([type=hidden]), select, textarea, button, summary"))
+        .filter(function (el) { return el.tabIndex >= 0 && !el.disabled && shown(el); });
+    };
+    var lineOf = function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll(".row-toggles input, .row-toggles select, .row-open"))
+        .filter(function (el) { return el.getClientRects().length > 0; });
+    };
+    var rove = function (row, current) {
+      lineOf(row).forEach(function (el) { el.tabIndex = el === current ? 0 : -1; });
+    };
+    var stops = function () {
+      var list = [];
+      rows.forEach(function (row) {
+        var line = lineOf(row);
+        list.push(line.filter(function (el) { return el.tabIndex === 0; })[0] || line[line.length - 1]);
+        if (row.classList.contains("is-open")) list = list.concat(tabbables(row.querySelector(".leftover")));
+      });
+      return list;
+    };
+    var keyboard = function (event) {
+      var target = event.target;
+      var row = target.closest && target.closest(".player-row");
+      if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
+      var line = lineOf(row);
+      var at = line.indexOf(target);
+      if (event.key === "Tab") {
+        var list = stops();
+        var here = list.indexOf(at >= 0 ? line.filter(function (el) { return el.tabIndex === 0; })[0] : target);
+        var next = here < 0 ? null : list[here + (event.shiftKey ? -1 : 1)];
+        if (next) {
+          event.preventDefault();
+          next.focus();
+        }
+        return;
+      }
+      if (at < 0) return;
+      if (event.key === "Enter" && (target.type === "radio" || target.type === "checkbox")) {
+        event.preventDefault();  // Enter chooses, as Space does; it never sends the form from here
+        if (!(target.type === "radio" && target.checked)) target.click();
+        return;
+      }
+      var rtl = getComputedStyle(row).direction === "rtl";
+      var moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -line.length, End: line.length };
+      var to = null;
+      if (event.key in moves) {
+        to = line[Math.max(0, Math.min(line.length - 1, at + moves[event.key]))];
+      } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && target.tagName !== "SELECT") {
+        var other = rows[rows.indexOf(row) + (event.key === "ArrowDown" ? 1 : -1)];
+        var otherLine = other ? lineOf(other) : [];
+        to = otherLine[Math.min(at, otherLine.length - 1)] || target;
+      } else {
+        return;
+      }
+      event.preventDefault();  // a radio's own arrow keys would choose another player: never silently
+      rove(to.closest(".player-row"), to);
+      to.focus();
+    };
+    if (compact) {
+      rows.forEach(function (row) {
+        var line = lineOf(row);
+        rove(row, line[line.length - 1]);
+        row.querySelectorAll(".quick-counts .chip, .step").forEach(function (button) { button.tabIndex = -1; });
+        row.addEventListener("focusin", function (event) {
+          if (lineOf(row).indexOf(event.target) >= 0) rove(row, event.target);
+        });
+      });
+      form.addEventListener("keydown", keyboard);
+    }
+
     var nextToEnter = function (outRow) {
       var at = rows.indexOf(outRow);
       for (var k = 1; k < rows.length; k++) {
@@ -94,18 +179,36 @@
         var out = outBox.checked;
         row.classList.toggle("is-out", out);
         row.querySelector(".leftover").hidden = out;
-        var completed = row.querySelector(".completed");
-        if (out && completed) completed.checked = true;
-        var note = row.querySelector(".low-note");
-        if (note) note.hidden = !completed || completed.checked;
+      });
+      form.querySelectorAll(".quick-counts").forEach(function (group) {
+        var value = document.getElementById(group.dataset.for).value.trim();
+        group.querySelectorAll(".chip").forEach(function (chip) {
+          chip.setAttribute("aria-pressed", String(chip.dataset.count === value));
+        });
       });
     };
+
+    // What follows from the entry (went out, or a hand of fewer than 10 cards: a completed phase) is the
+    // engine's to say: the preview answers it, and a box ticked that way is marked, so the next preview asks again.
+    var autoBoxes = function () { return form.querySelectorAll(".completed[data-auto]"); };
+    var showCompleted = function (completed) {
+      form.querySelectorAll(".player-row").forEach(function (row) {
+        var box = row.querySelector(".completed");
+        if (!box || !(row.dataset.player in completed) || (box.checked && !box.hasAttribute("data-auto"))) return;
+        box.checked = completed[row.dataset.player];
+        box.toggleAttribute("data-auto", box.checked);
+      });
+    };
+    form.querySelectorAll(".completed").forEach(function (box) {
+      box.addEventListener("change", function () { box.removeAttribute("data-auto"); });
+    });
 
     var preview = function () {
       var mine = ++sequence;
       var body = new FormData(form);
       body.delete("submit");
       body.delete("preview");
+      autoBoxes().forEach(function (box) { body.delete(box.name); });
       fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (answer) {
@@ -117,6 +220,7 @@
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
             row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);
           });
+          if (answer.ok) showCompleted(answer.completed || {});
           problem.hidden = answer.ok;
           problem.textContent = answer.ok ? "" : answer.error;
         })
@@ -138,6 +242,17 @@
         schedule();
       });
     });
+    // Quick counts: one tap says how many of these cards; tapping the pressed one again clears it.
+    form.querySelectorAll(".quick-counts").forEach(function (group) {
+      var input = document.getElementById(group.dataset.for);
+      group.hidden = false;
+      group.addEventListener("click", function (event) {
+        var chip = event.target.closest(".chip");
+        if (!chip) return;
+        input.value = input.value.trim() === chip.dataset.count ? "" : chip.dataset.count;
+        schedule();
+      });
+    });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     if (compact) {
@@ -148,6 +263,16 @@
           if (box.checked && !form.querySelector(".player-row.is-open:not(.is-out)")) openRow(nextToEnter(row));
         });
       });
+    }
+    // The sheet's "Who went out?" links name the player in the address's fragment (#out=<seat>).
+    var outAt = /^#out=(\d+)$/.exec(window.location.hash);
+    if (outAt && form.dataset.mode === "new") {
+      var chosen = form.querySelectorAll(".went-out")[parseInt(outAt[1], 10)];
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (chosen && !form.querySelector(".went-out:checked")) {
+        chosen.checked = true;
+        chosen.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     }
     syncRows();
     if (form.querySelector(".went-out:checked")) preview();

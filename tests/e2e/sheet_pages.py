@@ -55,6 +55,14 @@ def tap(page: Page, name: str, what: str, times: int = 1) -> None:
         button.tap()
 
 
+def quick_count(page: Page, name: str, what: str, count: int) -> None:
+    """Tap a quick count (1, 2 or 3 cards of ``what``) in a player's row, opening the row first; tapping the
+    pressed one again clears it."""
+    open_row(page, name)
+    group = row(page, name).get_by_role("group", name=what, exact=True)
+    group.get_by_role("button", name=str(count), exact=True).tap()
+
+
 def went_out(page: Page, name: str) -> None:
     row(page, name).locator(".went-out").check()
 

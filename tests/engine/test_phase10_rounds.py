@@ -5,7 +5,15 @@ import pytest
 from app.engine.errors import EngineError, RoundError
 from app.engine.phase10.cards import Card
 from app.engine.phase10.phases import make_rules
-from app.engine.phase10.rounds import Counts, RoundEntry, completed_if_out, filled_counts, hand_totals, parse_round
+from app.engine.phase10.rounds import (
+    Counts,
+    RoundEntry,
+    completed_by_hand,
+    completed_if_out,
+    filled_counts,
+    hand_totals,
+    parse_round,
+)
 from app.engine.phase10.sheet import Sheet
 
 CLASSIC = make_rules()
@@ -543,3 +551,20 @@ def test_the_player_who_went_out_completed_a_phase(went_out, ticked, completed):
 )
 def test_a_player_without_a_phase_holds_ten_cards(counts, completed, filled):
     assert filled_counts(counts, completed) == filled
+
+
+@pytest.mark.parametrize(
+    ("ticked", "counts", "cards", "completed"),
+    [
+        (False, {"low": 1, "high": 1}, None, True),  # two cards: only a laid-down phase leaves so few
+        (False, {"low": 0, "wild": 1}, None, True),
+        (False, {"low": 7, "high": 3}, None, False),  # ten cards: no phase
+        (False, {"high": 3, "wild": 1}, None, False),  # 1-9 left alone: the rest of ten, no phase
+        (False, {}, None, False),
+        (False, {}, 3, True),  # three cards typed
+        (False, {}, 10, False),
+        (True, {"low": 7, "high": 3}, None, True),  # the tick box says so (the checks refuse ten cards later)
+    ],
+)
+def test_a_hand_of_fewer_than_ten_cards_means_a_completed_phase(ticked, counts, cards, completed):
+    assert completed_by_hand(ticked, counts, cards) is completed

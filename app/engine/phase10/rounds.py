@@ -69,6 +69,21 @@ def completed_if_out(went_out: bool, ticked: bool) -> bool:
     return ticked or went_out
 
 
+def completed_by_hand(ticked: bool, counts: Mapping[str, int | None], cards: int | None) -> bool:
+    """Whether a player who did not go out completed their phase, from a form's tick box and their hand.
+
+    A player without a completed phase holds exactly :data:`HAND_SIZE` cards ("no phase ⇒ 10 cards"), so a hand
+    entered as fewer cards (the four keys with "low" given, or ``cards``: how many cards were typed) was left by
+    a completed phase, ticked or not. A typed total says no number of cards, so it needs the tick box.
+    """
+    if ticked:
+        return True
+    if cards is not None:
+        return cards < HAND_SIZE
+    given = [counts.get(key) for key in COUNT_KEYS]
+    return counts.get("low") is not None and sum(value or 0 for value in given) < HAND_SIZE
+
+
 def filled_counts(counts: Mapping[str, int | None], completed: bool) -> dict[str, int] | None:
     """The ``counts`` of a player who did not go out, from the four-key keypad (``None`` for a key left alone).
 
