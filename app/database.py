@@ -104,9 +104,18 @@ def read_only(view):
     return view
 
 
-def _read_only_view() -> bool:
+def _view_says(mark: str) -> bool:
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
-    return bool(getattr(view, "read_only", False) or getattr(view, "writes_late", False))
+    return bool(getattr(view, mark, False))
+
+
+def in_writes_late_view() -> bool:
+    """Whether the request's view is marked :func:`writes_late` (it takes the write lock itself, late)."""
+    return has_request_context() and _view_says("writes_late")
+
+
+def _read_only_view() -> bool:
+    return _view_says("read_only") or _view_says("writes_late")
 
 
 def init_app(app: Flask) -> None:

@@ -542,7 +542,9 @@ def land_rounds(play: PlayGame, engine: Any, replayed: Any = None) -> None:
         for record in finished[recorded:]:
             sheets.record_round(sheet, copy.deepcopy(record), commit=False, sheet=replayed, answer=False)
         if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
-            sheets.record_tiebreaker(sheet, {"winner": tiebreaker_winner}, commit=False)
+            won = {"winner": tiebreaker_winner}
+            tied = sheets.prepare_tiebreaker(sheet, won, sheet=replayed)  # the sheet replayed before the lock
+            sheets.record_tiebreaker(sheet, won, commit=False, prepared=tied, answer=False)
     except ApiError as error:
         message = _("The score sheet refused a round of this game: {reason}").format(reason=error.message)
         if _strict():
