@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_babel import gettext as _
 
+from .. import heavy
 from ..database import begin_write, writes_late
 from ..errors import ApiError
 from ..extensions import db
@@ -27,7 +28,8 @@ def _prepared_write(game_id: str, prepare, write):
     every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
     it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
     game = _editable(game_id, lock=False)  # the row is locked (and its version checked) under the write lock
-    prepared = prepare(game)
+    with heavy.slot_for_replay(len(game.rounds)):
+        prepared = prepare(game)
     begin_write()
     if sheets.unchanged_since_read(game):
         return write(game, prepared)

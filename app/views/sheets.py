@@ -30,7 +30,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import handover
+from .. import handover, heavy
 from ..database import begin_write, in_writes_late_view, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
@@ -278,7 +278,8 @@ def _lost_race(game, form, number: int, error: ApiError):
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
     scripted = wants_json()
-    sheet = sheets.build_sheet(game)  # built once for the whole request
+    with heavy.slot_for_replay(len(game.rounds)):
+        sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     if not editing and request.method == "GET":
@@ -393,7 +394,8 @@ def _change(game_id: str, prepare, change, done: str):
     game = _load(game_id, edit=True)
     if game is not None:
         try:
-            prepared = prepare(game)
+            with heavy.slot_for_replay(len(game.rounds)):
+                prepared = prepare(game)
             game, same = _locked(game)
             change(game, prepared if same else None)
             flash(done, "ok")
