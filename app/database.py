@@ -76,13 +76,19 @@ def begin_write() -> None:
     Nothing may be pending in the session. The objects read stay loaded as they were read (they are not
     reloaded): the caller checks, under the lock, that the version it read is still the stored one.
     """
+    commit_keeping_loaded()  # nothing to write: this only ends the read transaction
+    db.session.connection(execution_options={"sqlite_immediate": True})
+
+
+def commit_keeping_loaded() -> None:
+    """Commit the session's transaction; the objects loaded stay as they are (they are not read again), so
+    an answer built from them afterwards needs no new transaction (on SQLite, no write lock for it)."""
     session = db.session()
     session.expire_on_commit = False
     try:
-        session.commit()  # nothing to write: this only ends the read transaction
+        session.commit()
     finally:
         session.expire_on_commit = True
-    session.connection(execution_options={"sqlite_immediate": True})
 
 
 def lock_for_write() -> None:

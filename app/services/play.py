@@ -46,7 +46,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..database import begin_write
+from ..database import begin_write, commit_keeping_loaded
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
 from ..engine.players import parse_seats
 from ..errors import ApiError
@@ -467,10 +467,11 @@ def _write(
     what ``also`` changes in the row) and land its finished rounds; 409 (nothing kept) when another request
     moved the game first."""
     replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
+    state = engine.to_json()  # before the lock, as the bots' moves and the replay
     begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
-    play.state = engine.to_json()
+    play.state = state
     if also is not None:
         also()
     return _save(play, engine, seat, replayed)
@@ -494,8 +495,7 @@ def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -
         db.session.flush()
         land_rounds(play, engine, replayed)
         db.session.flush()
-        body = state_json(play, engine, seat)
-        db.session.commit()
+        commit_keeping_loaded()  # the answer is built after the write lock is let go, from what was written
     except (StaleDataError, IntegrityError) as error:
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
@@ -504,7 +504,7 @@ def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -
             raise
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
-    return body
+    return state_json(play, engine, seat)
 
 
 # --- landing rounds in the score sheet ---------------------------------------------------------------
