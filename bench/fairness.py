@@ -1,7 +1,7 @@
 """Fairness: one table's round saves while eight clients loop on the heaviest requests anyone may send.
 
     python bench/fairness.py --database sqlite
-    scripts/pg-test.sh python bench/fairness.py --database postgres     (TEST_DATABASE_URL names the database)
+    PG_FSYNC=on scripts/pg-test.sh python bench/fairness.py --database postgres   (TEST_DATABASE_URL names it)
 
 gunicorn serves the app on 127.0.0.1 with threaded workers (``-k gthread``, ``--workers`` processes of
 ``--threads`` threads), as deployed. Eight "heavy" clients loop, each on its own connection, over:
