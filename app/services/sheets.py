@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..engine.errors import EngineError
 from ..errors import ApiError
@@ -59,16 +59,18 @@ def kind_of(game: Game) -> GameType:
 
 def get_game(game_id: str, lock: bool = False) -> Game:
     """The game with this id, or a 404 (before any credential check)."""
-    # Players, rounds and results in three queries, not one per round (every answer replays them all).
+    # The game, its rounds and their results in one statement: under PostgreSQL's READ COMMITTED each
+    # statement sees its own snapshot, so rounds and results read apart could straddle another request's
+    # commit (an undo's round without its results). Players (never changed once created) in a second one.
     query = (
         select(Game)
         .where(Game.id == game_id)
-        .options(selectinload(Game.players), selectinload(Game.rounds).selectinload(Round.results))
+        .options(selectinload(Game.players), joinedload(Game.rounds).joinedload(Round.results))
     )
     if lock and db.session.get_bind().dialect.name != "sqlite":
-        query = query.with_for_update()
+        query = query.with_for_update(of=Game)
     # Ids are URL-safe base64; anything else is not looked up (PostgreSQL refuses a NUL in a query).
-    game = db.session.execute(query).scalar_one_or_none() if well_formed_id(game_id) else None
+    game = db.session.execute(query).unique().scalar_one_or_none() if well_formed_id(game_id) else None
     if game is None:
         raise ApiError(_("There is no game with this id."), 404)
     return game
