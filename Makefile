@@ -123,10 +123,10 @@ load: setup
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/load.py --database postgres
 	$(BIN)/python bench/phones.py
 
-# Another table's round saves while 8 clients loop on the heaviest requests (gunicorn; SQLite, then PostgreSQL).
+# Another table's round saves while 8 clients loop on the heaviest requests (gunicorn -k gthread; SQLite, then PostgreSQL with fsync on).
 fairness: setup
 	$(BIN)/python bench/fairness.py --database sqlite
-	bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres
+	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres
 
 # Live sheets: 200 phones long-polling 50 sheets while they record rounds, on gunicorn -k gthread.
 live-bench: setup

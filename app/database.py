@@ -76,13 +76,19 @@ def begin_write() -> None:
     Nothing may be pending in the session. The objects read stay loaded as they were read (they are not
     reloaded): the caller checks, under the lock, that the version it read is still the stored one.
     """
+    commit_keeping_loaded()  # nothing to write: this only ends the read transaction
+    db.session.connection(execution_options={"sqlite_immediate": True})
+
+
+def commit_keeping_loaded() -> None:
+    """Commit the session's transaction; the objects loaded stay as they are (they are not read again), so
+    an answer built from them afterwards needs no new transaction (on SQLite, no write lock for it)."""
     session = db.session()
     session.expire_on_commit = False
     try:
-        session.commit()  # nothing to write: this only ends the read transaction
+        session.commit()
     finally:
         session.expire_on_commit = True
-    session.connection(execution_options={"sqlite_immediate": True})
 
 
 def lock_for_write() -> None:
@@ -104,9 +110,18 @@ def read_only(view):
     return view
 
 
-def _read_only_view() -> bool:
+def _view_says(mark: str) -> bool:
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
-    return bool(getattr(view, "read_only", False) or getattr(view, "writes_late", False))
+    return bool(getattr(view, mark, False))
+
+
+def in_writes_late_view() -> bool:
+    """Whether the request's view is marked :func:`writes_late` (it takes the write lock itself, late)."""
+    return has_request_context() and _view_says("writes_late")
+
+
+def _read_only_view() -> bool:
+    return _view_says("read_only") or _view_says("writes_late")
 
 
 def init_app(app: Flask) -> None:

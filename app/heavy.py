@@ -6,6 +6,11 @@ tenth of a second would slow down everything else — including the short transa
 database's write lock for another table's round save. The slots are lock files in the instance folder
 (``fcntl.flock``), so they are shared by every worker process on the machine and released by the kernel
 if a worker dies. ``HEAVY_SLOTS`` defaults to the number of CPUs; ``0`` turns the slots off.
+
+Replaying a sheet costs about a millisecond a round: a write on a sheet of more than
+``LONG_REPLAY_ROUNDS`` rounds (a save, an undo, a tie-breaker) replays it in a slot too
+(:func:`slot_for_replay`), so that saving rounds on big sheets cannot crowd out the small ones either.
+A request already holding a slot does not take a second one.
 """
 
 from __future__ import annotations
@@ -19,16 +24,17 @@ from collections.abc import Iterator
 from functools import wraps
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, g
 
 POLL_SECONDS = 0.01
+LONG_REPLAY_ROUNDS = 60
 
 
 @contextlib.contextmanager
 def slot() -> Iterator[None]:
     """Hold one of the machine's slots for long work (wait, sleeping, until one is free)."""
     count = int(current_app.config["HEAVY_SLOTS"] or 0)
-    if count <= 0:
+    if count <= 0 or g.get("heavy_slot"):
         yield
         return
     folder = Path(current_app.instance_path) / "slots"
@@ -43,13 +49,20 @@ def slot() -> Iterator[None]:
             except BlockingIOError:
                 handle.close()
                 continue
+            g.heavy_slot = True
             try:
                 yield
             finally:
+                g.heavy_slot = False
                 fcntl.flock(handle, fcntl.LOCK_UN)
                 handle.close()
             return
         time.sleep(POLL_SECONDS)
+
+
+def slot_for_replay(rounds: int) -> contextlib.AbstractContextManager[None]:
+    """A slot when replaying ``rounds`` rounds is long work (more than ``LONG_REPLAY_ROUNDS``); else nothing."""
+    return slot() if rounds > LONG_REPLAY_ROUNDS else contextlib.nullcontext()
 
 
 def long_work(view):

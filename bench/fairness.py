@@ -1,24 +1,27 @@
 """Fairness: one table's round saves while eight clients loop on the heaviest requests anyone may send.
 
     python bench/fairness.py --database sqlite
-    scripts/pg-test.sh python bench/fairness.py --database postgres     (TEST_DATABASE_URL names the database)
+    PG_FSYNC=on scripts/pg-test.sh python bench/fairness.py --database postgres   (TEST_DATABASE_URL names it)
 
-gunicorn (``--workers``, sync) serves the app on 127.0.0.1. Eight "heavy" clients loop, each on its own
-connection, over: ``POST /api/play`` of ten bots to 10,000 points, ``GET`` of such a game (which drives
-its bots), ``POST /api/games/import`` of a 200-round sheet, and ``PUT …/rounds/1`` of a 200-round sheet
-(every later round checked again). Meanwhile one table saves a round of its own 4-player sheet every
-0.25 s. The run prints the p50/p95/p99 of that table's saves and the count of 5xx answers anywhere;
-the target is p95 < 200 ms and 0 5xx. Creation limits are raised for the run (the point is the database,
-not the rate limiter, which would otherwise refuse most heavy requests). Every request goes to 127.0.0.1.
+gunicorn serves the app on 127.0.0.1 with threaded workers (``-k gthread``, ``--workers`` processes of
+``--threads`` threads), as deployed. Eight "heavy" clients loop, each on its own connection, over:
+``POST /api/play`` of ten bots to 10,000 points, ``GET`` of such a game (which drives its bots),
+``POST /api/games/import`` of a 200-round sheet, ``PUT …/rounds/1`` of a 200-round sheet (every later
+round checked again), and undoing the last round of a 200-round sheet and saving it again (each
+replays the sheet). Meanwhile one table saves a round of its own 4-player sheet every 0.25 s, and
+reads that sheet after each save (a read takes no write lock: what the machine's load alone costs).
+
+It prints the machine's load average when the run starts and when it ends, the p50/p95/p99/max of
+that table's saves and of its reads, each heavy request's p50/p95, and the count of 5xx answers
+anywhere; the target is p95 < 200 ms for the saves and 0 5xx. Creation limits are raised for the
+run (the point is the database, not the rate limiter, which would otherwise refuse most heavy
+requests). Every request goes to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -26,165 +29,127 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import empty_postgres, free_port, percentiles, round_body
+from common import PLAYERS, Client, database_url, figures, load_average, percentiles, round_body, start_gunicorn
 
-ROOT = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 200.0
 TEN_BOTS = [{"name": f"Bot {i}", "bot": "smart" if i % 2 else "random"} for i in range(10)]
 UNO_ROUND = {"went_out": "Ana", "results": [{"player": "Ben", "points": 1}, {"player": "Cy", "points": 1}]}
+BIG = 200  # rounds of the big sheets (the most a sheet holds)
+KINDS = ("play", "watch", "import", "replace", "undo", "resave")
 
 
-class Client:
-    """A kept-alive connection that counts server errors."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.errors: list[str] = []
-        self.requests = 0
-
-    def call(self, method: str, path: str, body=None, key: str | None = None) -> tuple[int, dict, float]:
-        headers = {"Content-Type": "application/json"} if body is not None else {}
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        data = json.dumps(body).encode() if body is not None else None
-        started = time.perf_counter()
-        for attempt in range(2):
-            try:
-                self.connection.request(method, path, body=data, headers=headers)
-                answer = self.connection.getresponse()
-                raw = answer.read()
-                break
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.connection.close()
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-                if attempt:
-                    raise
-        took = (time.perf_counter() - started) * 1000
-        self.requests += 1
-        if answer.status >= 500:
-            self.errors.append(f"{method} {path.split('?')[0]}: {answer.status} {raw[:200]!r}")
-        try:
-            return answer.status, json.loads(raw), took
-        except ValueError:
-            return answer.status, {}, took
-
-
-def uno_export(client: Client) -> tuple[dict, str, str]:
-    """A 200-round UNO sheet (made through the API): its export, its id and its key."""
+def uno_export(client: Client) -> dict:
+    """A 200-round UNO sheet (made through the API): its export."""
     status, game, _took = client.call(
         "POST", "/api/games", {"game": "uno", "players": ["Ana", "Ben", "Cy"], "rules": {"target": 10000}}
     )
     assert status == 201, game
-    for number in range(1, 201):
+    for number in range(1, BIG + 1):
         status, body, _took = client.call(
             "POST", f"/api/games/{game['id']}/rounds", {"round": number, **UNO_ROUND}, game["edit_key"]
         )
         assert status == 201, body
-    connection = http.client.HTTPConnection("127.0.0.1", client.port, timeout=60)
-    connection.request("GET", f"/sheets/{game['id']}/export.json")
-    export = json.loads(connection.getresponse().read())
-    connection.close()
-    return export, game["id"], game["edit_key"]
+    status, export, _took = client.call("GET", f"/sheets/{game['id']}/export.json")
+    assert status == 200, export
+    return export
 
 
-def heavy(port: int, export: dict, stop: threading.Event, out: dict, index: int) -> None:
-    """Loop on the heaviest requests until ``stop``."""
-    client = Client(port)
-    status, own, _took = client.call("POST", "/api/games/import", export)
-    sheet, key = (own["id"], own["edit_key"]) if status == 201 else (None, None)
-    step = index  # the clients start at different points of the cycle
-    kinds: dict[str, list[float]] = {"play": [], "watch": [], "import": [], "replace": []}
-    bots_game = None
-    while not stop.is_set():
-        kind = ("play", "watch", "import", "replace")[step % 4]
-        step += 1
+class Heavy:
+    """One client looping on the heaviest requests until ``stop``; ``index`` staggers where it starts."""
+
+    def __init__(self, port: int, export: dict, index: int):
+        self.client = Client(port)
+        self.export = export
+        self.step = index
+        self.took: dict[str, list[float]] = {kind: [] for kind in KINDS}
+        status, own, _took = self.client.call("POST", "/api/games/import", export)
+        self.sheet, self.key = (own["id"], own["edit_key"]) if status == 201 else (None, None)
+        self.bots_game: str | None = None
+
+    def request(self, kind: str) -> tuple[int, dict, float] | None:
+        sheet = f"/api/games/{self.sheet}"
         if kind == "play":
-            body = {"game": "uno", "seats": TEN_BOTS, "seed": step, "rules": {"target": 10000}}
-            status, answer, took = client.call("POST", "/api/play", body)
-            bots_game = answer.get("id") or bots_game
-        elif kind == "watch" and bots_game:
-            status, answer, took = client.call("GET", f"/api/play/{bots_game}")
-        elif kind == "import":
-            status, answer, took = client.call("POST", "/api/games/import", export)
-        elif kind == "replace" and sheet:
-            status, answer, took = client.call("PUT", f"/api/games/{sheet}/rounds/1", {"round": 1, **UNO_ROUND}, key)
-        else:
-            continue
-        kinds[kind].append(took)
-    out[index] = {"client": client, "kinds": kinds}
+            body = {"game": "uno", "seats": TEN_BOTS, "seed": self.step, "rules": {"target": 10000}}
+            answer = self.client.call("POST", "/api/play", body)
+            self.bots_game = answer[1].get("id") or self.bots_game
+            return answer
+        if kind == "watch" and self.bots_game:
+            return self.client.call("GET", f"/api/play/{self.bots_game}")
+        if kind == "import":
+            return self.client.call("POST", "/api/games/import", self.export)
+        if not self.sheet:
+            return None
+        if kind == "replace":
+            return self.client.call("PUT", f"{sheet}/rounds/1", {"round": 1, **UNO_ROUND}, self.key)
+        if kind == "undo":
+            return self.client.call("DELETE", f"{sheet}/rounds/{BIG}", key=self.key)
+        if kind == "resave":
+            return self.client.call("POST", f"{sheet}/rounds", {"round": BIG, **UNO_ROUND}, self.key)
+        return None
+
+    def loop(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            kind = KINDS[self.step % len(KINDS)]
+            self.step += 1
+            answer = self.request(kind)
+            if answer is not None:
+                self.took[kind].append(answer[2])
 
 
-def table(port: int, stop: threading.Event, every: float, out: dict) -> None:
+class Table:
     """One table saving a round of its own 4-player Phase 10 sheet every ``every`` seconds (a new sheet
-    every 30 rounds)."""
-    client = Client(port)
-    saves: list[float] = []
-    reads: list[float] = []  # the same sheet read (no write lock): what the machine's load alone costs
-    game = key = None
-    number = 31
-    while not stop.is_set():
-        if number > 30:
-            status, created, _took = client.call(
-                "POST", "/api/games", {"game": "phase10", "players": ["Ana", "Ben", "Cy", "Dee"]}
-            )
-            game, key, number = created.get("id"), created.get("edit_key"), 1
-        started = time.perf_counter()
-        status, body, took = client.call("POST", f"/api/games/{game}/rounds", round_body(number), key)
-        if status == 201:
-            saves.append(took)
-            number += 1
-        elif status < 500:
-            client.errors.append(f"round save refused: {status} {body}")
-        reads.append(client.call("GET", f"/api/games/{game}")[2])
-        time.sleep(max(0.0, every - (time.perf_counter() - started)))
-    out["table"] = {"client": client, "saves": saves, "reads": reads}
+    every 30 rounds), and reading its sheet after each save."""
 
+    def __init__(self, port: int, every: float):
+        self.client = Client(port)
+        self.every = every
+        self.saves: list[float] = []
+        self.reads: list[float] = []  # the same sheet read (no write lock): what the machine's load alone costs
 
-def start_gunicorn(database_url: str, workers: int, log: Path) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    env = dict(
-        os.environ,
-        DATABASE_URL=database_url,
-        SECRET_KEY="fairness",
-        PYTHONPATH=str(ROOT),
-        DECKSIDE_CREATE_LIMIT="1000000 per minute",
-    )
-    command = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{port}"]
-    command += ["--timeout", "120", "app:create_app()"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("ab"))
-    deadline = time.monotonic() + 300  # ten workers starting on a busy machine
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/api/phase10/phases")
-            connection.getresponse().read()
-            return process, port
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(f"gunicorn did not start (see {log})") from None
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError("gunicorn did not answer within 300 s")
+    def loop(self, stop: threading.Event) -> None:
+        game = key = None
+        number = 31
+        while not stop.is_set():
+            if number > 30:
+                _status, created, _took = self.client.call(
+                    "POST", "/api/games", {"game": "phase10", "players": PLAYERS}
+                )
+                game, key, number = created.get("id"), created.get("edit_key"), 1
+            started = time.perf_counter()
+            status, body, took = self.client.call("POST", f"/api/games/{game}/rounds", round_body(number), key)
+            if status == 201:
+                self.saves.append(took)
+                number += 1
+            elif status < 500:
+                self.client.errors.append(f"round save refused: {status} {body}")
+            self.reads.append(self.client.call("GET", f"/api/games/{game}")[2])
+            time.sleep(max(0.0, self.every - (time.perf_counter() - started)))
 
 
 def run(port: int, clients: int, seconds: float, every: float) -> dict:
     setup = Client(port)
-    export, _sheet, _key = uno_export(setup)
+    export = uno_export(setup)
+    heavies = [Heavy(port, export, i) for i in range(clients)]
+    table = Table(port, every)
     stop = threading.Event()
-    out: dict = {}
-    threads = [threading.Thread(target=heavy, args=(port, export, stop, out, i)) for i in range(clients)]
-    threads.append(threading.Thread(target=table, args=(port, stop, every, out)))
+    threads = [threading.Thread(target=worker.loop, args=(stop,)) for worker in [*heavies, table]]
+    load_before = load_average()
     for thread in threads:
         thread.start()
     time.sleep(seconds)
     stop.set()
     for thread in threads:
         thread.join(300)
-    heavy_out = [out[i] for i in range(clients) if i in out]
-    errors = out["table"]["client"].errors + setup.errors + [e for h in heavy_out for e in h["client"].errors]
-    kinds = {k: [t for h in heavy_out for t in h["kinds"][k]] for k in ("play", "watch", "import", "replace")}
-    return {"saves": out["table"]["saves"], "reads": out["table"]["reads"], "errors": errors, "kinds": kinds}
+    load_after = load_average()
+    errors = table.client.errors + setup.errors + [e for h in heavies for e in h.client.errors]
+    kinds = {kind: [t for h in heavies for t in h.took[kind]] for kind in KINDS}
+    return {
+        "saves": table.saves,
+        "reads": table.reads,
+        "errors": errors,
+        "kinds": kinds,
+        "load_average": {"start": load_before, "end": load_after},
+    }
 
 
 def main() -> int:
@@ -193,32 +158,26 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=8, help="heavy clients")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--every", type=float, default=0.25, help="seconds between the table's round saves")
-    parser.add_argument("--workers", type=int, default=10, help="gunicorn sync workers (one per client and more)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (-k gthread)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        if args.database == "sqlite":
-            url = f"sqlite:///{Path(tmp) / 'fairness.sqlite'}"
-        else:
-            url = os.environ.get("TEST_DATABASE_URL") or ""
-            if not url.startswith("postgres"):
-                print("--database postgres needs TEST_DATABASE_URL (run it under scripts/pg-test.sh)", file=sys.stderr)
-                return 2
-            empty_postgres(url)
+        url = database_url(args.database, tmp, "fairness")
+        if url is None:
+            return 2
+        limits = {"DECKSIDE_CREATE_LIMIT": "1000000 per minute"}
         log = Path(tmp) / "gunicorn.log"
-        process, port = start_gunicorn(url, args.workers, log)
-        try:
-            result = run(port, args.clients, args.seconds, args.every)
-        finally:
-            process.terminate()
-            process.wait(60)
+        with start_gunicorn(url, log, workers=args.workers, threads=args.threads, env=limits) as server:
+            result = run(server.port, args.clients, args.seconds, args.every)
     saves = percentiles(result["saves"])
     summary = {
         "database": args.database,
-        "server": f"gunicorn, {args.workers} sync workers",
+        "server": server.description,
         "heavy_clients": args.clients,
         "seconds": args.seconds,
+        "load_average": result["load_average"],
         "round_save_ms": saves,
         "sheet_read_ms": percentiles(result["reads"]),
         "heavy_ms": {k: percentiles(v) for k, v in result["kinds"].items()},
@@ -229,18 +188,13 @@ def main() -> int:
         print(json.dumps(summary))
     else:
         print(f"{args.database}: {args.clients} heavy clients for {args.seconds:.0f} s against {summary['server']}")
-        print(
-            f"  another table's round save (ms): p50 {saves.get('p50')}  p95 {saves.get('p95')}  "
-            f"p99 {saves.get('p99')}  max {saves.get('max')}  ({saves['count']} saves)"
-        )
-        reads = summary["sheet_read_ms"]
-        print(
-            f"  the same sheet read, no lock (ms): p50 {reads.get('p50')}  p95 {reads.get('p95')}  "
-            f"p99 {reads.get('p99')}  ({reads['count']} reads)"
-        )
-        for kind, figures in summary["heavy_ms"].items():
-            print(f"  heavy {kind:8s} (ms): p50 {figures.get('p50')}  p95 {figures.get('p95')}  ({figures['count']})")
+        print(f"  load average at the start: {result['load_average']['start']}")
+        print(f"  another table's round save (ms): {figures(saves, 'saves')}")
+        print(f"  the same sheet read, no lock (ms): {figures(summary['sheet_read_ms'], 'reads')}")
+        for kind, took in summary["heavy_ms"].items():
+            print(f"  heavy {kind:8s} (ms): {figures(took, 'requests', ('p50', 'p95', 'max'))}")
         print(f"  5xx: {len(result['errors'])}" + (f" (first: {result['errors'][0]})" if result["errors"] else ""))
+        print(f"  load average at the end: {result['load_average']['end']}")
         print(f"  target p95 < {TARGET_P95_MS:.0f} ms and no 5xx: {'met' if ok else 'MISSED'}")
     return 0 if ok else 1
 

@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -30,78 +28,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import PLAYERS, empty_postgres, free_port, percentiles, round_body
+from common import PLAYERS, Client, cpu_seconds, database_url, figures, percentiles, round_body, start_gunicorn
 
-ROOT = Path(__file__).resolve().parent.parent
 BUDGET_SEEN_P95_S = 2.0
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def start_gunicorn(database_url: str, workers: int, threads: int, log: Path) -> tuple[subprocess.Popen, int]:
-    """gunicorn with threaded workers (``-k gthread``) on a free port; waits until it answers."""
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="live-bench", PYTHONPATH=str(ROOT))
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    process = subprocess.Popen(
-        [
-            str(gunicorn),
-            "-k",
-            "gthread",
-            "-w",
-            str(workers),
-            "--threads",
-            str(threads),
-            "--keep-alive",
-            "75",
-            "-b",
-            f"127.0.0.1:{port}",
-            "app:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log.open("ab"),
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/api/games/none")
-            if connection.getresponse().status == 404:
-                return process, port
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(f"gunicorn did not start (see {log})") from None
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError("gunicorn did not answer within 60 s")
-
-
-def process_tree(pid: int) -> list[int]:
-    """``pid`` and its descendants (gunicorn's master and workers)."""
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        try:
-            for task in os.listdir(f"/proc/{current}/task"):
-                children = Path(f"/proc/{current}/task/{task}/children").read_text().split()
-                todo.extend(int(c) for c in children)
-        except OSError:
-            continue
-    return found
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of the server's processes so far."""
-    total = 0
-    for each in process_tree(pid):
-        try:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
 
 
 class Watcher(threading.Thread):
@@ -142,33 +71,20 @@ class Scorekeeper:
     """The phone that records one sheet's rounds (keeps its own connection)."""
 
     def __init__(self, port: int) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.connection.request(
-            "POST",
-            "/api/games",
-            body=json.dumps({"game": "phase10", "players": PLAYERS}),
-            headers={"Content-Type": "application/json"},
-        )
-        body = json.loads(self.connection.getresponse().read())
+        self.client = Client(port, timeout=60)
+        _status, body, _took = self.client.call("POST", "/api/games", {"game": "phase10", "players": PLAYERS})
         self.game, self.key = body["id"], body["edit_key"]
         self.saves: list[tuple[int, float, float]] = []  # (version reached, sent at, answered at)
         self.errors: list[str] = []
 
     def save(self, number: int) -> None:
         sent = time.monotonic()
-        self.connection.request(
-            "POST",
-            f"/api/games/{self.game}/rounds",
-            body=json.dumps(round_body(number)),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.key}"},
-        )
-        response = self.connection.getresponse()
-        raw = response.read()
+        status, body, _took = self.client.call("POST", f"/api/games/{self.game}/rounds", round_body(number), self.key)
         done = time.monotonic()
-        if response.status != 201:
-            self.errors.append(f"save {number}: {response.status} {raw[:200]!r}")
+        if status != 201:
+            self.errors.append(f"save {number}: {status} {self.client.last[:200]!r}")
             return
-        self.saves.append((json.loads(raw)["version"], sent, done))
+        self.saves.append((body["version"], sent, done))
 
 
 def record_rounds(keepers: list[Scorekeeper], seconds: float, every: float) -> None:
@@ -207,33 +123,28 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        if args.database == "sqlite":
-            url = f"sqlite:///{Path(tmp) / 'live.sqlite'}"
-        else:
-            url = os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
-            if not url.startswith("postgres"):
-                print("--database postgres needs TEST_DATABASE_URL (run it under scripts/pg-test.sh)", file=sys.stderr)
-                return 2
-            empty_postgres(url)
-        process, port = start_gunicorn(url, args.workers, args.threads, Path(tmp) / "server.log")
+        url = database_url(args.database, tmp, "live")
+        if url is None:
+            return 2
+        log = Path(tmp) / "server.log"
+        server = start_gunicorn(url, log, workers=args.workers, threads=args.threads, keep_alive=75, timeout=30)
         stop = threading.Event()
         try:
-            keepers = [Scorekeeper(port) for _ in range(args.sheets)]
-            watchers = [Watcher(port, keepers[i % args.sheets].game, stop) for i in range(args.phones)]
+            keepers = [Scorekeeper(server.port) for _ in range(args.sheets)]
+            watchers = [Watcher(server.port, keepers[i % args.sheets].game, stop) for i in range(args.phones)]
             for watcher in watchers:
                 watcher.start()
             time.sleep(3)  # every phone holds its first long poll
-            idle_from = cpu_seconds(process.pid)
+            idle_from = cpu_seconds(server.pid)
             time.sleep(args.idle_seconds)
-            idle_cpu = cpu_seconds(process.pid) - idle_from
-            busy_from = cpu_seconds(process.pid)
+            idle_cpu = cpu_seconds(server.pid) - idle_from
+            busy_from = cpu_seconds(server.pid)
             record_rounds(keepers, args.seconds, args.save_every)
             time.sleep(3)  # the last saves reach every phone
-            busy_cpu = cpu_seconds(process.pid) - busy_from
+            busy_cpu = cpu_seconds(server.pid) - busy_from
         finally:
             stop.set()
-            process.terminate()
-            process.wait(30)
+            server.stop()
 
     delays, saves, missed = [], [], 0
     by_game: dict[str, list[Watcher]] = {}
@@ -256,7 +167,7 @@ def main() -> int:
     delay = {k: (round(v / 1000, 2) if k != "count" else v) for k, v in percentiles(delays).items()}
     summary = {
         "database": args.database,
-        "server": f"gunicorn -k gthread -w {args.workers} --threads {args.threads}",
+        "server": server.description,
         "sheets": args.sheets,
         "phones": args.phones,
         "idle_cpu_ms_per_phone_minute": round(idle_cpu * 1000 / args.phones / (args.idle_seconds / 60), 2),
@@ -276,14 +187,8 @@ def main() -> int:
             f"  idle: {summary['idle_cpu_ms_per_phone_minute']} ms of server CPU per idle phone per minute "
             f"({summary['idle_cpu_share_of_one_core'] * 100:.1f} % of one core for all {args.phones})"
         )
-        print(
-            f"  save-to-seen delay (s): p50 {d.get('p50')}  p95 {d.get('p95')}  p99 {d.get('p99')}  "
-            f"max {d.get('max')}  ({d['count']} phone-saves, {missed} never seen)"
-        )
-        print(
-            f"  round save (ms): p50 {s.get('p50')}  p95 {s.get('p95')}  p99 {s.get('p99')}  "
-            f"max {s.get('max')}  ({s['count']} saves)"
-        )
+        print(f"  save-to-seen delay (s): {figures(d, f'phone-saves, {missed} never seen')}")
+        print(f"  round save (ms): {figures(s, 'saves')}")
         print(f"  server CPU while recording: {summary['live_cpu_share_of_one_core'] * 100:.1f} % of one core")
         print(f"  errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
         verdict = "meets" if d.get("p95", 1e9) <= BUDGET_SEEN_P95_S else "MISSES"

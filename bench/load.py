@@ -14,59 +14,38 @@ server sustained. Every request goes to 127.0.0.1; the run stops by itself.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import os
-import socket
-import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import PLAYERS, Client, database_url, figures, percentiles, round_body, start_waitress
+
 BUDGET_P95_SAVE_MS = 50.0
-
-
-def round_body(number: int) -> dict:
-    """A Phase 10 round in which the players go out in turn (a game of 4 lasts well past 30 rounds)."""
-    went_out = PLAYERS[(number - 1) % 4]
-    results = []
-    for index, name in enumerate(p for p in PLAYERS if p != went_out):
-        if index == 0:
-            results.append({"player": name, "completed": False, "points": 50 + 5 * (number % 4)})
-        else:
-            results.append({"player": name, "completed": False, "counts": {"low": 9, "high": 1, "skip": 0, "wild": 0}})
-    return {"round": number, "went_out": went_out, "results": [{"player": went_out, "completed": True}, *results]}
 
 
 class Phone:
     """One phone: a kept-alive connection, a game and its edit key."""
 
     def __init__(self, port: int):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.client = Client(port, timeout=30)
         self.errors: list[str] = []
         self.game, self.key = self.new_game()
 
+    @property
+    def last(self) -> bytes:
+        return self.client.last
+
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, float]:
-        headers = {"Authorization": f"Bearer {self.key}"} if "/rounds" in path else {}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        started = time.perf_counter()
-        self.connection.request(method, path, body=data, headers=headers)
-        response = self.connection.getresponse()
-        raw = response.read()
-        elapsed = (time.perf_counter() - started) * 1000
-        self.last = raw
-        return response.status, elapsed
+        key = self.key if "/rounds" in path else None
+        status, _answer, elapsed = self.client.call(method, path, body, key)
+        return status, elapsed
 
     def new_game(self) -> tuple[str, str]:
-        status, _ms = self.call("POST", "/api/games", {"game": "phase10", "players": PLAYERS})
+        status, _answer, _ms = self.client.call("POST", "/api/games", {"game": "phase10", "players": PLAYERS})
         if status != 201:
             raise RuntimeError(f"creating a game answered {status}: {self.last[:200]!r}")
         body = json.loads(self.last)
@@ -157,68 +136,6 @@ def flat_out(port: int, phones: int, seconds: float) -> dict:
     return {"saves": sum(counts), "seconds": elapsed, "per_second": sum(counts) / elapsed, "errors": errors}
 
 
-def percentiles(values: list[float]) -> dict:
-    if len(values) < 2:
-        return {"count": len(values)}
-    cuts = statistics.quantiles(values, n=100, method="inclusive")
-    return {
-        "count": len(values),
-        "p50": round(cuts[49], 1),
-        "p95": round(cuts[94], 1),
-        "p99": round(cuts[98], 1),
-        "max": round(max(values), 1),
-    }
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(database_url: str, threads: int, log: Path) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="load-test", PYTHONPATH=str(ROOT))
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "waitress",
-            "--host=127.0.0.1",
-            f"--port={port}",
-            f"--threads={threads}",
-            "--call",
-            "app:create_app",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log.open("ab"),
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return process, port
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not answer within 60 s")
-
-
-def empty_postgres(url: str) -> None:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.pool import NullPool
-
-    engine = create_engine(url, poolclass=NullPool)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
@@ -230,21 +147,12 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        if args.database == "sqlite":
-            url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
-        else:
-            url = os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
-            if not url.startswith("postgres"):
-                print("--database postgres needs TEST_DATABASE_URL (run it under scripts/pg-test.sh)", file=sys.stderr)
-                return 2
-            empty_postgres(url)
-        process, port = start_server(url, args.threads, Path(tmp) / "server.log")
-        try:
-            run = paced(port, args.phones, args.seconds, save_every=2.0, read_every=1.0)
-            flat = flat_out(port, args.phones, args.flat_seconds)
-        finally:
-            process.terminate()
-            process.wait(30)
+        url = database_url(args.database, tmp, "load")
+        if url is None:
+            return 2
+        with start_waitress(url, Path(tmp) / "server.log", threads=args.threads) as server:
+            run = paced(server.port, args.phones, args.seconds, save_every=2.0, read_every=1.0)
+            flat = flat_out(server.port, args.phones, args.flat_seconds)
 
     summary = {
         "database": args.database,
@@ -265,14 +173,8 @@ def main() -> int:
     else:
         s, r = summary["round_save_ms"], summary["sheet_read_ms"]
         print(f"{args.database}: {args.phones} phones for {args.seconds:.0f} s against {summary['server']}")
-        print(
-            f"  round save (ms): p50 {s.get('p50')}  p95 {s.get('p95')}  p99 {s.get('p99')}  "
-            f"max {s.get('max')}  ({s['count']} saves)"
-        )
-        print(
-            f"  sheet read (ms): p50 {r.get('p50')}  p95 {r.get('p95')}  p99 {r.get('p99')}  "
-            f"max {r.get('max')}  ({r['count']} reads)"
-        )
+        print(f"  round save (ms): {figures(s, 'saves')}")
+        print(f"  sheet read (ms): {figures(r, 'reads')}")
         print(
             f"  flat out: {summary['flat_out']['saves_per_second']} round saves/s "
             f"({flat['saves']} in {flat['seconds']:.1f} s)"

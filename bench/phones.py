@@ -16,10 +16,7 @@ watching server spent per phone per minute.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import os
-import statistics
 import sys
 import tempfile
 import threading
@@ -27,29 +24,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import empty_postgres, start_server  # the load benchmark's server start-up
+from common import call, cpu_seconds, database_url, percentiles, start_waitress
 
 SEATS = [{"name": name, "remote": True} for name in ("Ana", "Ben", "Cy", "Dee")]
-
-
-def call(port: int, method: str, path: str, key: str | None = None, body: dict | None = None, timeout: float = 40):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        headers["Content-Type"] = "application/json"
-    connection.request(method, path, body=data, headers=headers)
-    response = connection.getresponse()
-    raw = response.read()
-    connection.close()
-    return response.status, (json.loads(raw) if raw else None)
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Watcher(threading.Thread):
@@ -94,20 +71,10 @@ def move(port: int, game: str, keys: dict[str, str]) -> tuple[int, float] | None
     return (answer["version"], time.monotonic()) if status == 200 else None
 
 
-def percentiles(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
-    ordered = sorted(values)
-    return {
-        "p50": round(statistics.median(ordered), 3),
-        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3),
-        "max": round(ordered[-1], 3),
-    }
-
-
 def run(url: str, phones: int, moves: int, idle: float, threads: int, log: Path) -> dict:
-    watch_server, watch_port = start_server(url, threads, log)
-    move_server, move_port = start_server(url, threads, log)
+    watch_server = start_waitress(url, log, threads=threads)
+    move_server = start_waitress(url, log, threads=threads)
+    watch_port, move_port = watch_server.port, move_server.port
     try:
         status, game = call(move_port, "POST", "/api/play", body={"game": "uno", "seats": SEATS, "seed": 1})
         assert status == 201, game
@@ -142,7 +109,7 @@ def run(url: str, phones: int, moves: int, idle: float, threads: int, log: Path)
         return {
             "phones": phones,
             "moves": len(made),
-            "delay_seconds": percentiles(delays),
+            "delay_seconds": {k: v for k, v in percentiles(delays, digits=3).items() if k in ("p50", "p95", "max")},
             "missed": missed,
             "errors": sum(w.errors for w in watchers),
             "idle_seconds": idle,
@@ -151,8 +118,7 @@ def run(url: str, phones: int, moves: int, idle: float, threads: int, log: Path)
         }
     finally:
         for server in (watch_server, move_server):
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop(timeout=10)
 
 
 def main() -> int:
@@ -164,18 +130,13 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=16, help="waitress threads per server (a long poll holds one)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        if args.database == "sqlite":
-            url = f"sqlite:///{Path(tmp) / 'phones.sqlite'}"
-        else:
-            url = os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
-            if not url.startswith("postgres"):
-                print("--database postgres needs TEST_DATABASE_URL (run it under scripts/pg-test.sh)", file=sys.stderr)
-                return 2
-            empty_postgres(url)
+        url = database_url(args.database, tmp, "phones")
+        if url is None:
+            return 2
         result = run(url, args.phones, args.moves, args.idle, args.threads, Path(tmp) / "server.log")
     result = {"database": args.database, "server": f"2 x waitress, {args.threads} threads", **result}
     print(json.dumps(result, indent=2))
-    return 0 if result["delay_seconds"]["p95"] <= 2.0 and not result["errors"] else 1
+    return 0 if result["delay_seconds"].get("p95", 0.0) <= 2.0 and not result["errors"] else 1
 
 
 if __name__ == "__main__":

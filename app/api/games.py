@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_babel import gettext as _
 
+from .. import heavy
 from ..database import begin_write, writes_late
 from ..errors import ApiError
 from ..extensions import db
@@ -15,9 +16,9 @@ from . import bp
 from .util import bearer_key, json_object
 
 
-def _editable(game_id: str):
-    """The game (404 first), then the edit key (401/403)."""
-    game = sheets.get_game(game_id, lock=request.method != "GET")
+def _editable(game_id: str, lock: bool = True):
+    """The game (404 first), then the edit key (401/403); ``lock=False`` reads it without locking its row."""
+    game = sheets.get_game(game_id, lock=lock and request.method != "GET")
     sheets.check_edit_key(game, bearer_key())
     return game
 
@@ -26,8 +27,9 @@ def _prepared_write(game_id: str, prepare, write):
     """Long work first, the write lock after: ``prepare(game)`` runs on the game as read (a replay, checking
     every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
     it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
-    game = _editable(game_id)
-    prepared = prepare(game)
+    game = _editable(game_id, lock=False)  # the row is locked (and its version checked) under the write lock
+    with heavy.slot_for_replay(len(game.rounds)):
+        prepared = prepare(game)
     begin_write()
     if sheets.unchanged_since_read(game):
         return write(game, prepared)
@@ -94,21 +96,44 @@ def replace_round(game_id: str, number: str):
 
 
 @bp.delete("/games/<game_id>/rounds/<number>")
+@writes_late
 def undo_round(game_id: str, number: str):
-    game = _editable(game_id)
-    return _written(sheets.undo_round(game, _round_number(number), request.headers.get("If-Match")))
+    if_match = request.headers.get("If-Match")
+    return _written(
+        _prepared_write(
+            game_id,
+            lambda game: sheets.prepare_undo(game, _round_number(number), if_match),
+            lambda game, undone: sheets.undo_round(game, _round_number(number), if_match, prepared=undone),
+        )
+    )
 
 
 @bp.post("/games/<game_id>/tiebreaker")
+@writes_late
 def record_tiebreaker(game_id: str):
-    game = _editable(game_id)
-    return _written(sheets.record_tiebreaker(game, json_object(), request.headers.get("If-Match")))
+    if_match = request.headers.get("If-Match")
+
+    def prepare(game):
+        return sheets.prepare_tiebreaker(game, json_object(), if_match)
+
+    return _written(
+        _prepared_write(
+            game_id, prepare, lambda game, tied: sheets.record_tiebreaker(game, json_object(), if_match, prepared=tied)
+        )
+    )
 
 
 @bp.delete("/games/<game_id>/tiebreaker")
+@writes_late
 def clear_tiebreaker(game_id: str):
-    game = _editable(game_id)
-    return _written(sheets.clear_tiebreaker(game, request.headers.get("If-Match")))
+    if_match = request.headers.get("If-Match")
+    return _written(
+        _prepared_write(
+            game_id,
+            lambda game: sheets.prepare_clear_tiebreaker(game, if_match),
+            lambda game, cleared: sheets.clear_tiebreaker(game, if_match, prepared=cleared),
+        )
+    )
 
 
 @bp.post("/games/<game_id>/key")

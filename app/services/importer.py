@@ -124,7 +124,8 @@ def import_game(data: Any) -> tuple[Game, str]:
                     )
         if tiebreaker is not None:
             try:
-                sheets.record_tiebreaker(game, {"winner": tiebreaker}, commit=False)
+                tied = sheets.prepare_tiebreaker(game, {"winner": tiebreaker}, sheet=replayed)
+                sheets.record_tiebreaker(game, {"winner": tiebreaker}, commit=False, prepared=tied, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("tie-breaker: {reason}").format(reason=error.message)) from None
         stated = data.get("standings")

@@ -46,7 +46,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..database import begin_write
+from ..database import begin_write, commit_keeping_loaded
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
 from ..engine.players import parse_seats
 from ..errors import ApiError
@@ -467,10 +467,11 @@ def _write(
     what ``also`` changes in the row) and land its finished rounds; 409 (nothing kept) when another request
     moved the game first."""
     replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
+    state = engine.to_json()  # before the lock, as the bots' moves and the replay
     begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
-    play.state = engine.to_json()
+    play.state = state
     if also is not None:
         also()
     return _save(play, engine, seat, replayed)
@@ -494,8 +495,7 @@ def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -
         db.session.flush()
         land_rounds(play, engine, replayed)
         db.session.flush()
-        body = state_json(play, engine, seat)
-        db.session.commit()
+        commit_keeping_loaded()  # the answer is built after the write lock is let go, from what was written
     except (StaleDataError, IntegrityError) as error:
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
@@ -504,7 +504,7 @@ def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -
             raise
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
-    return body
+    return state_json(play, engine, seat)
 
 
 # --- landing rounds in the score sheet ---------------------------------------------------------------
@@ -542,7 +542,9 @@ def land_rounds(play: PlayGame, engine: Any, replayed: Any = None) -> None:
         for record in finished[recorded:]:
             sheets.record_round(sheet, copy.deepcopy(record), commit=False, sheet=replayed, answer=False)
         if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
-            sheets.record_tiebreaker(sheet, {"winner": tiebreaker_winner}, commit=False)
+            won = {"winner": tiebreaker_winner}
+            tied = sheets.prepare_tiebreaker(sheet, won, sheet=replayed)  # the sheet replayed before the lock
+            sheets.record_tiebreaker(sheet, won, commit=False, prepared=tied, answer=False)
     except ApiError as error:
         message = _("The score sheet refused a round of this game: {reason}").format(reason=error.message)
         if _strict():

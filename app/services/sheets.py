@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..engine.errors import EngineError
 from ..errors import ApiError
@@ -59,16 +59,18 @@ def kind_of(game: Game) -> GameType:
 
 def get_game(game_id: str, lock: bool = False) -> Game:
     """The game with this id, or a 404 (before any credential check)."""
-    # Players, rounds and results in three queries, not one per round (every answer replays them all).
+    # The game, its rounds and their results in one statement: under PostgreSQL's READ COMMITTED each
+    # statement sees its own snapshot, so rounds and results read apart could straddle another request's
+    # commit (an undo's round without its results). Players (never changed once created) in a second one.
     query = (
         select(Game)
         .where(Game.id == game_id)
-        .options(selectinload(Game.players), selectinload(Game.rounds).selectinload(Round.results))
+        .options(selectinload(Game.players), joinedload(Game.rounds).joinedload(Round.results))
     )
     if lock and db.session.get_bind().dialect.name != "sqlite":
-        query = query.with_for_update()
+        query = query.with_for_update(of=Game)
     # Ids are URL-safe base64; anything else is not looked up (PostgreSQL refuses a NUL in a query).
-    game = db.session.execute(query).scalar_one_or_none() if well_formed_id(game_id) else None
+    game = db.session.execute(query).unique().scalar_one_or_none() if well_formed_id(game_id) else None
     if game is None:
         raise ApiError(_("There is no game with this id."), 404)
     return game
@@ -95,10 +97,12 @@ def rules_of(game: Game):
     return kind_of(game).make_rules(game.rules)
 
 
-def build_sheet(game: Game):
-    """The engine's sheet for a stored game, replayed from its rounds."""
+def build_sheet(game: Game, *, tiebreaker: bool = True):
+    """The engine's sheet for a stored game, replayed from its rounds (``tiebreaker=False``: without the
+    recorded tie-breaker result)."""
+    winner = game.tiebreaker_winner if tiebreaker else None
     return kind_of(game).replay(
-        rules_of(game), player_names(game), stored_rounds(game), game.tiebreaker_winner, first_dealer=game.first_dealer
+        rules_of(game), player_names(game), stored_rounds(game), winner, first_dealer=game.first_dealer
     )
 
 
@@ -392,10 +396,11 @@ def correct_round(game: Game, number: int, body: Any, sheet=None) -> tuple[Any, 
     return sheet, correction
 
 
-def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str, Any]:
-    """Remove round ``number`` when it is the last one (409 otherwise)."""
+def prepare_undo(game: Game, number: int, if_match: str | None = None) -> tuple[Any, Any]:
+    """The game's sheet without its last round ``number``, in memory: ``(sheet, correction)``; 409 when round
+    ``number`` is not the last one. Reads only (the replay runs before the write lock is taken)."""
     check_version(game, if_match)
-    row = _round_number(game, number)
+    _round_number(game, number)
     if number != len(game.rounds):
         raise Conflict(
             _("Only the last round ({last}) can be undone; correct round {number} instead.").format(
@@ -403,7 +408,17 @@ def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str
             )
         )
     sheet = build_sheet(game)
-    correction = sheet.undo()
+    return sheet, sheet.undo()
+
+
+def undo_round(game: Game, number: int, if_match: str | None = None, prepared=None) -> dict[str, Any]:
+    """Remove round ``number`` when it is the last one (409 otherwise).
+
+    ``prepared`` is what :func:`prepare_undo` answered for this game at its current version, computed before
+    the write lock was taken; without it the sheet is replayed here."""
+    sheet, correction = prepared if prepared is not None else prepare_undo(game, number, if_match)
+    check_version(game, if_match)
+    row = _round_number(game, number)
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)
@@ -413,10 +428,10 @@ def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str
     return answer
 
 
-def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, commit: bool = True) -> dict[str, Any]:
-    """Record who laid the tie-breaker phase down first (409 when no tie-breaker is pending).
-
-    ``commit=False`` leaves the transaction open for the caller."""
+def prepare_tiebreaker(game: Game, body: Any, if_match: str | None = None, sheet=None):
+    """The game's sheet with the tie-breaker result ``body`` names, in memory; 409 when no tie-breaker is
+    pending, 400 for a winner who did not tie. Reads only (the replay runs before the write lock is taken).
+    ``sheet`` is the game's sheet when the caller has built it already (it is changed)."""
     check_version(game, if_match)
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
@@ -424,7 +439,7 @@ def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, com
     kind = kind_of(game)
     if not kind.has_tiebreaker:
         raise Conflict(_("{game} has no tie-breaker round.").format(game=kind.name))
-    sheet = build_sheet(game)
+    sheet = sheet if sheet is not None else build_sheet(game)
     tie = sheet.tiebreaker
     if tie is None or tie.get("winner") is not None:
         raise Conflict(_("No tie-breaker is waiting for a result in this game."))
@@ -434,21 +449,42 @@ def record_tiebreaker(game: Game, body: Any, if_match: str | None = None, *, com
         sheet.record_tiebreaker(winner)
     except EngineError as error:
         raise ApiError(str(error)) from error
+    return sheet
+
+
+def record_tiebreaker(
+    game: Game, body: Any, if_match: str | None = None, *, commit: bool = True, prepared=None, answer: bool = True
+) -> dict[str, Any]:
+    """Record who laid the tie-breaker phase down first (409 when no tie-breaker is pending).
+
+    ``prepared`` is what :func:`prepare_tiebreaker` answered for this game at its current version (computed
+    before the write lock was taken); without it the sheet is replayed here. ``commit=False`` leaves the
+    transaction open for the caller; ``answer=False`` skips building the answer (``{}``)."""
+    sheet = prepared if prepared is not None else prepare_tiebreaker(game, body, if_match)
+    check_version(game, if_match)
     game.tiebreaker_winner = sheet.tiebreaker["winner"]
     _bump(game)
-    answer = game_json(game, sheet)
+    reply = game_json(game, sheet) if answer else {}
     if commit:
         _commit()
-    return answer
+    return reply
 
 
-def clear_tiebreaker(game: Game, if_match: str | None = None) -> dict[str, Any]:
-    """Take a recorded tie-breaker result back (409 when there is none)."""
+def prepare_clear_tiebreaker(game: Game, if_match: str | None = None):
+    """The game's sheet without its tie-breaker result, in memory; 409 when there is none. Reads only."""
     check_version(game, if_match)
     if not kind_of(game).has_tiebreaker or game.tiebreaker_winner is None:
         raise Conflict(_("There is no tie-breaker result to take back."))
+    return build_sheet(game, tiebreaker=False)
+
+
+def clear_tiebreaker(game: Game, if_match: str | None = None, prepared=None) -> dict[str, Any]:
+    """Take a recorded tie-breaker result back (409 when there is none); ``prepared``: see
+    :func:`prepare_clear_tiebreaker` (computed before the write lock was taken)."""
+    sheet = prepared if prepared is not None else prepare_clear_tiebreaker(game, if_match)
+    check_version(game, if_match)
     game.tiebreaker_winner = None
     _bump(game)
-    answer = game_json(game)
+    answer = game_json(game, sheet)
     _commit()
     return answer

@@ -30,8 +30,8 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import handover
-from ..database import begin_write, read_only, writes_late
+from .. import handover, heavy
+from ..database import begin_write, in_writes_late_view, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
 from ..extensions import db
@@ -77,8 +77,10 @@ def _handed_over(game_id: str, key: str, to: str | None = None):
 
 
 def _load(game_id: str, edit: bool = False):
+    # A view that writes late locks the game's row under the write lock (_locked), not while it replays.
+    lock = edit and request.method == "POST" and not in_writes_late_view()
     try:
-        game = sheets.get_game(game_id, lock=edit and request.method == "POST")
+        game = sheets.get_game(game_id, lock=lock)
     except ApiError:
         abort(404)
     if edit and _edit_key(game) is None:
@@ -287,7 +289,8 @@ def _lost_race(game, form, number: int):
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
     scripted = wants_json()
-    sheet = sheets.build_sheet(game)  # built once for the whole request
+    with heavy.slot_for_replay(len(game.rounds)):
+        sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     if not editing and request.method == "GET":
@@ -394,12 +397,19 @@ def correct(game_id: str, number: int):
     return _round_page(game, number, stored[number - 1], editing=True)
 
 
-def _change(game_id: str, change, done: str):
-    """A small form's change to the sheet (CSRF checked before the view): say what happened, back to the sheet."""
+def _change(game_id: str, prepare, change, done: str):
+    """A small form's change to the sheet (CSRF checked before the view): say what happened, back to the sheet.
+
+    ``prepare(game)`` replays the sheet before the write lock is taken; ``change(game, prepared)`` writes under
+    it (``prepared`` is ``None`` when another phone changed the sheet meanwhile: the change works it out again).
+    """
     game = _load(game_id, edit=True)
     if game is not None:
         try:
-            change(game)
+            with heavy.slot_for_replay(len(game.rounds)):
+                prepared = prepare(game)
+            game, same = _locked(game)
+            change(game, prepared if same else None)
             flash(done, "ok")
         except ApiError as error:
             flash(error.message, "error")
@@ -407,29 +417,37 @@ def _change(game_id: str, change, done: str):
 
 
 @bp.post("/<game_id>/rounds/<int:number>/undo")
+@writes_late
 def undo(game_id: str, number: int):
+    version = request.form.get("version")
     return _change(
         game_id,
-        lambda game: sheets.undo_round(game, number, request.form.get("version")),
+        lambda game: sheets.prepare_undo(game, number, version),
+        lambda game, undone: sheets.undo_round(game, number, version, prepared=undone),
         _("Round %(number)s was taken back.", number=number),
     )
 
 
 @bp.post("/<game_id>/tiebreaker")
+@writes_late
 def tiebreaker(game_id: str):
-    winner = {"winner": request.form.get("winner", "")}
+    winner, version = {"winner": request.form.get("winner", "")}, request.form.get("version")
     return _change(
         game_id,
-        lambda game: sheets.record_tiebreaker(game, winner, request.form.get("version")),
+        lambda game: sheets.prepare_tiebreaker(game, winner, version),
+        lambda game, tied: sheets.record_tiebreaker(game, winner, version, prepared=tied),
         _("The tie-breaker result is recorded."),
     )
 
 
 @bp.post("/<game_id>/tiebreaker/clear")
+@writes_late
 def clear_tiebreaker(game_id: str):
+    version = request.form.get("version")
     return _change(
         game_id,
-        lambda game: sheets.clear_tiebreaker(game, request.form.get("version")),
+        lambda game: sheets.prepare_clear_tiebreaker(game, version),
+        lambda game, cleared: sheets.clear_tiebreaker(game, version, prepared=cleared),
         _("The tie-breaker result was taken back."),
     )
 

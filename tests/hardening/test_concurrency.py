@@ -2,6 +2,7 @@
 
 - Two phones saving the same round of the same game: exactly one is stored, the other is told (409).
 - Twenty phones recording rounds in twenty games at once: every round is stored, nobody sees an error.
+- Two phones undoing the same round, or one undoing while another saves: exactly one change is stored.
 """
 
 from __future__ import annotations
@@ -101,3 +102,77 @@ def test_twenty_phones_in_twenty_games_all_rounds_stored(served):
         status, game = check.request("GET", f"/api/games/{game_id}")
         assert status == 200 and len(game["rounds"]) == rounds and game["version"] == rounds + 1
     check.close()
+
+
+RACES = 12  # per test: each race is one undo (or save) that must happen once
+
+
+def _race(served, requests) -> list[tuple[int, object]]:
+    """Send ``requests`` (method, path, body, key, headers) from as many phones at the same moment."""
+    barrier = threading.Barrier(len(requests))
+
+    def phone(request) -> tuple[int, object]:
+        http = Http(served)
+        barrier.wait(timeout=30)
+        try:
+            return http.request(*request)
+        finally:
+            http.close()
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(phone, requests))
+
+
+def _game_with_rounds(http: Http, rounds: int) -> tuple[str, str]:
+    game_id, key = new_game(http)
+    for number in range(1, rounds + 1):
+        status, body = http.request("POST", f"/api/games/{game_id}/rounds", rotating_round(number), key)
+        assert status == 201, body
+    return game_id, key
+
+
+def test_two_phones_undoing_the_last_round_take_it_back_once(served):
+    """Both phones send the version they read (as the page's form does): one undo is stored, the other is told."""
+    http = Http(served)
+    game_id, key = _game_with_rounds(http, RACES)
+    for race in range(RACES):
+        last, version = RACES - race, 1 + RACES + race
+        undo = ("DELETE", f"/api/games/{game_id}/rounds/{last}", None, key, {"If-Match": f'"{version}"'})
+        answers = _race(served, [undo, undo])
+        assert sorted(status for status, _body in answers) == [200, 409], (race, answers)
+        status, game = http.request("GET", f"/api/games/{game_id}")
+        assert status == 200 and [r["round"] for r in game["rounds"]] == list(range(1, last)), race
+        assert game["version"] == version + 1, race  # one change, not two
+    # Without If-Match the loser finds the round gone (404): still only one round is taken back per race.
+    for number in range(1, 4):
+        http.request("POST", f"/api/games/{game_id}/rounds", rotating_round(number), key)
+    undo = ("DELETE", f"/api/games/{game_id}/rounds/3", None, key, None)
+    assert sorted(status for status, _body in _race(served, [undo, undo])) == [200, 404]
+    _status, game = http.request("GET", f"/api/games/{game_id}")
+    assert len(game["rounds"]) == 2
+    http.close()
+
+
+def test_an_undo_and_a_save_at_once_leave_one_of_them(served):
+    """One phone takes the last round back while another saves the next: exactly one of them happens, and
+    the stored rounds are the ones it leaves (nothing lost, nothing done twice)."""
+    http = Http(served)
+    game_id, key = _game_with_rounds(http, 2)
+    for race in range(RACES):
+        status, game = http.request("GET", f"/api/games/{game_id}")
+        assert status == 200, game
+        count, version = len(game["rounds"]), game["version"]
+        undo = ("DELETE", f"/api/games/{game_id}/rounds/{count}", None, key, None)
+        save = ("POST", f"/api/games/{game_id}/rounds", rotating_round(count + 1, points=60), key, None)
+        (undone, _u), (saved, _s) = _race(served, [undo, save])
+        assert sorted([undone, saved]) in ([200, 409], [201, 409]), (race, undone, saved, _u, _s)
+        _status, game = http.request("GET", f"/api/games/{game_id}")
+        expected = count - 1 if undone == 200 else count + 1
+        assert [r["round"] for r in game["rounds"]] == list(range(1, expected + 1)), race
+        assert game["version"] == version + 1, race
+        if saved == 201:
+            stored = game["rounds"][-1]
+            assert next(r for r in stored["results"] if r["player"] != stored["went_out"])["points"] == 60
+        if len(game["rounds"]) < 2:  # keep a round to undo
+            http.request("POST", f"/api/games/{game_id}/rounds", rotating_round(len(game["rounds"]) + 1), key)
+    http.close()
