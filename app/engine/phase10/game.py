@@ -6,8 +6,8 @@ It answers questions instead of making callers re-derive them, as python-chess's
 does::
 
     game = Game([{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], make_rules(), seed=7)
-    game.legal_actions(0)        # [{"type": "draw", "from": "pile"}, ...]
-    game.apply(0, {"type": "draw", "from": "pile"})
+    game.legal_actions(0)        # [Action("draw", "pile"), ...]: values (see .actions)
+    game.apply(0, {"type": "draw", "from": "pile"})  # the JSON form of API.md, or an Action
     game.view(0)                 # what seat 0 may see (API.md "Digital games")
     game.outcome()               # None while playing; the winner and the rule that decided it
 
@@ -47,7 +47,21 @@ from ..i18n import _
 from ..options import RuleSet
 from ..outcome import Outcome
 from ..players import BOT_NAMES, parse_seats
-from .actions import bad_token, card_choices, check_shape, resolve_card, resolve_groups, sort_key, tokens
+from .actions import (
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    DRAW_PILE,
+    HIT,
+    LAY_DOWN,
+    Action,
+    bad_token,
+    card_choices,
+    resolve_card,
+    resolve_groups,
+    sort_key,
+    tokens,
+)
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
@@ -200,17 +214,17 @@ class Game:
             return bool(self.draw_pile) or len(self.discard) > 1
         return bool(self.discard) and not self.discard[-1].is_skip
 
-    def draw_actions(self) -> list[dict[str, Any]]:
+    def draw_actions(self) -> list[Action]:
         """The draws open to the seat to move (at the draw stage)."""
-        return [{"type": "draw", "from": s} for s in ("pile", "discard") if self.can_draw_from(s)]
+        return [a for s, a in (("pile", DRAW_PILE), ("discard", DRAW_DISCARD)) if self.can_draw_from(s)]
 
-    def lay_down_actions(self, seat: int) -> list[dict[str, Any]]:
+    def lay_down_actions(self, seat: int) -> list[Action]:
         """The lay-downs the finder suggests for ``seat`` now (one, or one per phase under ``pick_a_phase``)."""
         if self.turn != seat or self.stage != "play" or self.completed[seat] is not None:
             return []
         hand = self.hands[seat]
         pick = self.variant.picks_phase and not self.tiebreak
-        actions: list[dict[str, Any]] = []
+        actions: list[Action] = []
         for phase in self.phases_open(seat):
             if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
                 continue
@@ -219,10 +233,8 @@ class Game:
             verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
             if not verdict.valid:
                 continue
-            action: dict[str, Any] = {"type": "lay_down", "groups": [tokens(g.cards) for g in verdict.groups]}
-            if pick:
-                action["phase"] = phase.key
-            actions.append(action)
+            groups = tuple(tuple(g.cards) for g in verdict.groups)
+            actions.append(Action(LAY_DOWN, groups=groups, phase=phase.key if pick else None))
         return actions
 
     def hit_targets(self, seat: int) -> list[tuple[int, int]]:
@@ -237,7 +249,7 @@ class Game:
                     targets.extend((other, g) for g in range(len(self.laid[other])))
         return targets
 
-    def hit_actions(self, seat: int) -> list[dict[str, Any]]:
+    def hit_actions(self, seat: int) -> list[Action]:
         """Every hit ``seat`` may make now, including each end of a run where a wild could go at either."""
         if self.turn != seat or self.stage != "play" or self.completed[seat] is None:
             return []
@@ -251,12 +263,10 @@ class Game:
             for card in cards:
                 options = hit_options(group, card)
                 if len(options) == 1:
-                    actions.append({"type": "hit", "card": str(card), "seat": target, "group": index})
+                    actions.append(Action(HIT, card=card, seat=target, group=index))
                 else:
                     for option in options:
-                        actions.append(
-                            {"type": "hit", "card": str(card), "seat": target, "group": index, "end": option.end}
-                        )
+                        actions.append(Action(HIT, card=card, seat=target, group=index, end=option.end))
         return actions
 
     def skip_target_chosen(self) -> bool:
@@ -276,23 +286,23 @@ class Game:
             others = [s for s in others if not self.skipped[s]]
         return others
 
-    def discard_actions(self, seat: int) -> list[dict[str, Any]]:
+    def discard_actions(self, seat: int) -> list[Action]:
         """Every discard ``seat`` may make now (a Skip once per target under ``skip_target=choose``)."""
         if self.turn != seat or self.stage != "play":
             return []
-        actions: list[dict[str, Any]] = []
+        actions: list[Action] = []
         going_out = len(self.hands[seat]) == 1  # the round ends with this discard: a Skip skips nobody
         for card in sorted(set(self.hands[seat]), key=sort_key):
             if card.is_skip and self.skip_target_chosen() and not going_out:
                 targets = self.skip_targets(seat)
                 if targets:
-                    actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
+                    actions.extend(Action(DISCARD, card=card, skip=t) for t in targets)
                     continue
-            actions.append({"type": "discard", "card": str(card)})
+            actions.append(Action(DISCARD, card=card))
         return actions
 
-    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every action ``seat`` may take now, as :meth:`apply` accepts it (a lay-down once, as the finder's
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Every action ``seat`` may take now, as values :meth:`apply` accepts (a lay-down once, as the finder's
         suggestion; any other valid lay-down is accepted too). Empty when it is not ``seat``'s turn."""
         if self.status != "playing" or seat is None or seat != self.turn:
             return []
@@ -302,8 +312,8 @@ class Game:
 
     # --- acting ---------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Take ``action`` for ``seat``. Raises :class:`GameOverError` on a finished game,
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> None:
+        """Take ``action`` (an :class:`Action`, or its JSON form: API.md) for ``seat``. Raises :class:`GameOverError` on a finished game,
         :class:`NotYourTurnError` for a seat that may not act now, :class:`IllegalActionError` (saying
         why) for a seat that does not exist and anything else the rules refuse; the state is then unchanged."""
         if self.status != "playing":
@@ -316,15 +326,19 @@ class Game:
             raise NotYourTurnError(
                 _("It is not {name}'s turn: {other} is to play.").format(name=self.names[seat], other=self.names[turn])
             )
-        kind = check_shape(action)
-        if kind == "draw":
-            self._draw(seat, action["from"])
-        elif kind == "lay_down":
-            self._lay_down(seat, action["groups"], action.get("phase"))
-        elif kind == "hit":
-            self._hit(seat, action["card"], action["seat"], action["group"], action.get("end"))
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        kind = action.kind
+        if kind == DRAW:
+            self._draw(seat, action.source)
+        elif kind == LAY_DOWN:
+            self._lay_down(seat, action.groups, action.phase)
+        elif kind == HIT:
+            assert action.card is not None and action.seat is not None and action.group is not None, "a hit's fields"
+            self._hit(seat, action.card, action.seat, action.group, action.end)
         else:
-            self._discard(seat, action["card"], action.get("skip"))
+            assert action.card is not None, "a discard names its card"
+            self._discard(seat, action.card, action.skip)
 
     def _need_stage(self, stage: str) -> None:
         if self.stage == stage:
@@ -333,7 +347,7 @@ class Game:
             raise IllegalActionError(_("You have drawn already this turn: lay down, hit or discard."))
         raise IllegalActionError(_("Draw a card first, from the draw pile or the discard pile."))
 
-    def _draw(self, seat: int, source: Any) -> None:
+    def _draw(self, seat: int, source: str | None) -> None:
         self._need_stage("draw")
         if source == "pile":
             if not self.draw_pile:
@@ -351,7 +365,7 @@ class Game:
             if self.discard[-1].is_skip:
                 raise IllegalActionError(_("A Skip can never be taken from the discard pile."))
             card = self.discard.pop()
-        else:
+        else:  # pragma: no cover - Action.from_json refuses any other source
             raise IllegalActionError(_('A draw is from "pile" or "discard".'))
         self.hands[seat].append(card)
         self.stage = "play"
@@ -365,7 +379,7 @@ class Game:
             else:
                 self._event(seat, "draw", {"from": "discard", "card": str(card)})
 
-    def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
+    def _lay_down(self, seat: int, groups: Sequence[Sequence[Card]], phase_key: int | str | None) -> None:
         self._need_stage("play")
         if self.completed[seat] is not None:
             raise IllegalActionError(_("You have laid down your phase already this round."))
@@ -425,7 +439,7 @@ class Game:
         elif not hand:
             self._end_round(seat)
 
-    def _hit(self, seat: int, token: Any, target: Any, index: Any, end: Any) -> None:
+    def _hit(self, seat: int, token: Card, target: int, index: int, end: str | None) -> None:
         self._need_stage("play")
         if self.completed[seat] is None:
             raise IllegalActionError(_("Lay down your own phase before you hit."))
@@ -447,8 +461,6 @@ class Game:
                     "hit on others from your next turn."
                 )
             )
-        if end is not None and end not in ("low", "high"):
-            raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
         hand = self.hands[seat]
         choices = card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
@@ -468,7 +480,7 @@ class Game:
         if not hand:
             self._end_round(seat)
 
-    def _discard(self, seat: int, token: Any, skip: Any) -> None:
+    def _discard(self, seat: int, token: Card, skip: int | None) -> None:
         self._need_stage("play")
         hand = self.hands[seat]
         card = resolve_card(hand, token)
@@ -705,7 +717,7 @@ class Game:
             "draw_pile": len(self.draw_pile),
             "pending": None,
             "seats": seats,
-            "legal": self.legal_actions(seat) if seat is not None else [],
+            "legal": [a.to_json() for a in self.legal_actions(seat)],
             "log": log,
             "winner": outcome.winner if outcome else None,
             "outcome": outcome.to_json() if outcome else None,
