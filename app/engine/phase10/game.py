@@ -41,8 +41,8 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
-from ..common import check_seed, is_int, rng_from_json, rng_to_json
-from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
+from ..common import check_seed, is_int
+from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError
 from ..i18n import _
 from ..options import RuleSet
 from ..outcome import Outcome
@@ -82,9 +82,6 @@ LOG_KEEP = 200
 VIEW_LOG = 40
 """How many of the latest log events :meth:`Game.view` shows."""
 
-FORMAT = 1
-"""Version of the :meth:`Game.to_json` format."""
-
 
 class Game:
     """One digital Phase 10 game (see the module's docstring).
@@ -112,7 +109,7 @@ class Game:
         on_deal: Callable[[list[list[Card]]], None] | None = None,
     ):
         self.rules = rules if isinstance(rules, RuleSet) else make_rules(rules)
-        self.names, self.bots = _seats(seats)
+        self.names, self.bots = check_seats(seats)
         self.seed = seed = check_seed(seed)
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(seed * 7919 + 17)
@@ -189,14 +186,13 @@ class Game:
         return PHASES[key] if key is not None else None
 
     def phases_open(self, seat: int) -> list[Phase]:
-        """The phases ``seat`` may lay down this round (several only under ``pick_a_phase``)."""
+        """The phases ``seat`` may lay down this round, as the score sheet's variant says (several only under
+        ``pick_a_phase``; none once laid down, or while the seat sits out a tie-breaker round)."""
         if self.completed[seat] is not None or seat not in self.active:
             return []
-        if self.tiebreak or not self.variant.picks_phase:
-            phase = self.phase_to_play(seat)
-            return [phase] if phase is not None else []
-        done = set(self._standing(seat).phases_done)
-        return [PHASES[p] for p in self.rules.phases if p not in done]
+        if self.tiebreak:
+            return [PHASES[TIEBREAKER]]
+        return [PHASES[p] for p in self.sheet.phases_open(self.names[seat])]
 
     def standings(self) -> list[Any]:
         """The score sheet's standings (score, next phase, phases done per seat), cached until the next round ends."""
@@ -673,11 +669,13 @@ class Game:
         if len(self.log) > LOG_KEEP + 50:
             del self.log[: len(self.log) - LOG_KEEP]
 
-    # --- views and storage ----------------------------------------------------------------------
+    # --- views, and storage (in :mod:`.storage`) -----------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (API.md "Digital games", the state minus ``id`` and ``sheet``); ``None``
-        is a spectator: no hands, no legal actions."""
+        is a spectator: no hands, no legal actions. Each seat carries ``phases_open``, the phases it may still
+        lay down this round as :meth:`phases_open` says (public: it follows from the rules and the phases done),
+        so the page never works them out again."""
         if seat is not None and (not is_int(seat) or not 0 <= seat < len(self.names)):
             raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
         standings = self.standings()
@@ -692,6 +690,7 @@ class Game:
                 "phases_done": list(standings[s].phases_done),
                 "playing": s in self.active,
                 "laid_down_phase": self.completed[s],
+                "phases_open": [phase.key for phase in self.phases_open(s)],
                 "skipped": self.skipped[s],
                 "laid": [_group_json(g) for g in self.laid[s]],
             }
@@ -725,91 +724,17 @@ class Game:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON (RNG states included, so a resumed game continues identically)."""
-        return {
-            "format": FORMAT,
-            "game": "phase10",
-            "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "bot_rng": rng_to_json(self.bot_rng),
-            "status": self.status,
-            "round": self.round,
-            "dealer": self.dealer,
-            "tiebreak": self.tiebreak,
-            "active": list(self.active),
-            "turn": self.turn,
-            "stage": self.stage,
-            "turn_id": self.turn_id,
-            "round_turns": self.round_turns,
-            "turns": self.turns,
-            "redeals": self.redeals,
-            "draw_pile": tokens(self.draw_pile),
-            "discard": tokens(self.discard),
-            "hands": [tokens(h) for h in self.hands],
-            "laid": [[_group_json(g) for g in groups] for groups in self.laid],
-            "laid_down": [None if g is None else [tokens(x) for x in g] for g in self.laid_down],
-            "completed": list(self.completed),
-            "laid_turn": list(self.laid_turn),
-            "skips_pending": list(self.skips_pending),
-            "skipped": list(self.skipped),
-            "dealt_hands": [tokens(h) for h in self.dealt_hands],
-            "finished_rounds": list(self.finished_rounds),
-            "tiebreaker": self.tiebreaker,
-            "seq": self.seq,
-            "log": list(self.log),
-            "record_log": self.record_log,
-        }
+        """The whole state as JSON (RNG states included, so a resumed game continues identically): :mod:`.storage`."""
+        from . import storage
+
+        return storage.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`to_json`'s object; raises :class:`RulesError` when it is not one."""
-        try:
-            if data.get("format") != FORMAT or data.get("game") != "phase10":
-                raise RulesError(_("This is not a stored Phase 10 game."))
-            game = cls.__new__(cls)
-            game.rules = make_rules(data["rules"])
-            game.names, game.bots = _seats(data["seats"])
-            game.seed = data["seed"]
-            game.rng = rng_from_json(data["rng"])
-            game.bot_rng = rng_from_json(data["bot_rng"])
-            game.record_log = data["record_log"]
-            game.sheet = Sheet.replay(
-                game.rules, game.names, data["finished_rounds"], (data["tiebreaker"] or {}).get("winner")
-            )
-            for key in (
-                "status",
-                "round",
-                "dealer",
-                "tiebreak",
-                "turn",
-                "stage",
-                "turn_id",
-                "round_turns",
-                "turns",
-                "redeals",
-                "seq",
-            ):
-                setattr(game, key, data[key])
-            game.active = list(data["active"])
-            game.draw_pile = _cards(data["draw_pile"])
-            game.discard = _cards(data["discard"])
-            game.hands = [_cards(h) for h in data["hands"]]
-            game.laid = [[_group_from(g) for g in groups] for groups in data["laid"]]
-            game.laid_down = [None if g is None else [_cards(x) for x in g] for g in data["laid_down"]]
-            game.completed = list(data["completed"])
-            game.laid_turn = list(data["laid_turn"])
-            game.skips_pending = list(data["skips_pending"])
-            game.skipped = list(data["skipped"])
-            game.dealt_hands = [_cards(h) for h in data["dealt_hands"]]
-            game.finished_rounds = list(data["finished_rounds"])
-            game.tiebreaker = data["tiebreaker"]
-            game.log = list(data["log"])
-            game.on_deal = None
-            return game
-        except (KeyError, TypeError, AttributeError, IndexError) as error:
-            raise RulesError(_("This stored Phase 10 game is damaged ({problem}).").format(problem=error)) from None
+        """A game from :meth:`to_json`'s object (:mod:`.storage`); raises :class:`RulesError` when it is not one."""
+        from . import storage
+
+        return storage.from_json(data, cls)
 
     def all_cards(self) -> list[Card]:
         """Every card on the table (draw pile, discard pile, hands, laid-down groups): for invariant checks."""
@@ -825,7 +750,8 @@ class Game:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+def check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The names and bots of the seats (clockwise), checked against the player limits and the bot names."""
     return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
 
 
@@ -855,13 +781,5 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     return order + rest
 
 
-def _cards(tokens: Sequence[str]) -> list[Card]:
-    return [Card.parse(t) for t in tokens]
-
-
 def _group_json(group: LaidGroup) -> dict[str, Any]:
     return group.to_json()
-
-
-def _group_from(data: Mapping[str, Any]) -> LaidGroup:
-    return LaidGroup.from_json(dict(data))
