@@ -381,13 +381,18 @@ class CreatedGame(EditKey, GameOut):
 
 
 class SeatOut(Answer):
-    """A seat as everyone sees it (``hand`` only for the asking seat)."""
+    """A seat as everyone sees it (``hand`` only for the asking seat; Phase 10 adds ``phases_open``)."""
 
     name: str
     bot: str | None
     cards: int
     score: int
     hand: list[str] = None
+    phases_open: list[int | Literal["tiebreaker"]] = Field(
+        default=None,
+        description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
+        "empty once it has laid down, or while it sits out a tie-breaker round).",
+    )
 
 
 class LogEntry(Answer):

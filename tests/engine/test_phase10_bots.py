@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.engine.errors import RulesError
+from app.engine.phase10.actions import DRAW_DISCARD, DRAW_PILE
 from app.engine.phase10.bots import BOTS, RandomBot, SmartBot, plan, run_bots
 from app.engine.phase10.cards import parse_hand
 from app.engine.phase10.game import Game
@@ -65,19 +66,19 @@ def test_the_plan_counts_missing_cards_and_keeps_the_cards_that_serve():
 def test_smart_takes_a_discard_that_serves_its_phase_and_lays_down():
     hands = [["7", "7", "3", "3", "3", "1", "9", "11", "12", "S"], ["1", "2", "4", "5", "6", "8", "9", "10", "11", "1"]]
     game = stacked(hands, "7", ["10"], bots=["smart", None])
-    assert SmartBot().choose(game, 0) == {"type": "draw", "from": "discard"}
+    assert SmartBot().choose(game, 0) == DRAW_DISCARD
     game.apply(0, {"type": "draw", "from": "discard"})
     action = SmartBot().choose(game, 0)
-    assert action["type"] == "lay_down"
+    assert action.kind == "lay_down"
     game.apply(0, action)
     action = SmartBot().choose(game, 0)
-    assert action["type"] == "discard" and action["card"] != "W"
+    assert action.kind == "discard" and action.card is not None and not action.card.is_wild
 
 
 def test_smart_draws_from_the_pile_when_the_discard_does_not_help():
     hands = [["7", "7", "3", "3", "3", "1", "9", "11", "12", "S"], ["1", "2", "4", "5", "6", "8", "9", "10", "11", "1"]]
     game = stacked(hands, "10", ["10"], bots=["smart", None])
-    assert SmartBot().choose(game, 0) == {"type": "draw", "from": "pile"}
+    assert SmartBot().choose(game, 0) == DRAW_PILE
 
 
 def test_smart_hits_to_empty_its_hand_and_goes_out():
@@ -107,7 +108,7 @@ def test_smart_aims_a_skip_at_the_player_about_to_go_out():
         game.apply(seat, {"type": "discard", "card": "12"})
     game.apply(0, {"type": "draw", "from": "pile"})
     # Ben has laid down and holds 4 cards: the Skip goes to him, even though Cy plays next.
-    assert SmartBot().choose(game, 0) == {"type": "discard", "card": "S", "skip": 1}
+    assert SmartBot().choose(game, 0).to_json() == {"type": "discard", "card": "S", "skip": 1}
 
 
 def test_random_bot_draws_its_choices_from_the_game():

@@ -8,10 +8,13 @@ from collections import Counter
 import pytest
 
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
+from app.engine.phase10.actions import DISCARD, HIT, Action
 from app.engine.phase10.cards import DECK, Card
 from app.engine.phase10.game import Game
 from app.engine.phase10.phases import make_rules
 from app.engine.phase10.sheet import Sheet
+
+WILD, SKIP = Card.parse("W"), Card.parse("S")
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -160,7 +163,7 @@ def test_lay_down_hits_and_going_out_score_the_round_like_a_score_sheet():
     play_a_until_last_card(game)
     # Ana laid down last turn: now she may hit on Ben's phase, but not with her last card.
     act(game, 0, "hit", card="W", seat=1, group=1)
-    assert not [a for a in game.legal_actions(0) if a["type"] == "hit"]
+    assert not [a for a in game.legal_actions(0) if a.kind == "hit"]
     assert_refused(game, 0, {"type": "hit", "card": "7", "seat": 0, "group": 0}, match="last card")
     act(game, 0, "discard", card="7")
     check_cards(game)
@@ -189,20 +192,20 @@ def test_own_phase_may_be_hit_in_the_lay_down_turn_and_others_only_from_the_next
     draw(game, 0)
     assert_refused(game, 0, {"type": "hit", "card": "7", "seat": 0, "group": 0}, match="before you hit")
     act(game, 0, "lay_down", groups=[["7", "7", "7"], ["3", "3", "3"]])
-    targets = {(a["seat"], a["group"]) for a in game.legal_actions(0) if a["type"] == "hit"}
+    targets = {(a.seat, a.group) for a in game.legal_actions(0) if a.kind == "hit"}
     assert targets == {(0, 0), (0, 1)}
     act(game, 0, "discard", card="7")
     draw(game, 1)
     act(game, 1, "lay_down", groups=[["1", "1", "1"], ["2", "2", "2"]])
-    hits = [a for a in game.legal_actions(1) if a["type"] == "hit"]
-    assert {a["seat"] for a in hits} == {1}
+    hits = [a for a in game.legal_actions(1) if a.kind == "hit"]
+    assert {a.seat for a in hits} == {1}
     act(game, 1, "discard", card="8")
     draw(game, 2)
     act(game, 2, "discard", card="12")
     draw(game, 0)
-    hits = [a for a in game.legal_actions(0) if a["type"] == "hit"]
-    assert {"type": "hit", "card": "W", "seat": 1, "group": 0} in hits
-    assert {(a["seat"], a["card"]) for a in hits} >= {(0, str(c)) for c in game.hands[0] if c.number == 7}
+    hits = [a for a in game.legal_actions(0) if a.kind == "hit"]
+    assert Action(HIT, card=WILD, seat=1, group=0) in hits
+    assert {(a.seat, a.card) for a in hits} >= {(0, c) for c in game.hands[0] if c.number == 7}
 
 
 def test_a_lay_down_must_leave_a_card_to_discard():
@@ -218,7 +221,7 @@ def test_go_out_by_hit_lets_the_last_card_be_hit():
     game = new_game(A_HANDS, "8", A_DRAWS, go_out_by_hit=True)
     play_a_until_last_card(game)
     act(game, 0, "hit", card="W", seat=1, group=1)
-    assert {"type": "hit", "card": str(game.hands[0][0]), "seat": 0, "group": 0} in game.legal_actions(0)
+    assert Action(HIT, card=game.hands[0][0], seat=0, group=0) in game.legal_actions(0)
     act(game, 0, "hit", card="7", seat=0, group=0)
     assert game.finished_rounds[0]["went_out"] == "Ana"
     assert game.round == 2
@@ -240,8 +243,8 @@ def test_a_wild_on_a_run_open_at_both_ends_lists_each_end():
     game = new_game(hands, "10", ["10"], phases=[2, 3])
     draw(game, 0)
     act(game, 0, "lay_down", groups=[["3", "3", "3"], ["4", "5", "6", "7"]])
-    wild_hits = [a for a in game.legal_actions(0) if a["type"] == "hit" and a["card"] == "W" and a["group"] == 1]
-    assert sorted(a["end"] for a in wild_hits) == ["high", "low"]
+    wild_hits = [a for a in game.legal_actions(0) if a.kind == "hit" and a.card == WILD and a.group == 1]
+    assert sorted(a.end for a in wild_hits) == ["high", "low"]
     act(game, 0, "hit", card="W", seat=0, group=1, end="low")
     assert game.view(0)["seats"][0]["laid"][1]["stands_for"] == [3, 4, 5, 6, 7]
     assert_refused(game, 0, {"type": "hit", "card": "W", "seat": 0, "group": 1, "end": "middle"}, match="low")
@@ -292,7 +295,7 @@ def test_without_skip_once_per_lap_a_player_can_be_skipped_again():
 def test_skip_target_next_skips_the_next_player():
     game = new_game(SKIP_HANDS, "12", ["10", "10"])
     draw(game, 0)
-    assert [a for a in game.legal_actions(0) if a["card"] == "S"] == [{"type": "discard", "card": "S"}]
+    assert [a for a in game.legal_actions(0) if a.card == SKIP] == [Action(DISCARD, card=SKIP)]
     assert_refused(game, 0, {"type": "discard", "card": "S", "skip": 2})
     act(game, 0, "discard", card="S")
     assert game.turn == 2 and game.view(None)["seats"][1]["skipped"] is True
@@ -301,14 +304,14 @@ def test_skip_target_next_skips_the_next_player():
 def test_skip_target_choose_names_the_player_and_respects_once_per_lap():
     game = new_game(SKIP_HANDS, "12", ["10", "10", "11"], skip_target="choose")
     draw(game, 0)
-    skips = [a for a in game.legal_actions(0) if a["card"] == "S"]
-    assert sorted(a["skip"] for a in skips) == [1, 2, 3]
+    skips = [a for a in game.legal_actions(0) if a.card == SKIP]
+    assert sorted(a.skip for a in skips) == [1, 2, 3]
     assert_refused(game, 0, {"type": "discard", "card": "S"}, match="whom")
     assert_refused(game, 0, {"type": "discard", "card": "S", "skip": 0})
     act(game, 0, "discard", card="S", skip=2)
     assert game.turn == 1
     draw(game, 1)
-    assert sorted(a["skip"] for a in game.legal_actions(1) if a["card"] == "S") == [0, 3]
+    assert sorted(a.skip for a in game.legal_actions(1) if a.card == SKIP) == [0, 3]
     assert_refused(game, 1, {"type": "discard", "card": "S", "skip": 2}, match="Cy was already skipped this lap")
     act(game, 1, "discard", card="S", skip=3)
     # Cy and Dee both lose their turn.
@@ -335,7 +338,7 @@ def test_going_out_with_a_skip_under_skip_target_choose_needs_no_target():
     act(game, 0, "hit", card="3", seat=0, group=1)
     assert game.view(0)["seats"][0]["hand"] == ["S"]
     # The round ends with this discard: the Skip is listed without a target, and a target sent is ignored.
-    assert [a for a in game.legal_actions(0) if a["type"] == "discard"] == [{"type": "discard", "card": "S"}]
+    assert [a.to_json() for a in game.legal_actions(0) if a.kind == "discard"] == [{"type": "discard", "card": "S"}]
     act(game, 0, "discard", card="S", skip=1)
     discard = [e for e in game.log if e["type"] == "discard"][-1]
     worded = [e for e in game.view(0)["log"] if e["type"] == "discard"][-1]  # the log is worded when viewed
@@ -418,9 +421,9 @@ def test_all_advance_ends_after_the_last_phase_with_the_lowest_total():
 def test_pick_a_phase_lets_a_player_choose_among_the_phases_left():
     game = new_game(A_HANDS, "8", A_DRAWS, variant="pick_a_phase")
     draw(game, 0)
-    suggested = [a for a in game.legal_actions(0) if a["type"] == "lay_down"]
+    suggested = [a for a in game.legal_actions(0) if a.kind == "lay_down"]
     # 7 7 7 7 7 7 + 3 3 3 3 3 makes phase 1, 7 (two sets of 4), 9 (5 + 2) and 10 (5 + 3).
-    assert sorted(a["phase"] for a in suggested) == [1, 7, 9, 10]
+    assert sorted(a.phase for a in suggested) == [1, 7, 9, 10]
     assert_refused(game, 0, {"type": "lay_down", "phase": 4, "groups": [["7", "7", "7"], ["3", "3", "3"]]})
     act(game, 0, "lay_down", phase=7, groups=[["7", "7", "7", "7"], ["3", "3", "3", "3"]])
     act(game, 0, "discard", card="3")
@@ -595,7 +598,7 @@ def test_every_legal_action_is_accepted():
     play_a_until_last_card(game)
     data = game.to_json()
     legal = game.legal_actions(0)
-    assert {a["type"] for a in legal} == {"hit", "discard"}
+    assert {a.kind for a in legal} == {"hit", "discard"}
     for action in legal:
         copy = Game.from_json(data)
         copy.apply(0, action)
@@ -676,8 +679,8 @@ def test_a_seat_sees_its_own_hand_and_drawn_cards_only():
 def test_a_lay_down_appears_once_as_the_finders_suggestion_and_others_are_accepted():
     game = new_game(A_HANDS, "8", A_DRAWS)
     draw(game, 0)
-    suggested = [a for a in game.legal_actions(0) if a["type"] == "lay_down"]
-    assert len(suggested) == 1 and [len(g) for g in suggested[0]["groups"]] == [3, 3]
+    suggested = [a for a in game.legal_actions(0) if a.kind == "lay_down"]
+    assert len(suggested) == 1 and [len(g) for g in suggested[0].groups] == [3, 3]
     act(game, 0, "lay_down", groups=[["3", "3", "3", "3"], ["7", "7", "7", "7", "7"]])
     assert [len(g["cards"]) for g in game.view(0)["seats"][0]["laid"]] == [4, 5]
 

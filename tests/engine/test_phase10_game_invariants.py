@@ -68,7 +68,7 @@ def check_state(game: Game) -> None:
         if seat != game.turn:
             assert game.legal_actions(seat) == []
     legal = game.legal_actions(game.turn)
-    kinds = {a["type"] for a in legal}
+    kinds = {a.kind for a in legal}
     if game.stage == "draw":
         assert kinds and kinds <= {"draw"}
     else:

@@ -1,6 +1,6 @@
 """Phase 10 bots: players that pick one of the engine's legal actions.
 
-Every bot has the same interface, ``bot.choose(game, seat) -> action`` (an action dict that
+Every bot has the same interface, ``bot.choose(game, seat) -> action`` (an :class:`~.actions.Action` that
 :meth:`~.game.Game.apply` accepts), asks the game for its options (``draw_actions``,
 ``lay_down_actions``, ``hit_actions``, ``discard_actions``) and draws its random numbers from the
 game's own ``bot_rng``, so a game with bots is reproducible from its seed and resumes identically
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..players import BOT_NAMES
+from .actions import DISCARD, DRAW_DISCARD, DRAW_PILE, Action
 from .cards import COLORS, Card, Kind
 from .phases import GroupKind, Phase
 from .scoring import card_points
@@ -37,7 +38,7 @@ class Bot:
 
     name = "bot"
 
-    def choose(self, game: Game, seat: int) -> dict[str, Any]:
+    def choose(self, game: Game, seat: int) -> Action:
         raise NotImplementedError
 
 
@@ -46,7 +47,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, game: Game, seat: int) -> dict[str, Any]:
+    def choose(self, game: Game, seat: int) -> Action:
         """One action for ``seat``: draw, lay down, hit or discard, each choice uniform."""
         rng = game.bot_rng
         if game.stage == "draw":
@@ -145,20 +146,20 @@ class SmartBot(Bot):
 
     name = "smart"
 
-    def choose(self, game: Game, seat: int) -> dict[str, Any]:
+    def choose(self, game: Game, seat: int) -> Action:
         """The planned action for ``seat``."""
         if game.stage == "draw":
             return self._draw(game, seat)
         lay_downs = game.lay_down_actions(seat)
         if lay_downs:
             # Under pick_a_phase, lay the biggest phase down first: small ones come easier later.
-            return max(lay_downs, key=lambda a: sum(len(g) for g in a["groups"]))
+            return max(lay_downs, key=lambda a: sum(len(g) for g in a.groups))
         hits = game.hit_actions(seat)
         if hits:
             hand_size = len(game.hands[seat])
-            naturals = [h for h in hits if h["card"] != "W"]
+            naturals = [h for h in hits if h.card is not None and not h.card.is_wild]
             if naturals:
-                return max(naturals, key=lambda h: card_points(Card.parse(h["card"])))
+                return max(naturals, key=lambda h: card_points(h.card))  # type: ignore[arg-type]
             if hand_size > 1 or game.rules.go_out_by_hit:
                 return hits[0]
         return self._discard(game, seat)
@@ -174,27 +175,27 @@ class SmartBot(Bot):
                 best = (phase, missing, keep)
         return best
 
-    def _draw(self, game: Game, seat: int) -> dict[str, Any]:
+    def _draw(self, game: Game, seat: int) -> Action:
         if game.can_draw_from("discard"):
             top = game.discard[-1]
             hand = game.hands[seat]
             if game.completed[seat] is None:
                 if top.is_wild:
-                    return {"type": "draw", "from": "discard"}
+                    return DRAW_DISCARD
                 phase, missing, _keep = self._goal(game, seat, hand)
                 if phase is not None:
                     after, _ = plan(phase, [*hand, top])
                     if after < missing:
-                        return {"type": "draw", "from": "discard"}
+                        return DRAW_DISCARD
             elif _hittable(game, top):
-                return {"type": "draw", "from": "discard"}
+                return DRAW_DISCARD
         if game.can_draw_from("pile"):
-            return {"type": "draw", "from": "pile"}
-        return {"type": "draw", "from": "discard"}
+            return DRAW_PILE
+        return DRAW_DISCARD
 
     # -- discarding ------------------------------------------------------------------------------
 
-    def _discard(self, game: Game, seat: int) -> dict[str, Any]:
+    def _discard(self, game: Game, seat: int) -> Action:
         hand = game.hands[seat]
         others = [s for s in game.active if s != seat]
         danger = any(game.completed[s] is not None and len(game.hands[s]) <= 4 for s in others)
@@ -212,16 +213,14 @@ class SmartBot(Bot):
             laid_target = target is not None and game.completed[target] is not None
             leader = target is not None and _threat(game, target) >= max(_threat(game, s) for s in others)
             if not rest or danger or laid_target or (leader and target is not None) or game.completed[seat] is not None:
-                action: dict[str, Any] = {"type": "discard", "card": "S"}
-                if target is not None and game.skip_target_chosen():
-                    action["skip"] = target
-                return action
+                chosen = target if target is not None and game.skip_target_chosen() else None
+                return Action(DISCARD, card=skips[0], skip=chosen)
         pool = rest or junk
         if danger:
             card = max(pool, key=lambda c: (card_points(c), -numbers[c.number] if c.number else 0))
         else:
             card = min(pool, key=lambda c: (_potential(c, numbers, colors), -card_points(c)))
-        return {"type": "discard", "card": str(card)}
+        return Action(DISCARD, card=card)
 
 
 def _junk(hand: Sequence[Card], keep: dict[Any, int]) -> list[Card]:

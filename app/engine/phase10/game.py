@@ -6,8 +6,8 @@ It answers questions instead of making callers re-derive them, as python-chess's
 does::
 
     game = Game([{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], make_rules(), seed=7)
-    game.legal_actions(0)        # [{"type": "draw", "from": "pile"}, ...]
-    game.apply(0, {"type": "draw", "from": "pile"})
+    game.legal_actions(0)        # [Action("draw", "pile"), ...]: values (see .actions)
+    game.apply(0, {"type": "draw", "from": "pile"})  # the JSON form of API.md, or an Action
     game.view(0)                 # what seat 0 may see (API.md "Digital games")
     game.outcome()               # None while playing; the winner and the rule that decided it
 
@@ -41,13 +41,27 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
-from ..common import check_seed, is_int, rng_from_json, rng_to_json
-from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
+from ..common import check_seed, is_int
+from ..errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError
 from ..i18n import _
 from ..options import RuleSet
 from ..outcome import Outcome
 from ..players import BOT_NAMES, parse_seats
-from .actions import bad_token, card_choices, check_shape, resolve_card, resolve_groups, sort_key, tokens
+from .actions import (
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    DRAW_PILE,
+    HIT,
+    LAY_DOWN,
+    Action,
+    bad_token,
+    card_choices,
+    resolve_card,
+    resolve_groups,
+    sort_key,
+    tokens,
+)
 from .cards import COLORS, DECK, HAND_SIZE, Card, Kind, check_fits_deck
 from .finder import can_make, find_lay_down
 from .hits import HitResult, check_hit, hit_options
@@ -67,9 +81,6 @@ LOG_KEEP = 200
 
 VIEW_LOG = 40
 """How many of the latest log events :meth:`Game.view` shows."""
-
-FORMAT = 1
-"""Version of the :meth:`Game.to_json` format."""
 
 
 class Game:
@@ -98,7 +109,7 @@ class Game:
         on_deal: Callable[[list[list[Card]]], None] | None = None,
     ):
         self.rules = rules if isinstance(rules, RuleSet) else make_rules(rules)
-        self.names, self.bots = _seats(seats)
+        self.names, self.bots = check_seats(seats)
         self.seed = seed = check_seed(seed)
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(seed * 7919 + 17)
@@ -175,14 +186,13 @@ class Game:
         return PHASES[key] if key is not None else None
 
     def phases_open(self, seat: int) -> list[Phase]:
-        """The phases ``seat`` may lay down this round (several only under ``pick_a_phase``)."""
+        """The phases ``seat`` may lay down this round, as the score sheet's variant says (several only under
+        ``pick_a_phase``; none once laid down, or while the seat sits out a tie-breaker round)."""
         if self.completed[seat] is not None or seat not in self.active:
             return []
-        if self.tiebreak or not self.variant.picks_phase:
-            phase = self.phase_to_play(seat)
-            return [phase] if phase is not None else []
-        done = set(self._standing(seat).phases_done)
-        return [PHASES[p] for p in self.rules.phases if p not in done]
+        if self.tiebreak:
+            return [PHASES[TIEBREAKER]]
+        return [PHASES[p] for p in self.sheet.phases_open(self.names[seat])]
 
     def standings(self) -> list[Any]:
         """The score sheet's standings (score, next phase, phases done per seat), cached until the next round ends."""
@@ -200,17 +210,17 @@ class Game:
             return bool(self.draw_pile) or len(self.discard) > 1
         return bool(self.discard) and not self.discard[-1].is_skip
 
-    def draw_actions(self) -> list[dict[str, Any]]:
+    def draw_actions(self) -> list[Action]:
         """The draws open to the seat to move (at the draw stage)."""
-        return [{"type": "draw", "from": s} for s in ("pile", "discard") if self.can_draw_from(s)]
+        return [a for s, a in (("pile", DRAW_PILE), ("discard", DRAW_DISCARD)) if self.can_draw_from(s)]
 
-    def lay_down_actions(self, seat: int) -> list[dict[str, Any]]:
+    def lay_down_actions(self, seat: int) -> list[Action]:
         """The lay-downs the finder suggests for ``seat`` now (one, or one per phase under ``pick_a_phase``)."""
         if self.turn != seat or self.stage != "play" or self.completed[seat] is not None:
             return []
         hand = self.hands[seat]
         pick = self.variant.picks_phase and not self.tiebreak
-        actions: list[dict[str, Any]] = []
+        actions: list[Action] = []
         for phase in self.phases_open(seat):
             if len(hand) - phase.size < 1 and not self.rules.go_out_by_hit:
                 continue
@@ -219,10 +229,8 @@ class Game:
             verdict = find_lay_down(phase, hand, natural_card=self.rules.natural_card)
             if not verdict.valid:
                 continue
-            action: dict[str, Any] = {"type": "lay_down", "groups": [tokens(g.cards) for g in verdict.groups]}
-            if pick:
-                action["phase"] = phase.key
-            actions.append(action)
+            groups = tuple(tuple(g.cards) for g in verdict.groups)
+            actions.append(Action(LAY_DOWN, groups=groups, phase=phase.key if pick else None))
         return actions
 
     def hit_targets(self, seat: int) -> list[tuple[int, int]]:
@@ -237,7 +245,7 @@ class Game:
                     targets.extend((other, g) for g in range(len(self.laid[other])))
         return targets
 
-    def hit_actions(self, seat: int) -> list[dict[str, Any]]:
+    def hit_actions(self, seat: int) -> list[Action]:
         """Every hit ``seat`` may make now, including each end of a run where a wild could go at either."""
         if self.turn != seat or self.stage != "play" or self.completed[seat] is None:
             return []
@@ -251,12 +259,10 @@ class Game:
             for card in cards:
                 options = hit_options(group, card)
                 if len(options) == 1:
-                    actions.append({"type": "hit", "card": str(card), "seat": target, "group": index})
+                    actions.append(Action(HIT, card=card, seat=target, group=index))
                 else:
                     for option in options:
-                        actions.append(
-                            {"type": "hit", "card": str(card), "seat": target, "group": index, "end": option.end}
-                        )
+                        actions.append(Action(HIT, card=card, seat=target, group=index, end=option.end))
         return actions
 
     def skip_target_chosen(self) -> bool:
@@ -276,23 +282,23 @@ class Game:
             others = [s for s in others if not self.skipped[s]]
         return others
 
-    def discard_actions(self, seat: int) -> list[dict[str, Any]]:
+    def discard_actions(self, seat: int) -> list[Action]:
         """Every discard ``seat`` may make now (a Skip once per target under ``skip_target=choose``)."""
         if self.turn != seat or self.stage != "play":
             return []
-        actions: list[dict[str, Any]] = []
+        actions: list[Action] = []
         going_out = len(self.hands[seat]) == 1  # the round ends with this discard: a Skip skips nobody
         for card in sorted(set(self.hands[seat]), key=sort_key):
             if card.is_skip and self.skip_target_chosen() and not going_out:
                 targets = self.skip_targets(seat)
                 if targets:
-                    actions.extend({"type": "discard", "card": "S", "skip": t} for t in targets)
+                    actions.extend(Action(DISCARD, card=card, skip=t) for t in targets)
                     continue
-            actions.append({"type": "discard", "card": str(card)})
+            actions.append(Action(DISCARD, card=card))
         return actions
 
-    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every action ``seat`` may take now, as :meth:`apply` accepts it (a lay-down once, as the finder's
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Every action ``seat`` may take now, as values :meth:`apply` accepts (a lay-down once, as the finder's
         suggestion; any other valid lay-down is accepted too). Empty when it is not ``seat``'s turn."""
         if self.status != "playing" or seat is None or seat != self.turn:
             return []
@@ -302,8 +308,8 @@ class Game:
 
     # --- acting ---------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Take ``action`` for ``seat``. Raises :class:`GameOverError` on a finished game,
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> None:
+        """Take ``action`` (an :class:`Action`, or its JSON form: API.md) for ``seat``. Raises :class:`GameOverError` on a finished game,
         :class:`NotYourTurnError` for a seat that may not act now, :class:`IllegalActionError` (saying
         why) for a seat that does not exist and anything else the rules refuse; the state is then unchanged."""
         if self.status != "playing":
@@ -316,15 +322,19 @@ class Game:
             raise NotYourTurnError(
                 _("It is not {name}'s turn: {other} is to play.").format(name=self.names[seat], other=self.names[turn])
             )
-        kind = check_shape(action)
-        if kind == "draw":
-            self._draw(seat, action["from"])
-        elif kind == "lay_down":
-            self._lay_down(seat, action["groups"], action.get("phase"))
-        elif kind == "hit":
-            self._hit(seat, action["card"], action["seat"], action["group"], action.get("end"))
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        kind = action.kind
+        if kind == DRAW:
+            self._draw(seat, action.source)
+        elif kind == LAY_DOWN:
+            self._lay_down(seat, action.groups, action.phase)
+        elif kind == HIT:
+            assert action.card is not None and action.seat is not None and action.group is not None, "a hit's fields"
+            self._hit(seat, action.card, action.seat, action.group, action.end)
         else:
-            self._discard(seat, action["card"], action.get("skip"))
+            assert action.card is not None, "a discard names its card"
+            self._discard(seat, action.card, action.skip)
 
     def _need_stage(self, stage: str) -> None:
         if self.stage == stage:
@@ -333,7 +343,7 @@ class Game:
             raise IllegalActionError(_("You have drawn already this turn: lay down, hit or discard."))
         raise IllegalActionError(_("Draw a card first, from the draw pile or the discard pile."))
 
-    def _draw(self, seat: int, source: Any) -> None:
+    def _draw(self, seat: int, source: str | None) -> None:
         self._need_stage("draw")
         if source == "pile":
             if not self.draw_pile:
@@ -351,7 +361,7 @@ class Game:
             if self.discard[-1].is_skip:
                 raise IllegalActionError(_("A Skip can never be taken from the discard pile."))
             card = self.discard.pop()
-        else:
+        else:  # pragma: no cover - Action.from_json refuses any other source
             raise IllegalActionError(_('A draw is from "pile" or "discard".'))
         self.hands[seat].append(card)
         self.stage = "play"
@@ -365,7 +375,7 @@ class Game:
             else:
                 self._event(seat, "draw", {"from": "discard", "card": str(card)})
 
-    def _lay_down(self, seat: int, groups: Any, phase_key: Any) -> None:
+    def _lay_down(self, seat: int, groups: Sequence[Sequence[Card]], phase_key: int | str | None) -> None:
         self._need_stage("play")
         if self.completed[seat] is not None:
             raise IllegalActionError(_("You have laid down your phase already this round."))
@@ -425,7 +435,7 @@ class Game:
         elif not hand:
             self._end_round(seat)
 
-    def _hit(self, seat: int, token: Any, target: Any, index: Any, end: Any) -> None:
+    def _hit(self, seat: int, token: Card, target: int, index: int, end: str | None) -> None:
         self._need_stage("play")
         if self.completed[seat] is None:
             raise IllegalActionError(_("Lay down your own phase before you hit."))
@@ -447,8 +457,6 @@ class Game:
                     "hit on others from your next turn."
                 )
             )
-        if end is not None and end not in ("low", "high"):
-            raise IllegalActionError(_('A hit\'s "end" is "low" or "high".'))
         hand = self.hands[seat]
         choices = card_choices(hand, token)
         if len(hand) < 2 and not self.rules.go_out_by_hit:
@@ -468,7 +476,7 @@ class Game:
         if not hand:
             self._end_round(seat)
 
-    def _discard(self, seat: int, token: Any, skip: Any) -> None:
+    def _discard(self, seat: int, token: Card, skip: int | None) -> None:
         self._need_stage("play")
         hand = self.hands[seat]
         card = resolve_card(hand, token)
@@ -661,11 +669,13 @@ class Game:
         if len(self.log) > LOG_KEEP + 50:
             del self.log[: len(self.log) - LOG_KEEP]
 
-    # --- views and storage ----------------------------------------------------------------------
+    # --- views, and storage (in :mod:`.storage`) -----------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (API.md "Digital games", the state minus ``id`` and ``sheet``); ``None``
-        is a spectator: no hands, no legal actions."""
+        is a spectator: no hands, no legal actions. Each seat carries ``phases_open``, the phases it may still
+        lay down this round as :meth:`phases_open` says (public: it follows from the rules and the phases done),
+        so the page never works them out again."""
         if seat is not None and (not is_int(seat) or not 0 <= seat < len(self.names)):
             raise IllegalActionError(_("There is no seat {seat} in this game.").format(seat=seat))
         standings = self.standings()
@@ -680,6 +690,7 @@ class Game:
                 "phases_done": list(standings[s].phases_done),
                 "playing": s in self.active,
                 "laid_down_phase": self.completed[s],
+                "phases_open": [phase.key for phase in self.phases_open(s)],
                 "skipped": self.skipped[s],
                 "laid": [_group_json(g) for g in self.laid[s]],
             }
@@ -705,7 +716,7 @@ class Game:
             "draw_pile": len(self.draw_pile),
             "pending": None,
             "seats": seats,
-            "legal": self.legal_actions(seat) if seat is not None else [],
+            "legal": [a.to_json() for a in self.legal_actions(seat)],
             "log": log,
             "winner": outcome.winner if outcome else None,
             "outcome": outcome.to_json() if outcome else None,
@@ -713,91 +724,17 @@ class Game:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON (RNG states included, so a resumed game continues identically)."""
-        return {
-            "format": FORMAT,
-            "game": "phase10",
-            "seats": [{"name": n, "bot": b} for n, b in zip(self.names, self.bots)],
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "bot_rng": rng_to_json(self.bot_rng),
-            "status": self.status,
-            "round": self.round,
-            "dealer": self.dealer,
-            "tiebreak": self.tiebreak,
-            "active": list(self.active),
-            "turn": self.turn,
-            "stage": self.stage,
-            "turn_id": self.turn_id,
-            "round_turns": self.round_turns,
-            "turns": self.turns,
-            "redeals": self.redeals,
-            "draw_pile": tokens(self.draw_pile),
-            "discard": tokens(self.discard),
-            "hands": [tokens(h) for h in self.hands],
-            "laid": [[_group_json(g) for g in groups] for groups in self.laid],
-            "laid_down": [None if g is None else [tokens(x) for x in g] for g in self.laid_down],
-            "completed": list(self.completed),
-            "laid_turn": list(self.laid_turn),
-            "skips_pending": list(self.skips_pending),
-            "skipped": list(self.skipped),
-            "dealt_hands": [tokens(h) for h in self.dealt_hands],
-            "finished_rounds": list(self.finished_rounds),
-            "tiebreaker": self.tiebreaker,
-            "seq": self.seq,
-            "log": list(self.log),
-            "record_log": self.record_log,
-        }
+        """The whole state as JSON (RNG states included, so a resumed game continues identically): :mod:`.storage`."""
+        from . import storage
+
+        return storage.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`to_json`'s object; raises :class:`RulesError` when it is not one."""
-        try:
-            if data.get("format") != FORMAT or data.get("game") != "phase10":
-                raise RulesError(_("This is not a stored Phase 10 game."))
-            game = cls.__new__(cls)
-            game.rules = make_rules(data["rules"])
-            game.names, game.bots = _seats(data["seats"])
-            game.seed = data["seed"]
-            game.rng = rng_from_json(data["rng"])
-            game.bot_rng = rng_from_json(data["bot_rng"])
-            game.record_log = data["record_log"]
-            game.sheet = Sheet.replay(
-                game.rules, game.names, data["finished_rounds"], (data["tiebreaker"] or {}).get("winner")
-            )
-            for key in (
-                "status",
-                "round",
-                "dealer",
-                "tiebreak",
-                "turn",
-                "stage",
-                "turn_id",
-                "round_turns",
-                "turns",
-                "redeals",
-                "seq",
-            ):
-                setattr(game, key, data[key])
-            game.active = list(data["active"])
-            game.draw_pile = _cards(data["draw_pile"])
-            game.discard = _cards(data["discard"])
-            game.hands = [_cards(h) for h in data["hands"]]
-            game.laid = [[_group_from(g) for g in groups] for groups in data["laid"]]
-            game.laid_down = [None if g is None else [_cards(x) for x in g] for g in data["laid_down"]]
-            game.completed = list(data["completed"])
-            game.laid_turn = list(data["laid_turn"])
-            game.skips_pending = list(data["skips_pending"])
-            game.skipped = list(data["skipped"])
-            game.dealt_hands = [_cards(h) for h in data["dealt_hands"]]
-            game.finished_rounds = list(data["finished_rounds"])
-            game.tiebreaker = data["tiebreaker"]
-            game.log = list(data["log"])
-            game.on_deal = None
-            return game
-        except (KeyError, TypeError, AttributeError, IndexError) as error:
-            raise RulesError(_("This stored Phase 10 game is damaged ({problem}).").format(problem=error)) from None
+        """A game from :meth:`to_json`'s object (:mod:`.storage`); raises :class:`RulesError` when it is not one."""
+        from . import storage
+
+        return storage.from_json(data, cls)
 
     def all_cards(self) -> list[Card]:
         """Every card on the table (draw pile, discard pile, hands, laid-down groups): for invariant checks."""
@@ -813,7 +750,8 @@ class Game:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+def check_seats(seats: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The names and bots of the seats (clockwise), checked against the player limits and the bot names."""
     return parse_seats(seats, BOT_NAMES, MIN_PLAYERS, MAX_PLAYERS)
 
 
@@ -843,13 +781,5 @@ def _stacked_order(tokens: Any, rng: random.Random) -> list[Card]:
     return order + rest
 
 
-def _cards(tokens: Sequence[str]) -> list[Card]:
-    return [Card.parse(t) for t in tokens]
-
-
 def _group_json(group: LaidGroup) -> dict[str, Any]:
     return group.to_json()
-
-
-def _group_from(data: Mapping[str, Any]) -> LaidGroup:
-    return LaidGroup.from_json(dict(data))

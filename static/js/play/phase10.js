@@ -14,22 +14,17 @@
     var state = null, seat = null;
     function sync() { state = ctx.state(); seat = ctx.seat(); }
 
-    function phaseKey(s, x) {
-      if (s.tiebreaker_round) return "tiebreaker";
-      return x.phase;
-    }
+    // The phases a seat may still lay down this round, as the engine says (the state's phases_open).
+    function phasesOpen(x) { return x.phases_open || []; }
     function phaseText(s, x) {
       if (x.laid_down_phase !== null && x.laid_down_phase !== undefined) {
         var done = PHASES[String(x.laid_down_phase)];
         return (done ? done.name : x.laid_down_phase) + " — " + T.p10_done;
       }
-      var k = phaseKey(s, x), p = PHASES[String(k)];
-      if (!p) return "";
-      if (s.rules.variant === "pick_a_phase" && !s.tiebreaker_round) {
-        var left = (s.rules.phases || []).filter(function (n) { return (x.phases_done || []).indexOf(n) < 0; });
-        return T.p10_phase + ": " + left.join(", ");
-      }
-      return t("p10_phase_of", { phase: p.name, needs: p.needs });
+      var open = phasesOpen(x);
+      if (open.length > 1) return T.p10_phase + ": " + open.join(", ");
+      var p = open.length ? PHASES[String(open[0])] : null;
+      return p ? t("p10_phase_of", { phase: p.name, needs: p.needs }) : "";
     }
 
     function renderLaid(s, x, owner, hitCard) {
@@ -140,7 +135,8 @@
 
     function renderLayDown(s) {
       var box = el("div", { class: "laydown" });
-      var pick = s.rules.variant === "pick_a_phase" && !s.tiebreaker_round;
+      // Several phases open (pick_a_phase): the player names the one the groups make.
+      var open = phasesOpen(s.seats[seat]), pick = open.length > 1;
       s.legal.forEach(function (a) {
         if (a.type !== "lay_down") return;
         var p = a.phase !== undefined ? PHASES[String(a.phase)] : null;
@@ -170,15 +166,13 @@
       if (ui.groups.length) {
         var phaseSelect = null;
         if (pick) {
-          var me = s.seats[seat];
-          var open = (s.rules.phases || []).filter(function (n) { return (me.phases_done || []).indexOf(n) < 0; });
+          if (ui.phase === null || open.map(String).indexOf(String(ui.phase)) < 0) ui.phase = open[0];
           phaseSelect = el("select", { "aria-label": T.p10_pick, class: "phase-select" }, open.map(function (n) {
             var o = el("option", { value: String(n), text: PHASES[String(n)] ? PHASES[String(n)].name + " — " + PHASES[String(n)].needs : String(n) });
             if (String(ui.phase) === String(n)) o.selected = true;
             return o;
           }));
           phaseSelect.addEventListener("change", function () { ui.phase = phaseSelect.value; });
-          if (ui.phase === null && open.length) ui.phase = open[0];
           row.appendChild(phaseSelect);
         }
         row.appendChild(el("button", { type: "button", class: "button primary", onclick: function () {
