@@ -101,10 +101,11 @@ def test_wait_needs_a_non_negative_whole_version(quick_app, client, value):
 
 
 def test_wait_answers_at_once_when_the_version_differs(quick_app, client):
+    quick_app.config["LIVE_WAIT_SECONDS"] = 10
     game_id, _key, _ = create(client)
     started = time.monotonic()
     answer = client.get(f"/api/games/{game_id}/wait?version=0")
-    assert time.monotonic() - started < 0.5
+    assert time.monotonic() - started < 5  # not held for the 10 s wait (a loaded machine may be slow)
     assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
     assert answer.get_json() == client.get(f"/api/games/{game_id}").get_json()
 
@@ -142,7 +143,7 @@ def test_wait_returns_as_soon_as_another_phone_saves(quick_app, client):
     answer = results["answer"]
     assert answer.status_code == 200 and answer.headers["ETag"] == '"2"'
     assert answer.get_json()["version"] == 2 and len(answer.get_json()["rounds"]) == 1
-    assert results["seconds"] < 3
+    assert results["seconds"] < 7  # answered by the save (at ~0.3 s), not at the end of the 10 s wait
 
 
 def test_version_check_is_one_column(app, client):
