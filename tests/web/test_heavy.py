@@ -72,3 +72,8 @@ def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypa
         assert answer.status_code == 201, answer.get_json()
     # Saving round n replays n - 1 rounds: up to LONG_REPLAY_ROUNDS, no slot; past them, the replay runs in one.
     assert seen == [False] * (heavy.LONG_REPLAY_ROUNDS + 1) + [True]
+
+
+@pytest.mark.parametrize(("cpus", "slots"), [(1, 1), (2, 1), (4, 3), (16, 15)])
+def test_long_work_leaves_a_core_to_the_short_requests(cpus, slots):
+    assert heavy.default_slots(cpus) == slots
