@@ -234,3 +234,30 @@ def test_csv_export_has_no_went_out(client):
     record(client, url, ["-1", "2", "3"])
     rows = client.get(url + "/export.csv").get_data(as_text=True).splitlines()
     assert rows[1] == "1,,-1,2,3" and rows[-1] == "total,,-1,2,3"
+
+
+def _visible_text(page: str) -> str:
+    """What a person reads: the markup without tags, attributes, inputs and scripts."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]*>", " ", page))
+
+
+def test_numbers_are_written_as_the_language_writes_them_everywhere_on_the_sheet(client):
+    url = new_points_sheet(client, points_target="100000")
+    assert record(client, url, ["12345", "-2300", "999"]).status_code == 302
+    client.set_cookie("lang", "de")
+    page = client.get(url).get_data(as_text=True)
+    seen = _visible_text(page)
+    history = _visible_text(page.split('class="history"')[1].split("</table>")[0])
+    legend = _visible_text(page.split('class="chart-legend"')[1].split("</ul>")[0])
+    totals = _visible_text(page.split('class="totals-row"')[1].split("</tr>")[0])
+    for part in (history, legend, totals):
+        assert "12.345" in part and "-2.300" in part and "12345" not in part, part
+    assert "Summe" in totals
+    assert "100.000" in seen and "100000" not in seen  # the limit in the standings' sentence
+    # A round outside the limits is refused with the limits written the German way.
+    answer = record(client, url, ["100001", "0", "0"])
+    assert "-100.000" in _visible_text(answer.get_data(as_text=True))
+    assert record(client, url, ["90000", "0", "0"]).status_code == 302
+    outcome = _visible_text(client.get(url).get_data(as_text=True).split('class="panel outcome')[1].split("</section>")[0])
+    assert "100.000" in outcome and "102.345" in outcome, outcome
