@@ -195,7 +195,7 @@ def test_both_check_verdicts_are_brought_into_view_and_focused(page: Page, shot)
     page.get_by_label("Cards", exact=True).fill("7 7 7 | 9 9 9")
     page.get_by_role("button", name="Check").click()
     where = _in_view_and_focused(page, ".verdict")
-    assert where["focused"] and 0 <= where["top"] and where["bottom"] <= where["height"], where
+    assert where["focused"] and where["top"] >= 0 and where["bottom"] <= where["height"], where
 
     hit = page.locator("#hit")
     hit.get_by_label("The group on the table", exact=True).fill("3 4 5 6")
@@ -203,5 +203,5 @@ def test_both_check_verdicts_are_brought_into_view_and_focused(page: Page, shot)
     hit.get_by_role("button").last.click()
     expect(hit.locator(".verdict")).to_contain_text("Yes")
     where = _in_view_and_focused(page, "#hit .verdict")
-    assert where["focused"] and 0 <= where["top"] and where["bottom"] <= where["height"], where
+    assert where["focused"] and where["top"] >= 0 and where["bottom"] <= where["height"], where
     shot(page, "hit-verdict-in-view", full_page=False)
