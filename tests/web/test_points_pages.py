@@ -67,7 +67,7 @@ def test_create_refusals(client, body, fragment):
         ({"round": 1, "results": [{"player": "Ana", "cards": ["5"]}]}, "cards"),
         ({"round": 1, "results": [{"player": "Ana", "counts": {"low": 1}}]}, "counts"),
         (points_round(1, 1, 2), "Cy has no points"),
-        (points_round(1, 1, 2, 100_001), "-100000 to 100000"),
+        (points_round(1, 1, 2, 100_001), "-100,000 to 100,000"),  # limits written as the language writes numbers
     ],
 )
 def test_bad_rounds_are_400_and_store_nothing(client, body, fragment):
@@ -259,5 +259,7 @@ def test_numbers_are_written_as_the_language_writes_them_everywhere_on_the_sheet
     answer = record(client, url, ["100001", "0", "0"])
     assert "-100.000" in _visible_text(answer.get_data(as_text=True))
     assert record(client, url, ["90000", "0", "0"]).status_code == 302
-    outcome = _visible_text(client.get(url).get_data(as_text=True).split('class="panel outcome')[1].split("</section>")[0])
+    outcome = _visible_text(
+        client.get(url).get_data(as_text=True).split('class="panel outcome')[1].split("</section>")[0]
+    )
     assert "100.000" in outcome and "102.345" in outcome, outcome
