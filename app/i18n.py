@@ -19,6 +19,7 @@ from .engine import i18n as engine_i18n
 from .extensions import babel
 
 COOKIE = "lang"
+LRM = "\u200e"  # LEFT-TO-RIGHT MARK
 COOKIE_AGE = 365 * 24 * 3600
 
 # English lists read "Ana, Ben and Cy" (Babel's en_GB pattern; plain "en" adds the serial comma).
@@ -76,8 +77,17 @@ def format_names(names) -> Markup:
 
 
 def format_number(value) -> str:
-    """``value`` as the request's language writes numbers ("12,345"; "12.345" in German; Babel's data)."""
-    return format_decimal(value) if has_request_context() else str(value)
+    """``value`` as the request's language writes numbers ("12,345"; "12.345" in German; Babel's data).
+
+    In a right-to-left language a negative number starts with a left-to-right mark, so that its minus stays in
+    front ("-2,300", not "2,300-") in a table cell or a sentence.
+    """
+    if not has_request_context():
+        return str(value)
+    text = format_decimal(value)
+    if value < 0 and text_direction(current_language()) == "rtl" and not text.startswith(LRM):
+        text = LRM + text
+    return text
 
 
 def language_choices() -> list[dict]:
