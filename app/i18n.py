@@ -19,6 +19,7 @@ from .engine import i18n as engine_i18n
 from .extensions import babel
 
 COOKIE = "lang"
+LRM = "\u200e"  # LEFT-TO-RIGHT MARK
 COOKIE_AGE = 365 * 24 * 3600
 
 # English lists read "Ana, Ben and Cy" (Babel's en_GB pattern; plain "en" adds the serial comma).
@@ -75,6 +76,20 @@ def format_names(names) -> Markup:
     return Markup(format_list([Markup("<bdi>{}</bdi>").format(name) for name in names]))
 
 
+def format_number(value) -> str:
+    """``value`` as the request's language writes numbers ("12,345"; "12.345" in German; Babel's data).
+
+    In a right-to-left language a negative number starts with a left-to-right mark, so that its minus stays in
+    front ("-2,300", not "2,300-") in a table cell or a sentence.
+    """
+    if not has_request_context():
+        return str(value)
+    text = format_decimal(value)
+    if value < 0 and text_direction(current_language()) == "rtl" and not text.startswith(LRM):
+        text = LRM + text
+    return text
+
+
 def language_choices() -> list[dict]:
     """The picker's entries: code, the language's own name and its direction, in the configured order."""
     return [
@@ -113,10 +128,10 @@ def init_app(app: Flask) -> None:
     # Babel reads a locale's CLDR data on first use (a quarter of a second): read English's list
     # pattern now, so that the first request a worker answers does not wait for it.
     babel_format_list(["", ""], locale=_LIST_LOCALE["en"])
-    engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list)
+    engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list, number=format_number)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
-        format_list=format_list, format_names=format_names, format_number=format_decimal, format_date=format_date
+        format_list=format_list, format_names=format_names, format_number=format_number, format_date=format_date
     )
 
     @app.context_processor

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RoundError
-from .i18n import _
+from .i18n import _, number
 
 DEFAULT_BUDGET = 20_000
 """Search steps before :func:`deal_exists` gives up with ``None`` (far above what real rounds take)."""
@@ -191,7 +191,8 @@ def conflicting(
 def together_refusal(conflict: Conflict, entries: dict[str, int], deck_size: int) -> RoundError:
     """The refusal naming the typed totals that cannot all be true (shared by both games' round checks)."""
     listed = [
-        _("{player}'s {points} points").format(player=d.player, points=entries[d.player]) for d in conflict.demands
+        _("{player}'s {points} points").format(player=d.player, points=number(entries[d.player]))
+        for d in conflict.demands
     ]
     if conflict.short_of is not None:
         why = _("the deck has only {count} {what}").format(count=conflict.short_of.in_deck, what=conflict.short_of.name)

@@ -1,7 +1,8 @@
 """Translation hooks for the engine's messages.
 
 The engine stays free of Flask, yet every sentence it shows a player is marked with ``_`` (or
-``ngettext`` when it holds a count) so that ``pybabel extract`` finds it. The web layer installs
+``ngettext`` when it holds a count) so that ``pybabel extract`` finds it; numbers people read in a
+sentence go through :func:`number`. The web layer installs
 a translator with :func:`set_translator` (Flask-Babel's); without one, messages are English.
 Sentences are whole, with named placeholders: a count picks the plural form through
 ``ngettext``, and lists are joined by :func:`join` (Babel's list patterns in the web layer).
@@ -27,18 +28,21 @@ def _english_join(items: Iterable[object], style: str = "standard") -> str:
 _translator: Callable[[str], str] = lambda message: message  # noqa: E731
 _plural: Callable[[str, str, int], str] = _english_plural
 _join: Callable[..., str] = _english_join
+_number: Callable[[int], str] = str
 
 
 def set_translator(
     translate: Callable[[str], str],
     ngettext: Callable[[str, str, int], str] | None = None,
     join: Callable[..., str] | None = None,
+    number: Callable[[int], str] | None = None,
 ) -> None:
-    """Use ``translate`` (and ``ngettext``, ``join`` when given) for every engine message from now on."""
-    global _translator, _plural, _join
+    """Use ``translate`` (and ``ngettext``, ``join``, ``number`` when given) for every engine message from now on."""
+    global _translator, _plural, _join, _number
     _translator = translate
     _plural = ngettext or _english_plural
     _join = join or _english_join
+    _number = number or str
 
 
 def _(message: str) -> str:
@@ -54,6 +58,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def join(items: Iterable[object], style: str = "standard") -> str:
     """``"7"``, ``"7 and 8"``, ``"7, 8 and 9"`` in the current language; ``style="or"`` for alternatives."""
     return _join(items, style)
+
+
+def number(value: int) -> str:
+    """``value`` as the current language writes a number people read ("12,345"; "12.345" in German).
+
+    Never for card notation or for a value a person types back into a field.
+    """
+    return _number(value)
 
 
 def N_(message: str) -> str:

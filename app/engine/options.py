@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .i18n import _
+from .i18n import _, number
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,12 @@ class Option:
                 if self.nullable:
                     raise RulesError(
                         _("The table rule {name} must be null or a whole number from {minimum} to {maximum}.").format(
-                            name=self.name, minimum=low, maximum=high
+                            name=self.name, minimum=number(low), maximum=number(high)
                         )
                     )
                 raise RulesError(
                     _("The table rule {name} must be a whole number from {minimum} to {maximum}.").format(
-                        name=self.name, minimum=self.minimum, maximum=self.maximum
+                        name=self.name, minimum=number(low), maximum=number(high)
                     )
                 )
             return value

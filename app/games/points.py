@@ -9,11 +9,26 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SubmitField
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..engine.points import rounds, rules, sheet
 from ..errors import ApiError
+from ..i18n import format_number
 from .registry import GameType
+
+
+class NumberLimits(NumberRange):
+    """WTForms' range check, whose refusal writes the limits as the page's language writes numbers (-100.000)."""
+
+    def __call__(self, form, field) -> None:
+        try:
+            super().__call__(form, field)
+        except ValidationError:
+            raise ValidationError(
+                _("Enter a whole number from {minimum} to {maximum}.").format(
+                    minimum=format_number(self.min), maximum=format_number(self.max)
+                )
+            ) from None
 
 
 class PointsRow(Form):
@@ -21,7 +36,7 @@ class PointsRow(Form):
 
     seat = HiddenField()
     points = IntegerField(
-        _l("Points this round"), validators=[Optional(), NumberRange(rounds.MIN_POINTS, rounds.MAX_POINTS)]
+        _l("Points this round"), validators=[Optional(), NumberLimits(rounds.MIN_POINTS, rounds.MAX_POINTS)]
     )
 
 

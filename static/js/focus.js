@@ -1,5 +1,8 @@
 // An answer the page was posted for is brought into view and focused (screen readers read it out):
 // a verdict marked data-focus-on-load, else the first field or player row the server refused.
+// A form posted to an address with a #fragment (the phase check's #hit) makes the browser jump to
+// that fragment after this script ran, taking the focus to the page: the answer is brought back
+// once the page has loaded, so the fragment only matters without JavaScript.
 (function () {
   "use strict";
   var target = document.querySelector("[data-focus-on-load]");
@@ -10,6 +13,16 @@
     if (target && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   }
   if (!target) return;
-  target.scrollIntoView({ block: "center" });
-  target.focus({ preventScroll: true });
+  function show() {
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  }
+  show();
+  if (location.hash) {
+    var again = function () {
+      requestAnimationFrame(show);
+    };
+    if (document.readyState === "complete") again();
+    else window.addEventListener("load", again, { once: true });
+  }
 })();

@@ -33,5 +33,11 @@
   function link(url, key) {
     return url.split("#")[0] + "#key=" + encodeURIComponent(key);
   }
+  // An edit link opened in a tab that already shows its page changes only the fragment: no page load, so
+  // nothing of the page's script runs again. Take it as a load: the page comes again with the key in its
+  // address, and its script takes the key, keeps it, removes the fragment and asks for the editing page.
+  window.addEventListener("hashchange", function () {
+    if (/(?:^#|&)key=[^&]/.test(window.location.hash)) window.location.reload();
+  });
   window.DecksideKeys = { get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link };
 })();

@@ -13,6 +13,11 @@
     });
   }
 
+  // A total as the page's language writes numbers (12.345 in German), as the sheet shows it.
+  function number(value) {
+    return typeof value === "number" ? new Intl.NumberFormat(document.documentElement.lang || undefined).format(value) : value;
+  }
+
   function drawSvg(data) {
     var height = 150 + data.rows.length * ROW + 50;
     var parts = [
@@ -29,7 +34,7 @@
       parts.push("<text x=\"40\" y=\"" + (y + 32) + "\" font-family=\"system-ui, sans-serif\" font-size=\"22\" font-weight=\"700\" fill=\"#5c5648\">" + (i + 1) + ".</text>");
       parts.push("<text x=\"80\" y=\"" + (y + 32) + "\" font-family=\"system-ui, sans-serif\" font-size=\"22\" font-weight=\"" + (first ? 800 : 600) + "\" fill=\"#1d1b16\">" + xml(row.name) + "</text>");
       if (row.note) parts.push("<text x=\"" + (WIDTH - 150) + "\" y=\"" + (y + 32) + "\" text-anchor=\"end\" font-family=\"system-ui, sans-serif\" font-size=\"16\" fill=\"#5c5648\">" + xml(row.note) + "</text>");
-      parts.push("<text x=\"" + (WIDTH - 40) + "\" y=\"" + (y + 32) + "\" text-anchor=\"end\" font-family=\"system-ui, sans-serif\" font-size=\"24\" font-weight=\"800\" fill=\"#1d1b16\">" + xml(row.score) + "</text>");
+      parts.push("<text x=\"" + (WIDTH - 40) + "\" y=\"" + (y + 32) + "\" text-anchor=\"end\" font-family=\"system-ui, sans-serif\" font-size=\"24\" font-weight=\"800\" fill=\"#1d1b16\">" + xml(number(row.score)) + "</text>");
     });
     parts.push("<text x=\"" + (WIDTH - 30) + "\" y=\"" + (height - 20) + "\" text-anchor=\"end\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#5c5648\">Deckside</text>");
     parts.push("</svg>");

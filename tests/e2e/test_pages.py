@@ -174,3 +174,34 @@ def test_installable_manifest_and_service_worker(page: Page):
     }""")
     assert any("/static/css/app.css?v=" in url for url in cached), cached
     assert any("/static/js/offline.js?v=" in url for url in cached), cached
+
+
+def _in_view_and_focused(page: Page, selector: str) -> dict:
+    """Where ``selector`` sits in the window once the page has settled, and whether it has the focus."""
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)  # the browser's own jump to the address's #fragment comes after load
+    return page.evaluate(
+        """(selector) => {
+            const el = document.querySelector(selector);
+            const box = el.getBoundingClientRect();
+            return {top: box.top, bottom: box.bottom, height: innerHeight, focused: document.activeElement === el};
+        }""",
+        selector,
+    )
+
+
+def test_both_check_verdicts_are_brought_into_view_and_focused(page: Page, shot):
+    page.goto("/check/")
+    page.get_by_label("Cards", exact=True).fill("7 7 7 | 9 9 9")
+    page.get_by_role("button", name="Check").click()
+    where = _in_view_and_focused(page, ".verdict")
+    assert where["focused"] and where["top"] >= 0 and where["bottom"] <= where["height"], where
+
+    hit = page.locator("#hit")
+    hit.get_by_label("The group on the table", exact=True).fill("3 4 5 6")
+    hit.get_by_label("The card to play", exact=True).fill("7")
+    hit.get_by_role("button").last.click()
+    expect(hit.locator(".verdict")).to_contain_text("Yes")
+    where = _in_view_and_focused(page, "#hit .verdict")
+    assert where["focused"] and where["top"] >= 0 and where["bottom"] <= where["height"], where
+    shot(page, "hit-verdict-in-view", full_page=False)

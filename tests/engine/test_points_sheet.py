@@ -149,7 +149,7 @@ def test_finish_by_rounds():
     assert sheet.status == "playing"
     sheet.add_round(parse_round(rnd(0, 1, 2)))
     assert sheet.status == "finished" and sheet.winner == "Ana" and sheet.outcome.rule == "rounds"
-    assert "All 2 rounds are played." in sheet.outcome.text
+    assert "The game was set to end after 2 rounds." in sheet.outcome.text
 
 
 @pytest.mark.parametrize(

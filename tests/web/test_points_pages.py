@@ -67,7 +67,7 @@ def test_create_refusals(client, body, fragment):
         ({"round": 1, "results": [{"player": "Ana", "cards": ["5"]}]}, "cards"),
         ({"round": 1, "results": [{"player": "Ana", "counts": {"low": 1}}]}, "counts"),
         (points_round(1, 1, 2), "Cy has no points"),
-        (points_round(1, 1, 2, 100_001), "-100000 to 100000"),
+        (points_round(1, 1, 2, 100_001), "-100,000 to 100,000"),  # limits written as the language writes numbers
     ],
 )
 def test_bad_rounds_are_400_and_store_nothing(client, body, fragment):
@@ -234,3 +234,111 @@ def test_csv_export_has_no_went_out(client):
     record(client, url, ["-1", "2", "3"])
     rows = client.get(url + "/export.csv").get_data(as_text=True).splitlines()
     assert rows[1] == "1,,-1,2,3" and rows[-1] == "total,,-1,2,3"
+
+
+def _visible_text(page: str) -> str:
+    """What a person reads: the markup without tags, attributes, inputs and scripts."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]*>", " ", page))
+
+
+def test_numbers_are_written_as_the_language_writes_them_everywhere_on_the_sheet(client):
+    url = new_points_sheet(client, points_target="100000")
+    assert record(client, url, ["12345", "-2300", "999"]).status_code == 302
+    client.set_cookie("lang", "de")
+    page = client.get(url).get_data(as_text=True)
+    seen = _visible_text(page)
+    history = _visible_text(page.split('class="history"')[1].split("</table>")[0])
+    legend = _visible_text(page.split('class="chart-legend"')[1].split("</ul>")[0])
+    totals = _visible_text(page.split('class="totals-row"')[1].split("</tr>")[0])
+    for part in (history, legend, totals):
+        assert "12.345" in part and "-2.300" in part and "12345" not in part, part
+    assert "Summe" in totals
+    assert "100.000" in seen and "100000" not in seen  # the limit in the standings' sentence
+    # A round outside the limits is refused with the limits written the German way.
+    answer = record(client, url, ["100001", "0", "0"])
+    assert "-100.000" in _visible_text(answer.get_data(as_text=True))
+    assert record(client, url, ["90000", "0", "0"]).status_code == 302
+    outcome = _visible_text(
+        client.get(url).get_data(as_text=True).split('class="panel outcome')[1].split("</section>")[0]
+    )
+    assert "100.000" in outcome and "102.345" in outcome, outcome
+
+
+# --- details a new user noticed: link rows without a dangling "·", the next game right under the result,
+# status words and sentences that read well, the phases grid's legend (the pages of every sheet kind) ----------
+
+
+def _words(markup: str) -> str:
+    """The words a person reads in ``markup`` (tags dropped, spaces folded)."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", markup))).strip()
+
+
+def _link_rows(page: str) -> list[str]:
+    return re.findall(r'<(?:p|ul) class="link-row">(.*?)</(?:p|ul)>', page, flags=re.S)
+
+
+def test_link_rows_hold_links_only_no_separator_left_at_a_line_end(client):
+    url = new_points_sheet(client)
+    for page in (client.get(url).get_data(as_text=True), client.get("/").get_data(as_text=True)):
+        rows = _link_rows(page)
+        assert rows
+        for row in rows:
+            assert "·" not in row, row
+            assert re.search(r"<a\b", row)
+
+
+def test_play_again_is_right_under_the_result_of_a_finished_game(client):
+    url = new_points_sheet(client, points_rounds="2")
+    page = client.get(url).get_data(as_text=True)
+    assert "Play again" in page and "play-again" not in page  # an open game offers it among the sharing tools
+    record(client, url, ["10", "20", "30"])
+    record(client, url, ["10", "20", "30"])
+    page = client.get(url).get_data(as_text=True)
+    outcome = page.split('class="panel outcome')[1].split("</section>")[0]
+    assert "Cy wins!" in outcome and re.search(r'class="button primary play-again"[^>]*>Play again<', outcome)
+    assert page.count(">Play again<") == 1
+
+
+def test_a_game_ended_by_its_number_of_rounds_says_so_in_a_sentence_that_reads(client):
+    url = new_points_sheet(client, points_rounds="2")
+    record(client, url, ["10", "20", "30"])
+    record(client, url, ["10", "20", "30"])
+    outcome = _words(client.get(url).get_data(as_text=True).split('class="panel outcome')[1].split("</section>")[0])
+    assert "The game was set to end after 2 rounds. Cy has the highest total, 60." in outcome
+    assert "All 2" not in outcome
+    url = new_points_sheet(client, points_rounds="1")
+    record(client, url, ["1", "2", "3"])
+    assert "The game was set to end after 1 round." in _words(client.get(url).get_data(as_text=True))
+
+
+def test_a_game_going_on_is_called_so_in_german(client):
+    new_points_sheet(client)
+    client.set_cookie("lang", "de")
+    listed = _words(client.get("/sheets/").get_data(as_text=True))
+    assert "läuft" in listed and "spielt" not in listed
+
+
+def test_the_phases_grid_legend_holds_in_dark_mode_too(client):
+    page = client.get("/sheets/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]*)"', page).group(1)
+    answer = client.post(
+        "/sheets/new", data={"csrf_token": token, "game": "phase10", "players-0": "Ana", "players-1": "Ben"}
+    )
+    assert answer.status_code == 302, _words(answer.get_data(as_text=True))
+    game_id = answer.headers["Location"].split("#")[0].rstrip("/").split("/")[-1]
+    key = re.search(r"#key=(.+)$", answer.headers["Location"]).group(1)
+    body = {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [{"player": "Ana", "completed": True}, {"player": "Ben", "completed": False, "points": 50}],
+    }
+    assert (
+        client.post(f"/api/games/{game_id}/rounds", json=body, headers={"Authorization": f"Bearer {key}"}).status_code
+        == 201
+    )
+    table = client.get(f"/api/games/{game_id}").get_json()["table"]
+    page = _words(client.get(f"/tables/{table}").get_data(as_text=True))
+    # The cells' colour gets stronger with the rate in both colour schemes; lighter in dark mode, darker in light.
+    assert "The stronger the colour, the more often it was completed." in page
+    assert "darker" not in page

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..common import is_int
 from ..errors import RoundError
-from ..i18n import _
+from ..i18n import _, number
 from ..sheetbase import match_each, read_result_head
 
 MIN_POINTS, MAX_POINTS = -100_000, 100_000
@@ -95,7 +95,7 @@ def _read_result(item: Any, index: int) -> Result:
     if not is_int(points) or not MIN_POINTS <= points <= MAX_POINTS:
         raise RoundError(
             _("{where}.points must be a whole number from {minimum} to {maximum}.").format(
-                where=where, minimum=MIN_POINTS, maximum=MAX_POINTS
+                where=where, minimum=number(MIN_POINTS), maximum=number(MAX_POINTS)
             ),
             player=player,
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RoundError
-from ..i18n import _
+from ..i18n import _, ngettext, number
 from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correction: what replace_round and undo return
 from ..players import check_players as _check_players
 from ..players import join_names
@@ -101,9 +101,13 @@ class Sheet(TotalsSheet):
         best = self.leaders()
         total = self._scores[best[0]]
         why = (
-            _("A total reached {target} points.").format(target=self.rules.target)
+            _("A total reached {target} points.").format(target=number(self.rules.target))
             if rule is REACHED_TARGET
-            else _("All {rounds} rounds are played.").format(rounds=self.rules.rounds)
+            else ngettext(
+                "The game was set to end after {rounds} round.",
+                "The game was set to end after {rounds} rounds.",
+                self.rules.rounds,
+            ).format(rounds=number(self.rules.rounds))
         )
         # Two whole sentences: why the game ended, then who won (one sentence per case, for translators).
         lowest = self.lowest_wins
@@ -113,12 +117,12 @@ class Sheet(TotalsSheet):
                 if lowest
                 else _("{players} share the highest total, {total}: a tie.")
             )
-            text = f"{why} {verdict.format(players=join_names(best), total=total)}"
+            text = f"{why} {verdict.format(players=join_names(best), total=number(total))}"
             return Outcome(rule, None, best, text)
         verdict = (
             _("{winner} has the lowest total, {total}.") if lowest else _("{winner} has the highest total, {total}.")
         )
-        text = f"{why} {verdict.format(winner=best[0], total=total)}"
+        text = f"{why} {verdict.format(winner=best[0], total=number(total))}"
         return Outcome(rule, best[0], self.players, text)
 
     @property

@@ -16,7 +16,7 @@ from typing import Any
 from .. import sheetbase
 from ..dealcheck import CardClass, Demand, conflicting, together_refusal
 from ..errors import DeckError, RoundError
-from ..i18n import _
+from ..i18n import _, number
 from ..options import RuleSet
 from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
 from .cards import DECK, NEWER_DECK, Card, check_fits_deck
@@ -223,7 +223,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
         raise RoundError(
             _(
                 "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
-            ).format(total=total, limit=limit)
+            ).format(total=number(total), limit=number(limit))
         )
     if winner_takes(rules):
         gained = {p: (total if p == went_out else 0) for p in players}

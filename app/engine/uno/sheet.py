@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, number
 from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correction: what replace_round and undo return
 from ..players import check_players as _check_players
 from ..players import join_names
@@ -80,7 +80,7 @@ class Sheet(TotalsSheet):
                 REACHED_TARGET,
                 winner,
                 reached,
-                _("{winner} reached {target} points first.").format(winner=winner, target=self.rules.target),
+                _("{winner} reached {target} points first.").format(winner=winner, target=number(self.rules.target)),
             )
         lowest = self.leaders()
         if len(lowest) > 1:
@@ -90,7 +90,7 @@ class Sheet(TotalsSheet):
             lowest[0],
             reached,
             _("{players} reached the target of {target}; {winner} has the lowest total.").format(
-                players=join_names(reached), target=self.rules.target, winner=lowest[0]
+                players=join_names(reached), target=number(self.rules.target), winner=lowest[0]
             ),
         )
 
@@ -102,7 +102,7 @@ class Sheet(TotalsSheet):
             return None
         return _(
             "{players} reached the target of {target}, but {tied} share the lowest total: play another hand."
-        ).format(players=join_names(reached), target=self.rules.target, tied=join_names(self.leaders()))
+        ).format(players=join_names(reached), target=number(self.rules.target), tied=join_names(self.leaders()))
 
     @property
     def status(self) -> str:
