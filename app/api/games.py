@@ -14,30 +14,36 @@ from ..services import live, sheets
 from . import bp
 from .util import bearer_key, json_object
 
+SHOWN_MAX = 40
+"""The longest round number an error repeats whole (a 23-digit number is named as asked)."""
+
 
 def _editable(game_id: str):
-    """The game (404 first), then the edit key (401/403)."""
+    """The game (404 first), then the edit key (401/403); a write reads its body only after this."""
     game = sheets.get_game(game_id, lock=request.method != "GET")
     sheets.check_edit_key(game, bearer_key())
     return game
 
 
-def _prepared_write(game_id: str, prepare, write):
+def _prepared_write(game, prepare, write):
     """Long work first, the write lock after: ``prepare(game)`` runs on the game as read (a replay, checking
     every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
-    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
-    game = _editable(game_id)
+    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again.
+
+    ``game`` comes from :func:`_editable`: the game and the key are checked before the body is read."""
     prepared = prepare(game)
     begin_write()
     if sheets.unchanged_since_read(game):
         return write(game, prepared)
     db.session.expire_all()
-    return write(_editable(game_id), None)
+    return write(_editable(game.id), None)
 
 
 def _round_number(value: str) -> int:
+    """The round number in the address; 404 naming it as asked (a long one shortened, never cut silently)."""
     if not (value.isascii() and value.isdigit()) or len(value) > 6:
-        raise ApiError(_("There is no round {number} in this game.").format(number=value[:10]), 404)
+        shown = value if len(value) <= SHOWN_MAX else value[: SHOWN_MAX - 1] + "…"
+        raise ApiError(_("There is no round {number} in this game.").format(number=shown), 404)
     return int(value)
 
 
@@ -65,9 +71,10 @@ def create_game():
 @bp.post("/games/<game_id>/rounds")
 @writes_late
 def record_round(game_id: str):
+    game = _editable(game_id)
     data = json_object()
     body, status = _prepared_write(
-        game_id,
+        game,
         sheets.build_sheet,
         lambda game, sheet: sheets.record_round(game, data, request.headers.get("Idempotency-Key"), sheet=sheet),
     )
@@ -78,7 +85,10 @@ def record_round(game_id: str):
 @writes_late
 @long_work
 def replace_round(game_id: str, number: str):
-    data, round_number, if_match = json_object(), _round_number(number), request.headers.get("If-Match")
+    game = _editable(game_id)
+    round_number = _round_number(number)
+    sheets.require_round(game, round_number)  # 404 for a round the game lacks, before the body's 400
+    data, if_match = json_object(), request.headers.get("If-Match")
 
     def prepare(game):
         sheets.check_version(game, if_match)
@@ -86,7 +96,7 @@ def replace_round(game_id: str, number: str):
 
     return _written(
         _prepared_write(
-            game_id,
+            game,
             prepare,
             lambda game, corrected: sheets.replace_round(game, round_number, data, if_match, corrected=corrected),
         )

@@ -338,7 +338,8 @@ def preview_replacement(game: Game, number: int, body: Any, sheet=None):
     return sheet.rounds[number - 1]
 
 
-def _round_number(game: Game, number: int) -> Round:
+def require_round(game: Game, number: int) -> Round:
+    """Round ``number`` of the game; 404 when it has none (checked before a body about it is read)."""
     for row in game.rounds:
         if row.number == number:
             return row
@@ -353,7 +354,7 @@ def replace_round(
     ``corrected`` is what :func:`correct_round` answered for this game at its current version, computed
     before the write lock was taken (the long part: every later round checked again)."""
     check_version(game, if_match)
-    row = _round_number(game, number)
+    row = require_round(game, number)
     sheet, correction = corrected if corrected is not None else correct_round(game, number, body, sheet)
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
@@ -371,7 +372,7 @@ def replace_round(
 def correct_round(game: Game, number: int, body: Any, sheet=None) -> tuple[Any, Any]:
     """Round ``number`` of the game's sheet replaced as ``body`` says, every later round checked again, in
     memory: ``(sheet, correction)``; 400 saying why it cannot be. Reads only (no lock needed)."""
-    _round_number(game, number)
+    require_round(game, number)
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     given = body.get("round")
@@ -395,7 +396,7 @@ def correct_round(game: Game, number: int, body: Any, sheet=None) -> tuple[Any, 
 def undo_round(game: Game, number: int, if_match: str | None = None) -> dict[str, Any]:
     """Remove round ``number`` when it is the last one (409 otherwise)."""
     check_version(game, if_match)
-    row = _round_number(game, number)
+    row = require_round(game, number)
     if number != len(game.rounds):
         raise Conflict(
             _("Only the last round ({last}) can be undone; correct round {number} instead.").format(
