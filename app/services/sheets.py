@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..engine.errors import EngineError
+from ..engine.players import name_key
 from ..errors import ApiError
 from ..extensions import db
 from ..games import registry
@@ -199,9 +200,9 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
 
 def _result_rows(game: Game, data: dict[str, Any]) -> list[Result]:
     """One :class:`Result` row per player in a scored round's JSON (what was entered and the points)."""
-    seats = {name.casefold(): seat for seat, name in enumerate(player_names(game))}
+    seats = {name_key(name): seat for seat, name in enumerate(player_names(game))}
     return [
-        Result(seat=seats[item["player"].casefold()], entry=item, points=int(item.get("points") or 0))
+        Result(seat=seats[name_key(item["player"])], entry=item, points=int(item.get("points") or 0))
         for item in data["results"]
     ]
 

@@ -50,3 +50,26 @@ def test_an_unknown_round_is_named_as_asked(client, number):
         answer = post(client, f"/api/games/{game_id}/rounds/{number}", {}, key, method=method)
         assert answer.status_code == 404, answer.get_json()
         assert answer.get_json()["error"] == f"There is no round {number} in this game."
+
+
+ZOE, ZOE_DECOMPOSED = "Zo\u00eb", "Zoe\u0308"
+
+
+def test_names_are_one_player_after_nfc_on_sheets_and_digital_games(client):
+    twice = post(client, "/api/games", {"game": "uno", "players": [ZOE, ZOE_DECOMPOSED]})
+    assert twice.status_code == 400, twice.get_json()
+    assert twice.get_json()["error"] == f"{ZOE} and {ZOE} are the same name: give each player a different one."
+    game_id, key, data = create(client, "uno", players=(ZOE_DECOMPOSED, "Ana"))
+    assert [p["name"] for p in data["players"]] == [ZOE, "Ana"]  # stored in NFC
+    # A round naming Zoë in either spelling is hers.
+    body = {"round": 1, "went_out": ZOE_DECOMPOSED, "results": [{"player": "Ana", "points": 20}]}
+    saved = post(client, f"/api/games/{game_id}/rounds", body, key)
+    assert saved.status_code == 201, saved.get_json()
+    assert saved.get_json()["rounds"][0]["went_out"] == ZOE
+    play = {"game": "uno", "seats": [{"name": ZOE}, {"name": ZOE_DECOMPOSED, "bot": "smart"}]}
+    refused = client.post("/api/play", json=play)
+    assert refused.status_code == 400 and "same name" in refused.get_json()["error"]
+    play = {"game": "uno", "seats": [{"name": ZOE_DECOMPOSED}, {"name": "Bot", "bot": "smart"}], "seed": 5}
+    started = client.post("/api/play", json=play)
+    assert started.status_code == 201
+    assert started.get_json()["seats"][0]["name"] == ZOE
