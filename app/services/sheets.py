@@ -213,8 +213,9 @@ def _store_round(game: Game, scored) -> Round:
 
 
 def refusal(error: EngineError) -> ApiError:
-    """A 400 carrying the engine's sentence (and the player it is about, when it says)."""
-    return ApiError(str(error), 400, getattr(error, "player", None))
+    """A 400 carrying the engine's sentence (and the player it is about, when it says), with every refusal
+    of the same body for a form to show (``ApiError.refusals``)."""
+    return ApiError(str(error), 400, getattr(error, "player", None), refusals=(error, *getattr(error, "also", ())))
 
 
 def _entry(game: Game, body: Any):
