@@ -17,12 +17,22 @@ from .extensions import db
 class ApiError(Exception):
     """An API refusal with its status: raised by views, answered as ``{"error": message}``."""
 
-    def __init__(self, message: str, status: int = 400, player: str | None = None, headers: dict | None = None):
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        player: str | None = None,
+        headers: dict | None = None,
+        refusals: tuple[EngineError, ...] = (),
+    ):
         super().__init__(message)
         self.message = message
         self.status = status
         self.player = player  # the player a refused round entry is about, to show next to their row
         self.headers = headers or {}  # e.g. Retry-After on a 429
+        self.refusals = refusals
+        """The engine's refusals behind a 400 about a round (the first is ``message``): a form words each one
+        for the player's row (:func:`app.forms.entry_messages`)."""
 
 
 def wants_json() -> bool:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Sequence
+from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -152,6 +156,104 @@ def new_game_form(**kwargs) -> NewGameForm:
     return new_game_form_class()(**kwargs)
 
 
+# --- a round form's errors, in the form's words ------------------------------------------------------------------
+
+
+def isolated(name: str) -> str:
+    """A player's name set apart from the sentence around it (Unicode's first-strong isolate, as ``<bdi>``
+    does in a page): a Hebrew sentence keeps its quotes and full stop in place around a Latin name."""
+    return f"\u2068{name}\u2069"
+
+
+def isolate_names(message: str, names: Sequence[str]) -> str:
+    """``message`` with every player's name in it isolated (:func:`isolated`)."""
+    if not names:
+        return message
+    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<!\w)(?:{pattern})(?!\w)", lambda found: isolated(found.group(0)), message)
+
+
+def _entry_sentence(field: str | None, name: str, problem: str) -> str | None:
+    """A refused token in a player's field, said of the player (no JSON path): "Dee's cards: …"."""
+    if field == "cards":
+        return _("%(name)s's cards: %(problem)s", name=isolated(name), problem=problem)
+    if field == "laid_down":
+        return _("%(name)s's laid-down phase: %(problem)s", name=isolated(name), problem=problem)
+    return None
+
+
+def entry_messages(error: Any, names: Sequence[str]) -> list[tuple[str | None, str]]:
+    """Each refusal behind ``error`` (an ``ApiError``) as ``(player, sentence)`` for a round form: a sentence
+    that names the player (isolated) and their field, never the API's JSON path (``results[3].cards``)."""
+    refusals = getattr(error, "refusals", ()) or (error,)
+    out = []
+    for refusal in refusals:
+        player = getattr(refusal, "player", None)
+        problem = getattr(refusal, "problem", None)
+        sentence = _entry_sentence(getattr(refusal, "field", None), player, problem) if player and problem else None
+        text = getattr(refusal, "message", None) or str(refusal)
+        out.append((player, sentence or isolate_names(text, names)))
+    return out
+
+
+def entry_message(error: Any, names: Sequence[str]) -> str:
+    """The first refusal behind ``error`` in the round form's words (for a script: the preview, the outbox)."""
+    return entry_messages(error, names)[0][1]
+
+
+def _bounds(field: Any) -> dict[str, Any]:
+    """The ``min`` and ``max`` a field's validators allow (a number's range, a text's length)."""
+    for validator in field.validators:
+        if hasattr(validator, "max"):
+            return {"min": getattr(validator, "min", 0), "max": validator.max}
+    return {"min": "", "max": ""}
+
+
+def _field_sentence(field: Any, name: str) -> str:
+    """What is wrong with a player's field, as one sentence naming the player (the form's own checks)."""
+    values = {"name": isolated(name), **_bounds(field)}
+    sentences = {
+        "points": lambda: _("%(name)s's points must be a whole number from %(min)s to %(max)s.", **values),
+        "low": lambda: _(
+            "%(name)s's count of cards of 1 to 9 must be a whole number from %(min)s to %(max)s.", **values
+        ),
+        "high": lambda: _(
+            "%(name)s's count of cards of 10 to 12 must be a whole number from %(min)s to %(max)s.", **values
+        ),
+        "skip": lambda: _("%(name)s's count of skips must be a whole number from %(min)s to %(max)s.", **values),
+        "wild": lambda: _("%(name)s's count of wilds must be a whole number from %(min)s to %(max)s.", **values),
+        "cards": lambda: _("%(name)s's cards are too long: at most %(max)s characters.", **values),
+        "laid_down": lambda: _("%(name)s's laid-down phase is too long: at most %(max)s characters.", **values),
+    }
+    said = sentences.get(field.short_name)
+    return said() if said else _("%(name)s: %(problem)s", name=isolated(name), problem=field.errors[0])
+
+
+class PlayerRowsForm(FlaskForm):
+    """A round form with one row of fields per player (``players``): its errors name the player."""
+
+    def name_errors(self, names: Sequence[str]) -> None:
+        """Put each row's field errors (a range, a number, a length) in one sentence naming the player, in the
+        page's language, every row at once."""
+        for name, row in zip(names, self.players.entries):
+            for field in row.form:
+                if field.errors:
+                    field.errors = [_field_sentence(field, name)]
+
+    def show_error(self, names: list[str], error: Any) -> None:
+        """Show each refusal next to the row of the player it names, else at the top (:meth:`show_problem`)."""
+        for player, message in entry_messages(error, names):
+            if player in names and len(self.players.entries) == len(names):
+                row = self.players.entries[names.index(player)].form
+                row.points.errors = [*row.points.errors, message]
+            else:
+                self.show_problem(message)
+
+    def show_problem(self, message: str) -> None:
+        """Show a refusal that names no player, above the rows."""
+        raise NotImplementedError
+
+
 class PlayerRow(Form):
     """One player's line in a round: completed (Phase 10), and the cards left as counts, cards or a total."""
 
@@ -169,7 +271,7 @@ class PlayerRow(Form):
     )
 
 
-class RoundForm(FlaskForm):
+class RoundForm(PlayerRowsForm):
     """A round of a score sheet; ``round``, ``version`` and ``idempotency`` travel with it."""
 
     round = HiddenField()
@@ -184,9 +286,5 @@ class RoundForm(FlaskForm):
         """Set the choices that depend on the game's players."""
         self.went_out.choices = [(str(i), name) for i, name in enumerate(names)]
 
-    def show_error(self, names: list[str], error) -> None:
-        """Show a refusal next to the player's row when it names one, else at the top."""
-        if error.player in names and len(self.players.entries) == len(names):
-            self.players.entries[names.index(error.player)].form.points.errors = [error.message]
-        else:
-            self.went_out.errors = [*self.went_out.errors, error.message]
+    def show_problem(self, message: str) -> None:
+        self.went_out.errors = [*self.went_out.errors, message]

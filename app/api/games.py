@@ -15,19 +15,26 @@ from ..services import live, sheets
 from . import bp
 from .util import bearer_key, json_object
 
+SHOWN_MAX = 40
+"""The longest round number an error repeats whole (a 23-digit number is named as asked)."""
+
 
 def _editable(game_id: str, lock: bool = True):
-    """The game (404 first), then the edit key (401/403); ``lock=False`` reads it without locking its row."""
+    """The game (404 first), then the edit key (401/403); ``lock=False`` reads it without locking its row;
+    a write reads its body only after this."""
     game = sheets.get_game(game_id, lock=lock and request.method != "GET")
     sheets.check_edit_key(game, bearer_key())
     return game
 
 
-def _prepared_write(game_id: str, prepare, write):
+def _prepared_write(game, prepare, write):
     """Long work first, the write lock after: ``prepare(game)`` runs on the game as read (a replay, checking
     every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
-    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again."""
-    game = _editable(game_id, lock=False)  # the row is locked (and its version checked) under the write lock
+    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again.
+
+    ``game`` comes from :func:`_editable` with ``lock=False`` (the row is locked, and its version checked, under
+    the write lock): the game and the key are checked before the body is read."""
+    game_id = game.id
     with heavy.slot_for_replay(len(game.rounds)):
         prepared = prepare(game)
     begin_write()
@@ -38,8 +45,10 @@ def _prepared_write(game_id: str, prepare, write):
 
 
 def _round_number(value: str) -> int:
+    """The round number in the address; 404 naming it as asked (a long one shortened, never cut silently)."""
     if not (value.isascii() and value.isdigit()) or len(value) > 6:
-        raise ApiError(_("There is no round {number} in this game.").format(number=value[:10]), 404)
+        shown = value if len(value) <= SHOWN_MAX else value[: SHOWN_MAX - 1] + "…"
+        raise ApiError(_("There is no round {number} in this game.").format(number=shown), 404)
     return int(value)
 
 
@@ -67,9 +76,10 @@ def create_game():
 @bp.post("/games/<game_id>/rounds")
 @writes_late
 def record_round(game_id: str):
+    game = _editable(game_id, lock=False)
     data = json_object()
     body, status = _prepared_write(
-        game_id,
+        game,
         sheets.build_sheet,
         lambda game, sheet: sheets.record_round(game, data, request.headers.get("Idempotency-Key"), sheet=sheet),
     )
@@ -80,7 +90,10 @@ def record_round(game_id: str):
 @writes_late
 @long_work
 def replace_round(game_id: str, number: str):
-    data, round_number, if_match = json_object(), _round_number(number), request.headers.get("If-Match")
+    game = _editable(game_id, lock=False)
+    round_number = _round_number(number)
+    sheets.require_round(game, round_number)  # 404 for a round the game lacks, before the body's 400
+    data, if_match = json_object(), request.headers.get("If-Match")
 
     def prepare(game):
         sheets.check_version(game, if_match)
@@ -88,7 +101,7 @@ def replace_round(game_id: str, number: str):
 
     return _written(
         _prepared_write(
-            game_id,
+            game,
             prepare,
             lambda game, corrected: sheets.replace_round(game, round_number, data, if_match, corrected=corrected),
         )
@@ -101,7 +114,7 @@ def undo_round(game_id: str, number: str):
     if_match = request.headers.get("If-Match")
     return _written(
         _prepared_write(
-            game_id,
+            _editable(game_id, lock=False),
             lambda game: sheets.prepare_undo(game, _round_number(number), if_match),
             lambda game, undone: sheets.undo_round(game, _round_number(number), if_match, prepared=undone),
         )
@@ -118,7 +131,9 @@ def record_tiebreaker(game_id: str):
 
     return _written(
         _prepared_write(
-            game_id, prepare, lambda game, tied: sheets.record_tiebreaker(game, json_object(), if_match, prepared=tied)
+            _editable(game_id, lock=False),
+            prepare,
+            lambda game, tied: sheets.record_tiebreaker(game, json_object(), if_match, prepared=tied),
         )
     )
 
@@ -129,7 +144,7 @@ def clear_tiebreaker(game_id: str):
     if_match = request.headers.get("If-Match")
     return _written(
         _prepared_write(
-            game_id,
+            _editable(game_id, lock=False),
             lambda game: sheets.prepare_clear_tiebreaker(game, if_match),
             lambda game, cleared: sheets.clear_tiebreaker(game, if_match, prepared=cleared),
         )

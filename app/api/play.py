@@ -109,6 +109,7 @@ def act(play_id: str):
     its seat (``seat`` optional); the edit key for seats that are not remote."""
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
+    seats.require_key(who)  # 404, then 401/403, then the body (400)
     return jsonify(
         play.apply_action(
             found, json_object(), request.headers.get("If-Match"), who, request.headers.get("Idempotency-Key")

@@ -29,13 +29,27 @@ class RoundError(EngineError):
     """A round entered on a score sheet that cannot have happened under the rules.
 
     ``player`` names the player whose entry is wrong and ``round`` the round number, when
-    known, so that a form can show the message next to that player's row.
+    known, so that a form can show the message next to that player's row. When the message names a
+    place in the request body (``results[3].cards: "Z9" is not a Phase 10 card.``), ``field`` is the
+    player's field (``"cards"``) and ``problem`` the sentence after the place, so that a form can say
+    it in its own words ("Dee's cards: …") without the JSON path.
     """
 
-    def __init__(self, *args: object, player: str | None = None, round: int | None = None):
+    def __init__(
+        self,
+        *args: object,
+        player: str | None = None,
+        round: int | None = None,
+        field: str | None = None,
+        problem: str | None = None,
+    ):
         super().__init__(*args)
         self.player = player
         self.round = round
+        self.field = field
+        self.problem = problem
+        self.also: tuple[RoundError, ...] = ()
+        """Other players' entries refused in the same body (read at once: a form shows every one)."""
 
 
 class IllegalActionError(EngineError):

@@ -1,6 +1,7 @@
 """Players and seats, the same for both games, score sheets and digital tables alike.
 
-:func:`check_players` checks a list of names (count, length, no two alike ignoring case),
+:func:`check_players` checks a list of names (stored in Unicode NFC; count, length, no two alike ignoring case
+and how the letters are composed: "Zoë" is one name whether its ë is one character or e + U+0308),
 :func:`parse_seats` the seats of a digital game (a name and an optional bot each), and
 :func:`match_player` finds a player by name; :func:`join_names` lists names in a sentence.
 """
@@ -8,6 +9,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -37,6 +39,17 @@ def join_names(names: Sequence[str]) -> str:
     return join(names)
 
 
+def normal_name(name: str) -> str:
+    """``name`` trimmed, in Unicode NFC: "Zoe" + U+0308 (a combining diaeresis) is stored as "Zoë" (U+00EB)."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one player's name share: NFC, case folded (and NFC again, as folding may
+    decompose), trimmed. "ZOË", "zoë" and "Zoe" + U+0308 are one name."""
+    return unicodedata.normalize("NFC", normal_name(name).casefold())
+
+
 def printable_name(name: str) -> bool:
     """Whether ``name`` holds no control character (a line break, a NUL, a direction override) nor half of a
     surrogate pair (text that cannot be stored as UTF-8)."""
@@ -47,13 +60,14 @@ def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
     """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
 
     The game takes ``minimum`` to ``maximum`` players; each name is 1 to :data:`MAX_NAME` characters
-    after trimming, unique ignoring case, without control or direction characters (:func:`printable_name`).
+    after trimming, in Unicode NFC (:func:`normal_name`), unique ignoring case and composition
+    (:func:`name_key`), without control or direction characters (:func:`printable_name`).
     """
     if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
         raise RulesError(_("The players must be a list of names."))
     if any(not printable_name(name) for name in names):
         raise RulesError(_("A player's name can hold letters, digits, spaces and signs, but no control characters."))
-    trimmed = tuple(name.strip() for name in names)
+    trimmed = tuple(normal_name(name) for name in names)
     if not minimum <= len(trimmed) <= maximum:
         raise RulesError(
             _("This game takes {minimum} to {maximum} players, not {count}.").format(
@@ -68,13 +82,13 @@ def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
             raise RulesError(
                 _("The name {name} is too long: at most {maximum} characters.").format(name=name, maximum=MAX_NAME)
             )
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RulesError(
                 _("{name} and {other} are the same name: give each player a different one.").format(
-                    name=seen[name.casefold()], other=name
+                    name=seen[name_key(name)], other=name
                 )
             )
-        seen[name.casefold()] = name
+        seen[name_key(name)] = name
     return trimmed
 
 
@@ -124,8 +138,8 @@ def parse_seats(
 
 
 def match_player(name: str, players: Sequence[str]) -> str | None:
-    """The game's spelling of ``name`` (compared ignoring case and surrounding spaces), or ``None``."""
+    """The game's spelling of ``name`` (compared ignoring case, composition and surrounding spaces), or ``None``."""
     if name in players:  # spelled as the game spells it (names are unique ignoring case)
         return name
-    key = name.strip().casefold()
-    return next((player for player in players if player.casefold() == key), None)
+    key = name_key(name)
+    return next((player for player in players if name_key(player) == key), None)

@@ -78,14 +78,37 @@ def read_points(item: Mapping[str, Any], where: str, player: str) -> int | None:
     return points
 
 
-def read_tokens(value: Any, where: str, player: str | None, parse: Callable[[str], CardT]) -> tuple[CardT, ...]:
-    """The cards of a list of tokens, each read by ``parse``; raise :class:`RoundError` naming ``where``."""
+def read_tokens(
+    value: Any, where: str, player: str | None, parse: Callable[[str], CardT], field: str = "cards"
+) -> tuple[CardT, ...]:
+    """The cards of a list of tokens, each read by ``parse``; raise :class:`RoundError` naming ``where``.
+
+    ``field`` is the player's field the tokens are in (``cards``, ``laid_down``): a token that is not a card
+    is refused with ``field`` and the problem apart, for a form to name the player's field in its own words."""
     if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
         raise RoundError(_("{where} must be a list of card tokens.").format(where=where), player=player)
     try:
         return tuple(parse(token) for token in value)
     except NotationError as error:
-        raise RoundError(_("{where}: {problem}").format(where=where, problem=error), player=player) from None
+        raise RoundError(
+            _("{where}: {problem}").format(where=where, problem=error), player=player, field=field, problem=str(error)
+        ) from None
+
+
+def read_each(items: Sequence[Any], read: Callable[[Any, int], CardT]) -> tuple[CardT, ...]:
+    """Every item read by ``read(item, index)``; when some are refused, the first :class:`RoundError` is
+    raised (its message is the answer's) with the others' in its ``also``, so a form can show them all."""
+    read_items: list[CardT] = []
+    refused: list[RoundError] = []
+    for index, item in enumerate(items):
+        try:
+            read_items.append(read(item, index))
+        except RoundError as error:
+            refused.append(error)
+    if refused:
+        refused[0].also = tuple(refused[1:])
+        raise refused[0]
+    return tuple(read_items)
 
 
 def match_results(entry: Any, players: Sequence[str]) -> tuple[str, dict[str, Any]]:

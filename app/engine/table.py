@@ -8,16 +8,16 @@ only adds the games' lines together.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from .players import name_key
 from .sheetbase import ScoreSheet
 
 
 def same_player(name: str) -> str:
-    """The key players are matched by across games: Unicode NFC and case folding."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The key players are matched by across games: Unicode NFC and case folding (as within a game)."""
+    return name_key(name)
 
 
 def next_first_dealer(sheet: ScoreSheet, players: Sequence[str]) -> str | None:

@@ -7,12 +7,12 @@ from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SubmitField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..engine.points import rounds, rules, sheet
 from ..errors import ApiError
+from ..forms import PlayerRowsForm
 from ..i18n import format_number
 from .registry import GameType
 
@@ -40,7 +40,7 @@ class PointsRow(Form):
     )
 
 
-class PointsRoundForm(FlaskForm):
+class PointsRoundForm(PlayerRowsForm):
     """A round of a points game; ``round``, ``version`` and ``idempotency`` travel with it."""
 
     round = HiddenField()
@@ -57,12 +57,8 @@ class PointsRoundForm(FlaskForm):
     def prepare(self, names: list[str]) -> None:
         """Nothing depends on the players' names."""
 
-    def show_error(self, names: list[str], error: ApiError) -> None:
-        """Show a refusal next to the player's row when it names one, else at the top."""
-        if error.player in names and len(self.players.entries) == len(names):
-            self.players.entries[names.index(error.player)].form.points.errors = [error.message]
-        else:
-            self.problems.append(error.message)
+    def show_problem(self, message: str) -> None:
+        self.problems.append(message)
 
 
 class Points(GameType):

@@ -181,10 +181,15 @@ def viewing_seat(play: PlayGame, who: Credential, asked: int | None) -> int | No
     return None
 
 
-def acting_seat(play: PlayGame, who: Credential, sent: int | None) -> int:
-    """The seat an action is for. ``sent`` is the body's parsed ``seat`` (optional with a seat key)."""
+def require_key(who: Credential) -> None:
+    """401 without a key: acting needs the edit key or a seat key (checked before the body is read)."""
     if who.kind == NONE:
         raise ApiError(_("Acting in this game needs a key: the edit key, or the seat key of your seat."), 401)
+
+
+def acting_seat(play: PlayGame, who: Credential, sent: int | None) -> int:
+    """The seat an action is for. ``sent`` is the body's parsed ``seat`` (optional with a seat key)."""
+    require_key(who)
     if who.kind == SEAT:
         if sent is not None and sent != who.seat:
             raise _other_seat(sent, who.seat)

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..engine.errors import EngineError
+from ..engine.players import name_key
 from ..errors import ApiError
 from ..extensions import db
 from ..games import registry
@@ -203,9 +204,9 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
 
 def _result_rows(game: Game, data: dict[str, Any]) -> list[Result]:
     """One :class:`Result` row per player in a scored round's JSON (what was entered and the points)."""
-    seats = {name.casefold(): seat for seat, name in enumerate(player_names(game))}
+    seats = {name_key(name): seat for seat, name in enumerate(player_names(game))}
     return [
-        Result(seat=seats[item["player"].casefold()], entry=item, points=int(item.get("points") or 0))
+        Result(seat=seats[name_key(item["player"])], entry=item, points=int(item.get("points") or 0))
         for item in data["results"]
     ]
 
@@ -216,8 +217,9 @@ def _store_round(game: Game, scored) -> Round:
 
 
 def refusal(error: EngineError) -> ApiError:
-    """A 400 carrying the engine's sentence (and the player it is about, when it says)."""
-    return ApiError(str(error), 400, getattr(error, "player", None))
+    """A 400 carrying the engine's sentence (and the player it is about, when it says), with every refusal
+    of the same body for a form to show (``ApiError.refusals``)."""
+    return ApiError(str(error), 400, getattr(error, "player", None), refusals=(error, *getattr(error, "also", ())))
 
 
 def _entry(game: Game, body: Any):
@@ -342,7 +344,8 @@ def preview_replacement(game: Game, number: int, body: Any, sheet=None):
     return sheet.rounds[number - 1]
 
 
-def _round_number(game: Game, number: int) -> Round:
+def require_round(game: Game, number: int) -> Round:
+    """Round ``number`` of the game; 404 when it has none (checked before a body about it is read)."""
     for row in game.rounds:
         if row.number == number:
             return row
@@ -357,7 +360,7 @@ def replace_round(
     ``corrected`` is what :func:`correct_round` answered for this game at its current version, computed
     before the write lock was taken (the long part: every later round checked again)."""
     check_version(game, if_match)
-    row = _round_number(game, number)
+    row = require_round(game, number)
     sheet, correction = corrected if corrected is not None else correct_round(game, number, body, sheet)
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
@@ -375,7 +378,7 @@ def replace_round(
 def correct_round(game: Game, number: int, body: Any, sheet=None) -> tuple[Any, Any]:
     """Round ``number`` of the game's sheet replaced as ``body`` says, every later round checked again, in
     memory: ``(sheet, correction)``; 400 saying why it cannot be. Reads only (no lock needed)."""
-    _round_number(game, number)
+    require_round(game, number)
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     given = body.get("round")
@@ -400,7 +403,7 @@ def prepare_undo(game: Game, number: int, if_match: str | None = None) -> tuple[
     """The game's sheet without its last round ``number``, in memory: ``(sheet, correction)``; 409 when round
     ``number`` is not the last one. Reads only (the replay runs before the write lock is taken)."""
     check_version(game, if_match)
-    _round_number(game, number)
+    require_round(game, number)
     if number != len(game.rounds):
         raise Conflict(
             _("Only the last round ({last}) can be undone; correct round {number} instead.").format(
@@ -418,7 +421,7 @@ def undo_round(game: Game, number: int, if_match: str | None = None, prepared=No
     the write lock was taken; without it the sheet is replayed here."""
     sheet, correction = prepared if prepared is not None else prepare_undo(game, number, if_match)
     check_version(game, if_match)
-    row = _round_number(game, number)
+    row = require_round(game, number)
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)

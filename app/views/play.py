@@ -7,8 +7,10 @@ into a digital game.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
+from flask_babel import gettext as _
 
+from ..errors import error_response
 from ..extensions import db
 from ..games import registry
 from ..keys import well_formed_id
@@ -54,14 +56,13 @@ def start():
 def game(game_id: str):
     """The table of one digital game; the script fetches its state from the API.
 
-    The page loads the script of the game's plug-in (all digital games' scripts when the id is unknown:
-    the script then says there is no such game).
+    The page loads the script of the game's plug-in. An unknown game is a 404 page, as an unknown sheet is.
     """
-    if not well_formed_id(game_id):
-        abort(404)
-    row = db.session.get(PlayGame, game_id)
+    row = db.session.get(PlayGame, game_id) if well_formed_id(game_id) else None
     kind = registry.get(row.kind) if row is not None else None
-    games = [kind] if kind is not None and kind.digital is not None else _digital_games()
+    if kind is None or kind.digital is None:
+        return error_response(_("There is no such game. It may have been deleted."), 404)
+    games = [kind]
     return render_template(
         "play/game.html", game_id=game_id, api=f"{API_ROOT}/{game_id}", games=games, page_data=_page_data(games)
     )

@@ -35,7 +35,7 @@ from ..database import begin_write, in_writes_late_view, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
 from ..extensions import db
-from ..forms import new_game_form
+from ..forms import entry_message, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
@@ -247,12 +247,12 @@ def _form_problem(form) -> str:
     return _first_error(form.errors) or _("The form was not complete: reload the page and enter the round again.")
 
 
-def _sent_answer(game, number: int, error: ApiError | None = None, problem: str | None = None):
+def _sent_answer(game, number: int, error: ApiError | None = None, problem: str | None = None, names=()):
     """The JSON answer to a round a script sent (a round kept on the phone while offline, sent later)."""
     if error is None and problem is None:
         return jsonify(saved=True, round=number)
     status = error.status if error is not None else 400
-    message = error.message if error is not None else problem
+    message = entry_message(error, names) if error is not None else problem
     if status == 409 and number <= len(game.rounds):
         # Taken by another phone: the queue offers to enter it again as the next round, so no "reload the sheet".
         message = _("Another phone saved round %(number)s first.", number=number)
@@ -301,9 +301,12 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             return redirect(url_for("sheets.show", game_id=game_id))
     form = _round_form(game, sheet, data, number, entered)
     preview = None
-    if scripted and request.method == "POST" and not form.validate_on_submit():
-        return _sent_answer(game, number, problem=_form_problem(form))
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if request.method == "POST" and not valid:
+        form.name_errors(names)  # every row's problems at once, each naming the player
+        if scripted:
+            return _sent_answer(game, number, problem=_form_problem(form))
+    if valid:
         try:
             body = round_body(game, form, names, number)
             if form.preview.data:
@@ -328,7 +331,7 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
             if scripted:
-                return _sent_answer(game, number, error)
+                return _sent_answer(game, number, error, names=names)
             if error.status == 409 and not editing and number < len(game.rounds) + 1:
                 number = _lost_race(game, form, number)
                 # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
@@ -461,7 +464,8 @@ def preview(game_id: str):
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     form = _round_form(game, sheet, data, len(game.rounds) + 1)
-    form.validate()
+    if not form.validate():
+        form.name_errors(names)
     try:
         posted = request.form.get("round") or str(len(game.rounds) + 1)
         if not (posted.isascii() and posted.isdigit()) or len(posted) > 6:
@@ -473,7 +477,9 @@ def preview(game_id: str):
         else:
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
-        return jsonify(ok=False, error=error.message, player=error.player, labels=_row_labels(game, form, names))
+        return jsonify(
+            ok=False, error=entry_message(error, names), player=error.player, labels=_row_labels(game, form, names)
+        )
     kind = sheets.kind_of(game)
     completed = kind.preview_completed(scored)  # only games with phases say who completed one
     labels = _row_labels(game, form, names)

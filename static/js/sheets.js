@@ -31,6 +31,22 @@
   var form = document.querySelector("form.round-form");
   if (form) {
     var problem = form.querySelector(".round-problem");
+    // A problem shows once the user is done with what it is about, never while it is still being entered
+    // (tapping Out for Ana must not mark Ben's row red): a row is done once something in it was changed and
+    // the user went on to another row (or closed it); every row is once they try to save.
+    var finished = function (row) {
+      if (!row || row.dataset.edited !== "1" || row.dataset.done === "1") return;
+      row.dataset.done = "1";
+      preview();
+    };
+    var allDone = function () {
+      form.querySelectorAll(".player-row").forEach(function (row) { row.dataset.done = "1"; });
+    };
+    var isDone = function (name) {  // a problem naming nobody shows once any row is done
+      return Array.prototype.some.call(form.querySelectorAll(".player-row"), function (row) {
+        return row.dataset.done === "1" && (name == null || row.dataset.player === name);
+      });
+    };
     var timer = null;
     var sequence = 0;
     // What the number in a row is (a penalty, the points in a hand, the gain of who went out): the server says.
@@ -48,6 +64,7 @@
     var openRow = function (chosen) {
       rows.forEach(function (row) {
         var open = row === chosen && !row.classList.contains("is-out");
+        if (!open && row.classList.contains("is-open")) finished(row);
         row.classList.toggle("is-open", open);
         var button = row.querySelector(".row-open");
         if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
@@ -213,16 +230,17 @@
         .then(function (response) { return response.json(); })
         .then(function (answer) {
           if (mine !== sequence) return;
+          var told = !answer.ok && isDone(answer.player);
           form.querySelectorAll(".player-row").forEach(function (row) {
             var value = answer.ok ? answer.points[row.dataset.player] : null;
             if (answer.labels && answer.labels[row.dataset.player]) showLabel(row, answer.labels[row.dataset.player]);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
-            row.classList.toggle("has-problem", !answer.ok && answer.player === row.dataset.player);
+            row.classList.toggle("has-problem", told && answer.player === row.dataset.player);
           });
           if (answer.ok) showCompleted(answer.completed || {});
-          problem.hidden = answer.ok;
-          problem.textContent = answer.ok ? "" : answer.error;
+          problem.hidden = !told;
+          problem.textContent = told ? answer.error : "";
         })
         .catch(function () { /* offline: the server checks again on save */ });
     };
@@ -255,6 +273,22 @@
     });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
+    // What the user changed in a row (typed, or tapped a key, a step or a count; choosing who went out is not an
+    // entry of that row), and going on to another row or to the buttons: that row is done.
+    var edited = function (event) {
+      var row = event.target.closest && event.target.closest(".player-row");
+      if (!row || event.target.classList.contains("went-out")) return;
+      if (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip")) return;
+      row.dataset.edited = "1";
+    };
+    ["input", "change", "click"].forEach(function (type) { form.addEventListener(type, edited); });
+    form.addEventListener("focusin", function (event) {
+      var here = event.target.closest(".player-row");
+      if (!here && !event.target.closest(".button-row")) return;  // a keypad key beside the rows: still entering
+      form.querySelectorAll(".player-row").forEach(function (row) { if (row !== here) finished(row); });
+    });
+    form.addEventListener("submit", allDone);
+    if (form.querySelector(".player-row .error, .flash-error")) allDone();  // a refused save: show what is wrong
     if (compact) {
       form.querySelectorAll(".went-out").forEach(function (box) {
         box.addEventListener("change", function () {

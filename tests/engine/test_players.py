@@ -19,6 +19,27 @@ def test_check_players_trims_and_keeps_the_order():
     assert check_players([" Cy ", "Ana", "Ben"], 2, 3) == ("Cy", "Ana", "Ben")
 
 
+COMPOSED, DECOMPOSED = "Zo\u00eb", "Zoe\u0308"  # one name, two spellings: ë as one character, or e + diaeresis
+
+
+def test_names_are_stored_in_nfc_and_compared_after_it():
+    assert check_players([DECOMPOSED, "Ana"], 2, 6) == (COMPOSED, "Ana")
+    assert check_players(["  Zoe\u0308  ", "Ana"], 2, 6)[0] == COMPOSED
+    with pytest.raises(RulesError, match=f"{COMPOSED} and {COMPOSED} are the same name"):
+        check_players([COMPOSED, DECOMPOSED], 2, 6)
+    with pytest.raises(RulesError, match="are the same name"):
+        check_players(["ZOE\u0308", COMPOSED], 2, 6)  # case and composition both ignored
+    with pytest.raises(RulesError, match="are the same name"):
+        parse_seats([{"name": COMPOSED}, {"name": DECOMPOSED, "bot": "smart"}], BOTS, 2, 6)
+    assert match_player(DECOMPOSED, (COMPOSED, "Ana")) == COMPOSED
+    assert match_player("zoe\u0308 ", (COMPOSED, "Ana")) == COMPOSED
+
+
+def test_a_name_is_measured_after_nfc():
+    # 30 letters e + U+0308 are 60 code points as sent, 30 characters as stored: within the limit.
+    assert check_players(["e\u0308" * 30, "Ana"], 2, 6)[0] == "\u00eb" * 30
+
+
 @pytest.mark.parametrize(
     "names, minimum, maximum, message",
     [

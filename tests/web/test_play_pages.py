@@ -78,10 +78,18 @@ def test_start_page_has_every_string_its_script_uses(client):
     assert strings["smart"] == "Smart bot" and strings["uno"] == "UNO"
 
 
+def new_game(client, game: str = "uno") -> str:
+    seats = [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}]
+    answer = client.post("/api/play", json={"game": game, "seats": seats, "seed": 5})
+    assert answer.status_code == 201
+    return answer.get_json()["id"]
+
+
 def test_game_page_shell_carries_id_api_strings_and_phases(client):
-    text = page(client, "/play/abc123_-XYZ")
+    game_id = new_game(client, "phase10")
+    text = page(client, f"/play/{game_id}")
     assert_no_inline_script(text)
-    assert 'data-id="abc123_-XYZ"' in text and 'data-api="/api/play/abc123_-XYZ"' in text
+    assert f'data-id="{game_id}"' in text and f'data-api="/api/play/{game_id}"' in text
     assert 'data-sheet-url="/sheets/"' in text and 'data-play-url="/play/"' in text
     assert 'aria-live="polite"' in text and 'role="alert"' in text
     phases = attribute_json(text, "data-games")["phase10"]["phases"]
@@ -91,7 +99,9 @@ def test_game_page_shell_carries_id_api_strings_and_phases(client):
 
 
 def test_game_page_has_every_string_its_script_uses(client):
-    strings = attribute_json(page(client, "/play/some-game"), "data-i18n")
+    strings = {}  # each game's page carries the common strings and its own game's
+    for game in ("phase10", "uno"):
+        strings.update(attribute_json(page(client, f"/play/{new_game(client, game)}"), "data-i18n"))
     scripts = [STATIC / "js" / "play-game.js", *sorted((STATIC / "js" / "play").glob("*.js"))]
     script = "\n".join(path.read_text() for path in scripts)
     used = js_keys(script)
@@ -109,7 +119,7 @@ def test_game_page_has_every_string_its_script_uses(client):
 
 
 def test_strings_in_json_attributes_cannot_break_out(client):
-    text = page(client, "/play/x")
+    text = page(client, f"/play/{new_game(client)}")
     for name in ("data-i18n", "data-games"):
         raw = re.search(name + r"='([^']*)'", text).group(1)
         assert "<" not in raw and ">" not in raw
@@ -121,11 +131,7 @@ def test_game_page_refuses_ids_that_cannot_be_games(client, bad):
 
 
 def test_game_page_of_a_real_game(client):
-    answer = client.post(
-        "/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 5}
-    )
-    assert answer.status_code == 201
-    game_id = answer.get_json()["id"]
+    game_id = new_game(client)
     text = page(client, f"/play/{game_id}")
     assert f'data-api="/api/play/{game_id}"' in text
     # the page loads the script of the game's plug-in (the registry's), not the other games'
@@ -133,9 +139,15 @@ def test_game_page_of_a_real_game(client):
     assert set(attribute_json(text, "data-games")) == {"uno"}
 
 
-def test_game_page_of_an_unknown_game_loads_every_digital_game(client):
-    text = page(client, "/play/no-such-game")
-    assert "/static/js/play/uno.js" in text and "/static/js/play/phase10.js" in text
+def test_game_page_of_an_unknown_game_is_a_404_page(client):
+    # As an unknown sheet: a 404 page that says so, not an empty table whose script finds nothing.
+    answer = client.get("/play/no-such-game")
+    assert answer.status_code == 404
+    text = html.unescape(answer.get_data(as_text=True))
+    assert "There is no such game. It may have been deleted." in text and "/static/js/play-game.js" not in text
+    german = client.get("/play/no-such-game", headers={"Accept-Language": "de"})
+    assert german.status_code == 404 and "There is no such game" not in german.get_data(as_text=True)
+    assert client.get("/api/play/no-such-game").status_code == 404
 
 
 def test_nav_and_home_link_to_play(client):

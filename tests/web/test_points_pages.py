@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from app.forms import isolated
+
 
 def api(client, method, url, body=None, key=None, headers=None):
     all_headers = dict(headers or {})
@@ -194,7 +196,7 @@ def test_a_missing_number_is_shown_next_to_the_row(client):
     url = new_points_sheet(client)
     answer = record(client, url, ["3", "", "4"])
     page = text(answer)
-    assert answer.status_code == 200 and "Enter the points of Ben (0 when they scored none)." in page
+    assert answer.status_code == 200 and f"Enter the points of {isolated('Ben')} (0 when they scored none)." in page
     assert "Record round 1" in text(client.get(url))
 
 

@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from app.forms import isolated
+
 
 def text(answer) -> str:
     return html.unescape(answer.get_data(as_text=True))
@@ -154,7 +156,8 @@ def test_impossible_round_is_shown_next_to_the_row_and_not_saved(client, new_she
     answer = record(client, url, 0, {1: {"points": "45"}})
     page = text(answer)
     assert answer.status_code == 200
-    assert "Ben did not complete a phase, so Ben holds 10 cards" in page
+    ben = isolated("Ben")  # names are set apart in the form's messages (right-to-left pages)
+    assert f"{ben} did not complete a phase, so {ben} holds 10 cards" in page
     assert "Record round 1" in text(client.get(url))
 
 
@@ -446,7 +449,7 @@ def test_pick_a_phase_round_can_be_corrected_on_the_page(client, new_sheet):
 def test_a_typo_in_the_laid_down_phase_is_shown_not_a_crash(client, new_sheet):
     url = new_sheet()
     answer = record(client, url, 0, {0: {"laid_down": "7 7 7 |"}})
-    assert answer.status_code == 200 and "Ana's laid-down phase: Group 2 is empty." in text(answer)
+    assert answer.status_code == 200 and f"{isolated('Ana')}'s laid-down phase: Group 2 is empty." in text(answer)
     data = round_data(client, url, 0, {0: {"laid_down": "7 7 7 |"}})
     preview = client.post(url + "/rounds/preview", data=data).get_json()
     assert preview["ok"] is False and preview["player"] == "Ana"

@@ -24,7 +24,7 @@ from ..dealcheck import CardClass, Demand, conflicting, together_refusal
 from ..errors import DeckError, RoundError
 from ..i18n import _, ngettext
 from ..options import RuleSet
-from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
+from ..sheetbase import match_results, read_each, read_points, read_result_head, read_round_head, read_tokens
 from .cards import CARD_CLASSES, HAND_SIZE, IN_DECK_BY_CLASS, Card, card_class, check_fits_deck
 from .phases import PHASES, Phase
 from .scoring import CLASS_POINTS, LOW_POINTS, hand_points
@@ -248,7 +248,7 @@ def _parse_result(item: Any, index: int, pick: bool, stored: bool) -> Result:
                 player=player,
             )
         laid_down = tuple(
-            read_tokens(group, f"{where}.laid_down[{number}]", player, Card.parse)
+            read_tokens(group, f"{where}.laid_down[{number}]", player, Card.parse, field="laid_down")
             for number, group in enumerate(groups)
         )
         if any(not group for group in laid_down):
@@ -269,7 +269,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     if not isinstance(results, list) or not results:
         raise RoundError(_("results must be a list with one result for each player."))
     pick = variant_of(rules).picks_phase
-    parsed = tuple(_parse_result(item, index, pick, stored) for index, item in enumerate(results))
+    parsed = read_each(results, lambda item, index: _parse_result(item, index, pick, stored))
     if stored:
         # The stored 0 of the player who went out was computed, not entered.
         key = went_out.casefold()

@@ -18,7 +18,7 @@ from ..dealcheck import CardClass, Demand, conflicting, together_refusal
 from ..errors import DeckError, RoundError
 from ..i18n import _, number
 from ..options import RuleSet
-from ..sheetbase import match_results, read_points, read_result_head, read_round_head, read_tokens
+from ..sheetbase import match_results, read_each, read_points, read_result_head, read_round_head, read_tokens
 from .cards import DECK, NEWER_DECK, Card, check_fits_deck
 from .scoring import card_points, hand_points
 
@@ -93,7 +93,7 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     results = body.get("results")
     if not isinstance(results, list):
         raise RoundError(_("results must be a list with the hand of each player who did not go out."))
-    return RoundEntry(went_out, tuple(_parse_result(item, index, rules, stored) for index, item in enumerate(results)))
+    return RoundEntry(went_out, read_each(results, lambda item, index: _parse_result(item, index, rules, stored)))
 
 
 def _check_together(scored: list[ScoredResult], rules: RuleSet) -> None:
