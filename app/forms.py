@@ -26,6 +26,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .engine.phase10.phases import PHASES
+from .i18n import format_number
 
 # Card notation reads left to right in every language ("7 7 W | 3 4 5 6"), also on right-to-left pages.
 LTR = {"dir": "ltr"}
@@ -205,7 +206,7 @@ def _bounds(field: Any) -> dict[str, Any]:
     """The ``min`` and ``max`` a field's validators allow (a number's range, a text's length)."""
     for validator in field.validators:
         if hasattr(validator, "max"):
-            return {"min": getattr(validator, "min", 0), "max": validator.max}
+            return {"min": format_number(getattr(validator, "min", 0)), "max": format_number(validator.max)}
     return {"min": "", "max": ""}
 
 
