@@ -125,8 +125,9 @@ load: setup
 
 # Another table's round saves while 8 clients loop on the heaviest requests (gunicorn -k gthread; SQLite, then PostgreSQL with fsync on).
 fairness: setup
-	$(BIN)/python bench/fairness.py --database sqlite
-	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres
+	$(BIN)/python bench/fairness.py --database sqlite; sqlite=$$?; \
+	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres; postgres=$$?; \
+	exit $$((sqlite || postgres))
 
 # Live sheets: 200 phones long-polling 50 sheets while they record rounds, on gunicorn -k gthread.
 live-bench: setup

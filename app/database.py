@@ -7,14 +7,17 @@ at the head revision when the app starts, so that a later ``upgrade`` starts fro
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import sqlite3
+import time
 from pathlib import Path
 
 from flask import Flask, current_app, has_request_context, request
 from flask_migrate import Migrate
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import Pool
 
 from .extensions import db
 
@@ -65,7 +68,71 @@ def _sqlite_begin(connection) -> None:
         if chosen is not None
         else (has_request_context() and request.method in WRITE_METHODS and not _read_only_view())
     )
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+    if not writes:
+        connection.exec_driver_sql("BEGIN")
+        return
+    _take_write_turn(connection)
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    except BaseException:
+        _end_write_turn(connection.info)
+        raise
+
+
+WRITE_TURN_POLL_SECONDS = 0.001
+"""How often a write waiting for its turn looks again (SQLite's own busy handler sleeps up to 100 ms)."""
+
+
+def _take_write_turn(connection) -> None:
+    """Wait for this database file's write turn (an ``flock`` on ``<file>-writer.lock``) before ``BEGIN
+    IMMEDIATE``, for at most the busy timeout.
+
+    SQLite's busy handler retries a locked database after sleeps that grow to 100 ms, so a save that waits
+    behind a long write sleeps on well after the lock is free. Waiting here looks every millisecond, and
+    every worker process shares the lock file: the next write begins about as soon as the last one ends.
+    After the busy timeout the write goes on to ``BEGIN IMMEDIATE`` (and its own 503 "too busy")."""
+    database = connection.engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    handle = open(f"{database}-writer.lock", "a")  # noqa: SIM115 (held until the transaction ends)
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if time.monotonic() < deadline:
+                time.sleep(WRITE_TURN_POLL_SECONDS)
+                continue
+            handle.close()
+            return
+        connection.info["write_turn"] = handle
+        return
+
+
+def _end_write_turn(info) -> None:
+    handle = info.pop("write_turn", None)
+    if handle is not None:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        finally:
+            handle.close()
+
+
+@event.listens_for(Engine, "commit")
+def _write_turn_after_commit(connection) -> None:
+    _end_write_turn(connection.info)
+
+
+@event.listens_for(Engine, "rollback")
+def _write_turn_after_rollback(connection) -> None:
+    _end_write_turn(connection.info)
+
+
+@event.listens_for(Pool, "checkin")
+def _write_turn_at_checkin(dbapi_connection, connection_record) -> None:
+    """A connection going back to the pool never keeps a write turn (whatever ended its transaction)."""
+    if connection_record is not None:
+        _end_write_turn(connection_record.info)
 
 
 def begin_write() -> None:

@@ -471,14 +471,32 @@ def _write(
     what ``also`` changes in the row) and land its finished rounds; 409 (nothing kept) when another request
     moved the game first."""
     replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
-    state = engine.to_json()  # before the lock, as the bots' moves and the replay
+    replayed, scored = _score_finished(play, engine, replayed)
+    state = engine.to_json()  # before the lock, as the bots' moves, the replay and the scoring
     begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
     play.state = state
     if also is not None:
         also()
-    return _save(play, engine, seat, replayed)
+    return _save(play, engine, seat, replayed, scored)
+
+
+def _score_finished(play: PlayGame, engine: Any, replayed: Any) -> tuple[Any, list[Any] | None]:
+    """The game's newly finished rounds scored into its replayed sheet before the write lock, so the lock holds
+    only their inserts: ``(replayed, scored)``. ``scored`` is ``None`` when there is nothing to score ahead (no
+    sheet yet: the first round creates it under the lock); when the sheet refuses a round, ``(None, None)``:
+    landing replays and finds the reason again."""
+    if replayed is None or play.sheet_error is not None or play.sheet is None:
+        return replayed, None
+    sheet = play.sheet
+    pending = engine.finished_rounds[len(sheet.rounds) :]
+    if not pending:
+        return replayed, None
+    try:
+        return replayed, [sheets.score_round(sheet, copy.deepcopy(record), replayed) for record in pending]
+    except ApiError:
+        return None, None
 
 
 def _replayed_sheet(play: PlayGame) -> Any:
@@ -490,14 +508,16 @@ def _replayed_sheet(play: PlayGame) -> Any:
     return sheets.build_sheet(sheets.get_game(play.sheet_id))
 
 
-def _save(play: PlayGame, engine: Any, seat: int | None, replayed: Any = None) -> dict[str, Any]:
+def _save(
+    play: PlayGame, engine: Any, seat: int | None, replayed: Any = None, scored: list[Any] | None = None
+) -> dict[str, Any]:
     """Land the finished rounds, write and commit; the answer is the state for ``seat`` at the new version.
     A write that lost the race (the version moved on since it was read: ``StaleDataError``, also from an
     autoflush while the rounds land; on PostgreSQL also a serialization failure or a deadlock) is a 409, and
     nothing of it is kept."""
     try:
         db.session.flush()
-        land_rounds(play, engine, replayed)
+        land_rounds(play, engine, replayed, scored)
         db.session.flush()
         commit_keeping_loaded()  # the answer is built after the write lock is let go, from what was written
     except (StaleDataError, IntegrityError) as error:
@@ -518,11 +538,12 @@ def _strict() -> bool:
     return bool(current_app.config.get("PLAY_STRICT_SHEETS", current_app.testing))
 
 
-def land_rounds(play: PlayGame, engine: Any, replayed: Any = None) -> None:
+def land_rounds(play: PlayGame, engine: Any, replayed: Any = None, scored: list[Any] | None = None) -> None:
     """Record the game's newly finished rounds (and a Phase 10 tie-breaker result) in its score sheet.
 
     The sheet is created with the first finished round. Runs inside the caller's transaction; ``replayed``
-    is the sheet's engine when the caller replayed it already (outside the write lock).
+    is the sheet's engine when the caller replayed it already (outside the write lock), and ``scored`` the
+    new rounds as :func:`_score_finished` added them to it there.
     """
     if play.sheet_error is not None:
         return
@@ -542,9 +563,18 @@ def land_rounds(play: PlayGame, engine: Any, replayed: Any = None) -> None:
             sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(), commit=False)
             play.sheet = sheet
             db.session.flush()
+        if scored is not None and len(scored) != len(finished) - recorded:
+            scored, replayed = None, None  # scored ahead for other rounds: this sheet is replayed again
         replayed = replayed if replayed is not None else sheets.build_sheet(sheet)  # once: each round adds to it
-        for record in finished[recorded:]:
-            sheets.record_round(sheet, copy.deepcopy(record), commit=False, sheet=replayed, answer=False)
+        for index, record in enumerate(finished[recorded:]):
+            sheets.record_round(
+                sheet,
+                copy.deepcopy(record),
+                commit=False,
+                sheet=replayed,
+                answer=False,
+                scored=scored[index] if scored is not None else None,
+            )
         if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
             won = {"winner": tiebreaker_winner}
             tied = sheets.prepare_tiebreaker(sheet, won, sheet=replayed)  # the sheet replayed before the lock

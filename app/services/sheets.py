@@ -264,14 +264,36 @@ def _commit() -> None:
         raise Conflict(_("Someone else saved this round at the same moment: reload the sheet.")) from None
 
 
+def score_round(game: Game, body: Any, sheet) -> Any:
+    """Round ``body`` scored and added to ``sheet`` (the game's sheet, in memory; nothing is stored): the
+    scored round, or :class:`ApiError` with the reason."""
+    try:
+        sheet.check_open()
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    entry = _entry(game, body)
+    try:
+        return sheet.add_round(entry)
+    except EngineError as error:
+        raise refusal(error) from error
+
+
 def record_round(
-    game: Game, body: Any, idempotency_key: str | None = None, *, commit: bool = True, sheet=None, answer: bool = True
+    game: Game,
+    body: Any,
+    idempotency_key: str | None = None,
+    *,
+    commit: bool = True,
+    sheet=None,
+    answer: bool = True,
+    scored: Any = None,
 ) -> tuple[dict[str, Any], int]:
     """Record the next round; the answer (the whole game) and its status, 201.
 
     ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
     state in one transaction). ``sheet`` is the game's sheet when the caller has built it already.
-    ``answer=False`` skips building the answer (``{}``) when the caller has no use for it."""
+    ``answer=False`` skips building the answer (``{}``) when the caller has no use for it. ``scored`` is the
+    round as :func:`score_round` added it to ``sheet`` already (before the write lock was taken)."""
     idempotency_key = check_idempotency_key(idempotency_key)
     replay = replay_reply(game, idempotency_key)
     if replay is not None:
@@ -304,15 +326,8 @@ def record_round(
             _("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(maximum=MAX_ROUNDS)
         )
     sheet = sheet if sheet is not None else build_sheet(game)
-    try:
-        sheet.check_open()
-    except EngineError as error:
-        raise ApiError(str(error)) from error
-    entry = _entry(game, body)
-    try:
-        scored = sheet.add_round(entry)
-    except EngineError as error:
-        raise refusal(error) from error
+    if scored is None:
+        scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
     _bump(game)
     reply = game_json(game, sheet) if answer or idempotency_key else {}

@@ -201,3 +201,37 @@ def test_the_sheet_is_replayed_before_the_write_lock(client, probe, action, reco
     assert probe.during_replay, "the action replayed nothing: the probe saw no replay"
     assert all(probe.during_replay), f"a replay ran while the write lock was held: {probe.during_replay}"
     assert probe.under_lock and not any(probe.under_lock), "the probe did not see the lock the write held"
+
+
+def test_a_bots_game_scores_its_finished_rounds_before_the_write_lock(client, app, probe, monkeypatch):
+    """A request that lets bots finish hands scores them into the game's sheet before it takes the lock; the
+    lock holds only their inserts (the first hand, which creates the sheet, is the exception)."""
+    from app.extensions import db
+    from app.models import PlayGame
+
+    for sheet_class in {kind.sheet for kind in registry.all_games()}:
+        add_round = sheet_class.add_round
+
+        def probed_add_round(self, *args, _add_round=add_round, **kwargs):
+            if not kwargs.get("stored"):
+                probe.replaying()
+            return _add_round(self, *args, **kwargs)
+
+        monkeypatch.setattr(sheet_class, "add_round", probed_add_round)
+    app.config["PLAY_BOT_BUDGET_MS"] = 5  # a few hands per request
+    seats = [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}]
+    state = client.post("/api/play", json={"game": "uno", "seats": seats, "seed": 9, "rules": {"target": 500}})
+    state = state.get_json()
+    landed = 0
+    for _ in range(2000):
+        if state["status"] == "finished":
+            break
+        with app.app_context():
+            play = db.session.get(PlayGame, state["id"])
+            probe.armed = play.sheet_id is not None  # the sheet exists: every hand is scored ahead
+            probe.game_id = play.sheet_id
+            landed = len(play.sheet.rounds) if play.sheet is not None else 0
+        state = client.get(f"/api/play/{state['id']}").get_json()
+    probe.armed = False
+    assert state["status"] == "finished" and landed >= 2
+    assert probe.during_replay and all(probe.during_replay), probe.during_replay
