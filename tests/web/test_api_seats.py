@@ -93,7 +93,8 @@ def assert_hides(game: str, answer, viewer: int | None, public: tuple[str, ...] 
             continue
         for token in set(hand) - set(public):
             for name in spoken(game, token):
-                pattern = r"(?<![A-Za-z0-9+])" + re.escape(name) + r"(?![0-9])"
+                # not inside an id or a key (URL-safe base64: "B1NssQ…" is no Blue 1)
+                pattern = r"(?<![A-Za-z0-9+_-])" + re.escape(name) + r"(?![A-Za-z0-9_-])"
                 assert not re.search(pattern, text), f"{name} of seat {seat} shown to {viewer}: {text[:300]}"
 
 

@@ -75,7 +75,7 @@ def words(kind: str, token: str) -> list[str]:
 
 
 def mentions(text: str, name: str) -> bool:
-    return re.search(r"(?<![A-Za-z0-9+])" + re.escape(name) + r"(?![A-Za-z0-9+])", text) is not None
+    return re.search(r"(?<![A-Za-z0-9+_-])" + re.escape(name) + r"(?![A-Za-z0-9+_-])", text) is not None
 
 
 def shown_to(entry: dict, viewer: int) -> str:
