@@ -65,23 +65,28 @@ UNWRITABLE_SQLITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_C
 UNWRITABLE_POSTGRES = frozenset({"25006", "53100"})
 """SQLSTATEs: read_only_sql_transaction (a standby, default_transaction_read_only), disk_full."""
 BUSY_SQLITE = ("SQLITE_BUSY", "SQLITE_LOCKED")
-BUSY_POSTGRES = frozenset({"55P03", "40001", "40P01"})
-"""SQLSTATEs: lock_not_available (a lock timeout), serialization_failure, deadlock_detected."""
+CONFLICT_POSTGRES = frozenset({"40001", "40P01"})
+"""SQLSTATEs: serialization_failure, deadlock_detected: two writes met, the later one lost."""
+BUSY_POSTGRES = CONFLICT_POSTGRES | {"55P03"}
+"""... and lock_not_available (a lock timeout)."""
+
+
+def _refused_as(error: DBAPIError, sqlite_names: tuple[str, ...], postgres_states: frozenset[str]) -> bool:
+    """Whether the driver's error behind ``error`` is one of these SQLite error names or PostgreSQL SQLSTATEs."""
+    original = error.orig
+    name = getattr(original, "sqlite_errorname", "") or ""
+    return name.startswith(sqlite_names) or getattr(original, "sqlstate", None) in postgres_states
 
 
 def cannot_write(error: DBAPIError) -> bool:
     """Whether the database refused a write because it is read-only or its disk is full."""
-    original = error.orig
-    name = getattr(original, "sqlite_errorname", "") or ""
-    return name.startswith(UNWRITABLE_SQLITE) or getattr(original, "sqlstate", None) in UNWRITABLE_POSTGRES
+    return _refused_as(error, UNWRITABLE_SQLITE, UNWRITABLE_POSTGRES)
 
 
 def too_busy(error: DBAPIError) -> bool:
     """Whether the write waited for the database's lock longer than it may (SQLite's busy timeout) or lost a
     deadlock: nothing was written, and the same request may be sent again in a moment."""
-    original = error.orig
-    name = getattr(original, "sqlite_errorname", "") or ""
-    return name.startswith(BUSY_SQLITE) or getattr(original, "sqlstate", None) in BUSY_POSTGRES
+    return _refused_as(error, BUSY_SQLITE, BUSY_POSTGRES)
 
 
 def error_response(message: str, status: int):

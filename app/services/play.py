@@ -49,7 +49,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..database import begin_write, commit_keeping_loaded
 from ..engine.errors import EngineError, GameOverError, NotYourTurnError
 from ..engine.players import parse_seats
-from ..errors import ApiError
+from ..errors import CONFLICT_POSTGRES, ApiError
 from ..extensions import db
 from ..games import registry
 from ..i18n import format_list
@@ -75,9 +75,6 @@ ACTION_FIELDS = ("seat", "action")
 
 BOT_STEP = 16
 """Bot actions taken between two looks at the clock."""
-
-CONFLICT_STATES = frozenset({"40001", "40P01"})
-"""PostgreSQL's serialization failure and deadlock: two writes met; the later one is answered 409."""
 
 
 clock = time.perf_counter
@@ -524,7 +521,7 @@ def _save(
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
     except DBAPIError as error:
-        if getattr(error.orig, "sqlstate", None) not in CONFLICT_STATES:
+        if getattr(error.orig, "sqlstate", None) not in CONFLICT_POSTGRES:  # two writes met: the later one is a 409
             raise
         db.session.rollback()
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again.")) from error
