@@ -71,6 +71,8 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     expect(refused).to_contain_text("Round 4, entered without a connection, was not saved:")
     expect(refused).to_contain_text("Another phone saved round 4 first.")
     page.reload()
-    expect(refused).to_contain_text("Another phone saved round 4 first.")  # never dropped on its own, never reported as saved
+    expect(refused).to_contain_text(
+        "Another phone saved round 4 first."
+    )  # never dropped on its own, never reported as saved
     expect(page.get_by_text("Round 4, entered without a connection, is now saved.")).to_have_count(0)
     assert _stored(server, tls, path) == [(1, "Ana"), (2, "Ben"), (3, "Ana"), (4, "Ana")]
