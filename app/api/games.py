@@ -78,10 +78,11 @@ def create_game():
 def record_round(game_id: str):
     game = _editable(game_id, lock=False)
     data = json_object()
-    body, status = _prepared_write(
+    idempotency_key = request.headers.get("Idempotency-Key")
+    body, status = _prepared_write(  # checked and scored before the lock: the lock holds the inserts
         game,
-        sheets.build_sheet,
-        lambda game, sheet: sheets.record_round(game, data, request.headers.get("Idempotency-Key"), sheet=sheet),
+        lambda game: sheets.prepare_round(game, data, idempotency_key),
+        lambda game, prepared: sheets.record_round(game, data, idempotency_key, prepared=prepared),
     )
     return _written(body, status)
 

@@ -17,7 +17,7 @@ from sqlalchemy import insert
 from ..database import lock_for_write
 from ..errors import ApiError
 from ..extensions import db
-from ..models import Game, Player, Result, Round
+from ..models import Game, Player
 from . import sheets
 
 FORMAT = "deckside-sheet"
@@ -151,16 +151,18 @@ def _store(game: Game) -> None:
             for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner", "first_dealer")
         },
         "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
-        "rounds": [{"game_id": game.id, "number": r.number, "went_out": r.went_out} for r in game.rounds],
     }
-    results = [[{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results] for r in game.rounds]
+    rounds = [
+        {
+            "number": r.number,
+            "went_out": r.went_out,
+            "results": [{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results],
+        }
+        for r in game.rounds
+    ]
     db.session.expunge(game)
     lock_for_write()
     db.session.execute(insert(Game), [rows["game"]])
     db.session.execute(insert(Player), rows["players"])
-    if rows["rounds"]:
-        ids = db.session.scalars(insert(Round).returning(Round.id, sort_by_parameter_order=True), rows["rounds"]).all()
-        db.session.execute(
-            insert(Result), [{"round_id": i, **row} for i, listed in zip(ids, results) for row in listed]
-        )
+    sheets.insert_rounds(game.id, rounds)
     db.session.commit()

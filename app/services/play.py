@@ -37,7 +37,7 @@ import functools
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app
@@ -54,7 +54,7 @@ from ..extensions import db
 from ..games import registry
 from ..i18n import format_list
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
-from ..models import PlayGame, utcnow
+from ..models import Game, PlayGame, utcnow
 from . import seats as seat_rules
 from . import sheets
 from .sheets import Conflict
@@ -281,7 +281,6 @@ def create_play(data: Any) -> dict[str, Any]:
     run_bots_bounded(kind, engine)
     key = new_edit_key()
     info, seat_keys = seat_rules.new_seat_info(remote or [False] * len(seats))
-    begin_write()
     play = PlayGame(
         id=new_id(),
         kind=kind.name,
@@ -290,8 +289,10 @@ def create_play(data: Any) -> dict[str, Any]:
         seat_info=info,
         turn_since=utcnow(),
     )
+    landing = prepare_landing(play, engine)  # the rounds the bots finished, scored before the lock
+    begin_write()
     db.session.add(play)
-    body = _save(play, engine, seat_rules.first_local_person(play, bots_of(engine)))
+    body = _save(play, engine, seat_rules.first_local_person(play, bots_of(engine)), landing)
     body["edit_key"] = key
     if seat_keys:
         body["seat_keys"] = seat_keys
@@ -467,54 +468,30 @@ def _write(
     """Take the write lock, check that the game is still at version ``read``, store the engine's state (and
     what ``also`` changes in the row) and land its finished rounds; 409 (nothing kept) when another request
     moved the game first."""
-    replayed = _replayed_sheet(play) if len(engine.finished_rounds) else None
-    replayed, scored = _score_finished(play, engine, replayed)
-    state = engine.to_json()  # before the lock, as the bots' moves, the replay and the scoring
+    landing = prepare_landing(play, engine)
+    state = engine.to_json()  # before the lock, as the bots' moves and the landing
     begin_write()  # the loaded play keeps the version read: the UPDATE ... WHERE version = read checks it
     if play.version != read:
         raise Conflict(_("Someone else moved in this game at the same moment: reload it and choose again."))
     play.state = state
     if also is not None:
         also()
-    return _save(play, engine, seat, replayed, scored)
+    return _save(play, engine, seat, landing)
 
 
-def _score_finished(play: PlayGame, engine: Any, replayed: Any) -> tuple[Any, list[Any] | None]:
-    """The game's newly finished rounds scored into its replayed sheet before the write lock, so the lock holds
-    only their inserts: ``(replayed, scored)``. ``scored`` is ``None`` when there is nothing to score ahead (no
-    sheet yet: the first round creates it under the lock); when the sheet refuses a round, ``(None, None)``:
-    landing replays and finds the reason again."""
-    if replayed is None or play.sheet_error is not None or play.sheet is None:
-        return replayed, None
-    sheet = play.sheet
-    pending = engine.finished_rounds[len(sheet.rounds) :]
-    if not pending:
-        return replayed, None
-    try:
-        return replayed, [sheets.score_round(sheet, copy.deepcopy(record), replayed) for record in pending]
-    except ApiError:
-        return None, None
+UNPREPARED: Any = object()
+"""``_save``'s landing when none was prepared before the lock: it is worked out under the lock."""
 
 
-def _replayed_sheet(play: PlayGame) -> Any:
-    """The game's score sheet replayed from its rounds, before the write lock is taken (``None`` before the
-    first round has landed). Only this game writes in that sheet, so it is still right under the lock when
-    the game's version has not moved."""
-    if play.sheet_id is None or play.sheet_error is not None:
-        return None
-    return sheets.build_sheet(sheets.get_game(play.sheet_id))
-
-
-def _save(
-    play: PlayGame, engine: Any, seat: int | None, replayed: Any = None, scored: list[Any] | None = None
-) -> dict[str, Any]:
-    """Land the finished rounds, write and commit; the answer is the state for ``seat`` at the new version.
-    A write that lost the race (the version moved on since it was read: ``StaleDataError``, also from an
-    autoflush while the rounds land; on PostgreSQL also a serialization failure or a deadlock) is a 409, and
-    nothing of it is kept."""
+def _save(play: PlayGame, engine: Any, seat: int | None, landing: Landing | None = UNPREPARED) -> dict[str, Any]:
+    """Land the finished rounds (``landing``: what :func:`prepare_landing` found for this game at the version
+    now stored), write and commit; the answer is the state for ``seat`` at the new version. A write that lost
+    the race (the version moved on since it was read: ``StaleDataError``, also from an autoflush while the
+    rounds land; on PostgreSQL also a serialization failure or a deadlock) is a 409, and nothing of it is
+    kept."""
     try:
         db.session.flush()
-        land_rounds(play, engine, replayed, scored)
+        land(play, prepare_landing(play, engine) if landing is UNPREPARED else landing)
         db.session.flush()
         commit_keeping_loaded()  # the answer is built after the write lock is let go, from what was written
     except (StaleDataError, IntegrityError) as error:
@@ -535,50 +512,68 @@ def _strict() -> bool:
     return bool(current_app.config.get("PLAY_STRICT_SHEETS", current_app.testing))
 
 
-def land_rounds(play: PlayGame, engine: Any, replayed: Any = None, scored: list[Any] | None = None) -> None:
-    """Record the game's newly finished rounds (and a Phase 10 tie-breaker result) in its score sheet.
+@dataclass
+class Landing:
+    """What a write adds to the game's score sheet, worked out before the write lock (the replay, the checks
+    and the scoring) so that the lock holds only the inserts: the sheet itself for the game's first finished
+    round (not yet stored), the new rounds as rows, the tie-breaker's result, or the sheet's refusal."""
 
-    The sheet is created with the first finished round. Runs inside the caller's transaction; ``replayed``
-    is the sheet's engine when the caller replayed it already (outside the write lock), and ``scored`` the
-    new rounds as :func:`_score_finished` added them to it there.
-    """
+    new_sheet: Game | None = None
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    tiebreaker: Any = None
+    """The sheet with the tie-breaker's winner recorded (:func:`app.services.sheets.prepare_tiebreaker`)."""
+    refused: str | None = None
+
+
+def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
+    """The game's newly finished rounds (and a Phase 10 tie-breaker's result) checked and scored by its score
+    sheet, as the sheet stands when ``play`` was read (only this game writes in it); ``None`` when there is
+    nothing new to land. Reads only. A sheet that refuses a round is an engine bug: with
+    ``PLAY_STRICT_SHEETS`` it raises, else the landing carries the reason."""
     if play.sheet_error is not None:
-        return
+        return None
     finished = engine.finished_rounds
     sheet = play.sheet
     recorded = len(sheet.rounds) if sheet is not None else 0
-    tiebreaker = getattr(engine, "tiebreaker", None) or {}
-    tiebreaker_winner = tiebreaker.get("winner")
-    if len(finished) <= recorded and (
-        tiebreaker_winner is None or (sheet is not None and sheet.tiebreaker_winner is not None)
-    ):
-        return
+    winner = (getattr(engine, "tiebreaker", None) or {}).get("winner")
+    tiebreaker_waiting = winner is not None and (sheet is None or sheet.tiebreaker_winner is None)
+    if len(finished) <= recorded and not tiebreaker_waiting:
+        return None
+    landing = Landing()
     try:
         if sheet is None:
             # The sheet is the record of what was played: its edit key is thrown away, so nobody can
             # change it afterwards and make it disagree with the digital game.
-            sheet, _key = sheets.create_game(play.kind, names_of(engine), engine.rules.to_dict(), commit=False)
-            play.sheet = sheet
-            db.session.flush()
-        if scored is not None and len(scored) != len(finished) - recorded:
-            scored, replayed = None, None  # scored ahead for other rounds: this sheet is replayed again
-        replayed = replayed if replayed is not None else sheets.build_sheet(sheet)  # once: each round adds to it
-        for index, record in enumerate(finished[recorded:]):
-            sheets.record_round(
-                sheet,
-                copy.deepcopy(record),
-                commit=False,
-                sheet=replayed,
-                answer=False,
-                scored=scored[index] if scored is not None else None,
-            )
-        if tiebreaker_winner is not None and sheet.tiebreaker_winner is None:
-            won = {"winner": tiebreaker_winner}
-            tied = sheets.prepare_tiebreaker(sheet, won, sheet=replayed)  # the sheet replayed before the lock
-            sheets.record_tiebreaker(sheet, won, commit=False, prepared=tied, answer=False)
+            sheet, _key = sheets.new_game(play.kind, names_of(engine), engine.rules.to_dict())
+            landing.new_sheet = sheet
+        replayed = sheets.build_sheet(sheet)  # once: each round adds to it
+        landing.rounds = [
+            sheets.round_values(sheet, sheets.score_round(sheet, copy.deepcopy(record), replayed))
+            for record in finished[recorded:]
+        ]
+        if tiebreaker_waiting:
+            landing.tiebreaker = sheets.prepare_tiebreaker(sheet, {"winner": winner}, sheet=replayed)
     except ApiError as error:
         message = _("The score sheet refused a round of this game: {reason}").format(reason=error.message)
         if _strict():
             raise RuntimeError(message) from error
-        current_app.logger.error("Digital game %s: %s", play.id, message)
-        play.sheet_error = message[:500]
+        return Landing(refused=message)
+    return landing
+
+
+def land(play: PlayGame, landing: Landing | None) -> None:
+    """Under the write lock, in the caller's transaction: store what :func:`prepare_landing` found."""
+    if landing is None:
+        return
+    if landing.refused is not None:
+        current_app.logger.error("Digital game %s: %s", play.id, landing.refused)
+        play.sheet_error = landing.refused[:500]
+        return
+    if landing.new_sheet is not None:
+        db.session.add(landing.new_sheet)
+        play.sheet = landing.new_sheet
+    sheet = play.sheet
+    sheets.store_rounds(sheet, landing.rounds)
+    if landing.tiebreaker is not None:
+        winner = landing.tiebreaker.tiebreaker["winner"]
+        sheets.record_tiebreaker(sheet, {"winner": winner}, commit=False, prepared=landing.tiebreaker, answer=False)

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -179,11 +179,9 @@ def check_version(game: Game | Any, if_match: str | None) -> None:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True) -> tuple[Game, str]:
-    """A new game and its edit key (shown once; only its hash is stored).
-
-    ``commit=False`` leaves the transaction open for the caller to commit.
-    """
+def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
+    """A new game, not yet in the session (nothing is stored), and its edit key (shown once; only its hash
+    is kept). 400 naming what is wrong with the game, the players or the rules."""
     kind = registry.get(kind_name)
     if kind is None:
         raise ApiError(_('"game" must be one of: {kinds}.').format(kinds=", ".join(f'"{k}"' for k in registry.ids())))
@@ -196,24 +194,61 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
     key = new_edit_key()
     game = Game(id=new_id(), kind=kind.id, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
+    return game, key
+
+
+def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True) -> tuple[Game, str]:
+    """A new game (:func:`new_game`) added to the session, and its edit key.
+
+    ``commit=False`` leaves the transaction open for the caller to commit.
+    """
+    game, key = new_game(kind_name, players, rules)
     db.session.add(game)
     if commit:
         db.session.commit()
     return game, key
 
 
-def _result_rows(game: Game, data: dict[str, Any]) -> list[Result]:
-    """One :class:`Result` row per player in a scored round's JSON (what was entered and the points)."""
+def _result_values(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The columns of one :class:`Result` row per player in a scored round's JSON (what was entered, the points)."""
     seats = {name_key(name): seat for seat, name in enumerate(player_names(game))}
     return [
-        Result(seat=seats[name_key(item["player"])], entry=item, points=int(item.get("points") or 0))
+        {"seat": seats[name_key(item["player"])], "entry": item, "points": int(item.get("points") or 0)}
         for item in data["results"]
     ]
 
 
-def _store_round(game: Game, scored) -> Round:
+def round_values(game: Game, scored) -> dict[str, Any]:
+    """A scored round of ``game`` as the columns of its :class:`Round` row, with its ``results`` rows."""
     data = scored.to_json()
-    return Round(number=data["round"], went_out=data.get("went_out") or "", results=_result_rows(game, data))
+    return {"number": data["round"], "went_out": data.get("went_out") or "", "results": _result_values(game, data)}
+
+
+def _store_round(game: Game, scored) -> Round:
+    values = round_values(game, scored)
+    return Round(number=values["number"], went_out=values["went_out"], results=[Result(**r) for r in values["results"]])
+
+
+def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
+    """Insert rounds given as :func:`round_values` makes them, in two statements (one per table) under the
+    caller's write lock: the unit of work's bookkeeping for hundreds of rows would hold the lock far longer."""
+    if not rounds:
+        return
+    rows = [{"game_id": game_id, "number": r["number"], "went_out": r["went_out"]} for r in rounds]
+    ids = db.session.scalars(insert(Round).returning(Round.id, sort_by_parameter_order=True), rows).all()
+    db.session.execute(insert(Result), [{"round_id": i, **row} for i, r in zip(ids, rounds) for row in r["results"]])
+
+
+def store_rounds(game: Game, rounds: list[dict[str, Any]]) -> None:
+    """Add the next rounds of a game in the session (made by :func:`round_values` from rounds that
+    :func:`score_round` checked), as recording them one by one would: the version moves on by one a round.
+    ``game.rounds`` is read again when next used."""
+    if not rounds:
+        return
+    db.session.flush()  # the game row (a new game's, with its players) before its rounds
+    insert_rounds(game.id, rounds)
+    game.version += len(rounds)
+    db.session.expire(game, ["rounds"])
 
 
 def refusal(error: EngineError) -> ApiError:
@@ -278,26 +313,8 @@ def score_round(game: Game, body: Any, sheet) -> Any:
         raise refusal(error) from error
 
 
-def record_round(
-    game: Game,
-    body: Any,
-    idempotency_key: str | None = None,
-    *,
-    commit: bool = True,
-    sheet=None,
-    answer: bool = True,
-    scored: Any = None,
-) -> tuple[dict[str, Any], int]:
-    """Record the next round; the answer (the whole game) and its status, 201.
-
-    ``commit=False`` leaves the transaction open (a digital game lands its rounds and saves its own
-    state in one transaction). ``sheet`` is the game's sheet when the caller has built it already.
-    ``answer=False`` skips building the answer (``{}``) when the caller has no use for it. ``scored`` is the
-    round as :func:`score_round` added it to ``sheet`` already (before the write lock was taken)."""
-    idempotency_key = check_idempotency_key(idempotency_key)
-    replay = replay_reply(game, idempotency_key)
-    if replay is not None:
-        return replay
+def _check_next_round(game: Game, body: Any) -> None:
+    """400/409 unless ``body`` is an object naming the game's next round (the checks that need no replay)."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     expected = len(game.rounds) + 1
@@ -325,8 +342,46 @@ def record_round(
         raise ApiError(
             _("A sheet holds at most {maximum} rounds: start a new sheet to go on.").format(maximum=MAX_ROUNDS)
         )
+
+
+def prepare_round(game: Game, body: Any, idempotency_key: str | None = None, sheet=None) -> tuple[Any, Any] | None:
+    """The long part of recording a round, before the write lock: the sheet replayed and the round checked
+    and scored in it, ``(sheet, scored)`` for :func:`record_round`; 400/409 with the reason, as recording it
+    would answer. ``None`` when the idempotency key was answered already (recording it answers that again).
+    ``sheet`` is the game's sheet when the caller has built it already (the round is added to it)."""
+    idempotency_key = check_idempotency_key(idempotency_key)
+    if replay_reply(game, idempotency_key) is not None:
+        return None
+    _check_next_round(game, body)
     sheet = sheet if sheet is not None else build_sheet(game)
-    if scored is None:
+    return sheet, score_round(game, body, sheet)
+
+
+def record_round(
+    game: Game,
+    body: Any,
+    idempotency_key: str | None = None,
+    *,
+    commit: bool = True,
+    sheet=None,
+    answer: bool = True,
+    prepared: tuple[Any, Any] | None = None,
+) -> tuple[dict[str, Any], int]:
+    """Record the next round; the answer (the whole game) and its status, 201.
+
+    ``commit=False`` leaves the transaction open (an import adds its rounds and commits once). ``sheet`` is
+    the game's sheet when the caller has built it already. ``answer=False`` skips building the answer
+    (``{}``) when the caller has no use for it. ``prepared`` is what :func:`prepare_round` answered for this
+    game at its current version (before the write lock was taken)."""
+    idempotency_key = check_idempotency_key(idempotency_key)
+    replay = replay_reply(game, idempotency_key)
+    if replay is not None:
+        return replay
+    _check_next_round(game, body)
+    if prepared is not None:
+        sheet, scored = prepared
+    else:
+        sheet = sheet if sheet is not None else build_sheet(game)
         scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
     _bump(game)
@@ -383,7 +438,7 @@ def replace_round(
     row.went_out = data.get("went_out") or ""
     row.results.clear()
     db.session.flush()
-    row.results.extend(_result_rows(game, data))
+    row.results.extend(Result(**values) for values in _result_values(game, data))
     _bump(game)
     answer = game_json(game, sheet)
     _commit()

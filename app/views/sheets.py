@@ -323,8 +323,10 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 flash(_("Round %(number)s corrected.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
             else:
+                idempotency_key = form.idempotency.data or None
+                prepared = sheets.prepare_round(game, body, idempotency_key, sheet)  # checked before the lock
                 game, same = _locked(game)
-                sheets.record_round(game, body, form.idempotency.data or None, sheet=sheet if same else None)
+                sheets.record_round(game, body, idempotency_key, prepared=prepared if same else None)
                 if scripted:
                     return _sent_answer(game, number)
                 flash(_("Round %(number)s saved.", number=number), "ok")

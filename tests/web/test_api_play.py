@@ -521,7 +521,7 @@ def test_a_refused_round_fails_loudly_or_is_set_aside(app, client, monkeypatch):
     def refuse(*_args, **_kwargs):
         raise ApiError("refused for the test")
 
-    monkeypatch.setattr(play_service.sheets, "record_round", refuse)
+    monkeypatch.setattr(play_service.sheets, "score_round", refuse)
     body = {"game": "uno", "seats": [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}], "seed": 2}
     assert post(client, "/api/play", body).status_code == 500
     with app.app_context():
