@@ -9,14 +9,18 @@ from __future__ import annotations
 import os
 import re
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from app import create_app
 from app.extensions import db
 from app.models import utcnow
+
+FAILURES = Path(__file__).resolve().parent.parent / "test-artifacts" / "failures"
 
 # Creation is rate-limited per client (app/ratelimits.py); the suite creates far more than a table does.
 # Tests of the limit set RATELIMIT_CREATE themselves. Servers started by tests inherit this too.
@@ -42,6 +46,29 @@ def pytest_sessionstart(session):
                 catalog = read_po(source, locale=po.parent.parent.name)
             with mo.open("wb") as target:
                 write_mo(target, catalog)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test says what every phone showed: each open page's address and the start of its
+    text in the report, and a screenshot of it under ``test-artifacts/failures/<test>/``."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    folder = FAILURES / re.sub(r"[^\w.-]+", "_", item.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for c, context in enumerate(browser.contexts):
+        for n, page in enumerate(context.pages):
+            try:
+                page.screenshot(path=str(folder / f"phone{c}-page{n}.png"), full_page=True, timeout=5000)
+                shown = " ".join(page.inner_text("body", timeout=2000).split())[:400]
+            except PlaywrightError as error:  # a page that is gone or hung: say so, keep the report
+                shown = f"(could not be read: {error.__class__.__name__})"
+            lines.append(f"phone {c}, page {n}: {page.url}\n  {shown}")
+    report.sections.append(("what the phones showed", "\n".join(lines) + f"\nscreenshots: {folder}"))
 
 
 def empty_postgres(url: str) -> None:

@@ -350,11 +350,19 @@
   if (!got.key || (editable && !got.fresh)) return;
   var body = new URLSearchParams({ key: got.key });
   if (!editable) body.set("announce", "1");
-  fetch(sheet.dataset.claim, {
-    method: "POST", body: body, credentials: "same-origin",
-    headers: { "X-CSRFToken": sheet.dataset.csrf }
-  }).then(function (response) {
-    if (response.status === 403) K.forget(scope);  // a key that no longer belongs to this sheet
-    if (!editable && (response.status === 204 || response.status === 403)) window.location.reload();
-  }).catch(function () { /* offline: try again on the next visit */ });
+  // A busy server (503, Retry-After) or a dropped connection: ask again a few times, then on the next visit.
+  function claim(triesLeft) {
+    function again(seconds) {
+      if (triesLeft > 0) window.setTimeout(function () { claim(triesLeft - 1); }, seconds * 1000);
+    }
+    fetch(sheet.dataset.claim, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": sheet.dataset.csrf }
+    }).then(function (response) {
+      if (response.status === 403) K.forget(scope);  // a key that no longer belongs to this sheet
+      if (!editable && (response.status === 204 || response.status === 403)) window.location.reload();
+      else if (response.status >= 500) again(Math.min(Number(response.headers.get("Retry-After")) || 2, 10));
+    }).catch(function () { if (navigator.onLine) again(2); });  /* offline: on the next visit */
+  }
+  claim(3);
 })();

@@ -209,3 +209,25 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     shot(other, "stale-correction")
     viewer.reload()
     assert totals(viewer) == totals(page) == {"Ana": 0, "Ben": 75}
+
+
+def test_an_edit_link_opened_while_the_server_is_busy_still_hands_the_key_over(page: Page, phone, shot):
+    """The phone's first hand-over of the key meets a busy server (503, Retry-After: 1): the page asks again,
+    and the phone can record rounds without anyone reloading it."""
+    new_sheet(page, shot, ["Ana", "Ben"])
+    edit_link = edit_link_of(page)
+    other = phone().new_page()
+    answered = []
+
+    def busy_once(route):
+        answered.append(503 if not answered else 204)
+        if answered[-1] == 503:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, body="busy")
+        else:
+            route.continue_()
+
+    other.route(re.compile(r"/sheets/[\w-]+/key$"), busy_once)
+    other.goto(edit_link)
+    expect(other.get_by_role("link", name="Record round 1")).to_be_visible(timeout=10000)
+    expect(other.get_by_text("This phone can now record rounds on this sheet.")).to_be_visible()
+    assert answered == [503, 204]
