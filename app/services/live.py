@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -25,6 +24,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from .. import changes
 from ..errors import ApiError
 from ..extensions import db
 from ..keys import well_formed_id
@@ -140,8 +140,8 @@ def wanted_version(raw: str | None) -> int:
 class VersionWatcher:
     """One thread per process that checks the versions of every sheet being waited on, in one query.
 
-    A held long poll registers what it waits for and sleeps on an event; every ``poll`` seconds the
-    watcher asks ``SELECT id, version FROM game WHERE id IN (...)`` for all of them together (a
+    A held long poll registers what it waits for and sleeps on an event; every ``poll`` seconds (and at
+    once when this process commits a change, :mod:`app.changes`) the watcher asks ``SELECT id, version FROM game WHERE id IN (...)`` for all of them together (a
     connection borrowed from the pool for that one query) and wakes the requests whose game changed.
     Two hundred phones watching fifty sheets thus cost two tiny queries a second per process, not
     four hundred. The thread stops when nobody waits and starts again with the next long poll.
@@ -175,8 +175,9 @@ class VersionWatcher:
         return waiter.version
 
     def _run(self) -> None:
+        seen = changes.generation()
         while True:
-            time.sleep(self.poll)
+            seen = changes.wait(self.poll, seen)  # at the next poll, or at once when this process saves a change
             with self._lock:
                 wanted = list(self._waiters)
                 if not wanted:

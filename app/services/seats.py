@@ -28,6 +28,7 @@ from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from .. import changes
 from ..errors import ApiError
 from ..extensions import db
 from ..keys import hash_key, key_matches, new_edit_key
@@ -271,10 +272,11 @@ def wait_for_change(play_id: str, version: int) -> bool:
     limit = float(current_app.config.get("PLAY_WAIT_SECONDS", WAIT_SECONDS))
     step = float(current_app.config.get("PLAY_POLL_SECONDS", POLL_SECONDS))
     deadline = time.monotonic() + limit
+    seen = changes.generation()
     while True:
         if current_version(play_id) != version:
             return True
         left = deadline - time.monotonic()
         if left <= 0:
             return False
-        time.sleep(min(step, left))
+        seen = changes.wait(min(step, left), seen)  # the next poll, or at once when this process saves a change

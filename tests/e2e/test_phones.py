@@ -91,7 +91,7 @@ def try_catch(phones: list[Page], offender: int) -> bool:
 
 def play_to_the_end(phones: list[Page], move, shot, game: str) -> dict:
     """Whoever's turn it is moves on their own phone, until every phone shows the result."""
-    stats = {"moves": 0, "caught": False, "waits": []}
+    stats = {"moves": 0, "caught": False}
     for page in phones:
         page.set_default_timeout(5000)
     idle_since = time.monotonic()
@@ -116,7 +116,8 @@ def play_to_the_end(phones: list[Page], move, shot, game: str) -> dict:
         except PlaywrightTimeoutError:
             continue  # the table was redrawn under the click: look again
         stats["moves"] += 1
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(50)  # the tap's own work (a request, when it sends one) has begun ...
+        expect(page.locator("#play-game.busy")).to_have_count(0, timeout=10000)  # ... and its answer is drawn
         if stats["moves"] == 8:
             for i, other in enumerate(phones):
                 shot(other, f"{game}-{NAMES[i]}-playing", full_page=False)
