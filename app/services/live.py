@@ -153,16 +153,22 @@ class VersionWatcher:
         self._lock = threading.Lock()
         self._waiters: dict[str, list[_Waiter]] = {}
         self._thread: threading.Thread | None = None
+        self._look_now = False
         self.checks = 0
 
-    def wait(self, game_id: str, known: int, timeout: float) -> int | None:
-        """Block until the game's version differs from ``known`` (the new version) or ``timeout`` passes (None)."""
+    def wait(self, game_id: str, known: int, timeout: float, seen: int | None = None) -> int | None:
+        """Block until the game's version differs from ``known`` (the new version) or ``timeout`` passes (None).
+        ``seen``: the sheets' :func:`~app.changes.generation` read before ``known`` was; when a sheet was saved
+        since, the watcher looks at once."""
         waiter = _Waiter(known)
         with self._lock:
             self._waiters.setdefault(game_id, []).append(waiter)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="deckside-live-watcher", daemon=True)
                 self._thread.start()
+        if seen is not None and changes.generation(changes.SHEETS) != seen:
+            self._look_now = True
+            changes.poke()
         try:
             waiter.event.wait(timeout)
         finally:
@@ -175,9 +181,14 @@ class VersionWatcher:
         return waiter.version
 
     def _run(self) -> None:
-        seen = changes.generation()
+        seen = changes.generation(changes.SHEETS)
         while True:
-            seen = changes.wait(self.poll, seen)  # at the next poll, or at once when this process saves a change
+            # At the next poll, or at once when this process saves a sheet (or a new waiter asks).
+            changes.wait_until(
+                lambda seen=seen: self._look_now or changes.generation(changes.SHEETS) != seen, self.poll
+            )
+            seen = changes.generation(changes.SHEETS)  # before the query: a save during it wakes the next wait
+            self._look_now = False  # a waiter asking after this is already in the list the query reads
             with self._lock:
                 wanted = list(self._waiters)
                 if not wanted:
@@ -238,9 +249,10 @@ def wait_for_change(game_id: str, known: int) -> int | None:
 
     The first check is made at once by the request itself; then the request's database connection goes
     back to the pool and the process's :class:`VersionWatcher` checks for it."""
+    seen = changes.generation(changes.SHEETS)  # before the check: a save between the check and the wait is seen
     version = existing_version(game_id)
     if version != known:
         return version
     db.session.close()  # the held request keeps no connection
     wait = float(current_app.config.get("LIVE_WAIT_SECONDS", WAIT_SECONDS))
-    return watcher().wait(game_id, known, wait)
+    return watcher().wait(game_id, known, wait, seen)

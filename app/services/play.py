@@ -9,12 +9,15 @@ The engine holds every rule; this module stores its state and translates its err
   written. A game resumes from that column alone (after a reload or a restart).
 - Every write (the action, the bots' moves, the rounds landed in the score sheet) is one
   transaction: on SQLite it begins ``IMMEDIATE`` (see :mod:`app.database`).
-- When a round (Phase 10) or a hand (UNO) ends, it is recorded in a score sheet through
-  :func:`app.services.sheets.record_round`, the same path as ``POST /api/games/<id>/rounds``, so
-  the sheet's engine checks every round the digital game produced. The sheet is created with the
-  first finished round, with the same players, rules and edit-key hash. A sheet that refuses a
-  round is an engine bug: with ``PLAY_STRICT_SHEETS`` (on when ``TESTING``) it raises; otherwise
-  it is logged, the reason kept in ``sheet_error``, and the game goes on without landing more.
+- When a round (Phase 10) or a hand (UNO) ends, it is recorded in a score sheet with the checks of
+  ``POST /api/games/<id>/rounds`` (:func:`app.services.sheets.check_next_round` and
+  :func:`~app.services.sheets.score_round`), so the sheet's engine checks every round the digital game
+  produced. This runs before the write lock (:func:`prepare_landing`); the lock holds only the inserts
+  (:func:`land`). The sheet is created with the first finished round, with the same players and rules;
+  its edit key is thrown away, so nobody can change it afterwards. A sheet that refuses a round is an
+  engine bug: with ``PLAY_STRICT_SHEETS`` (on when ``TESTING``) it raises; otherwise it is logged, the
+  rounds before it are landed, the reason is kept in ``sheet_error``, and the game goes on without
+  landing more.
 
 Choices where API.md leaves room:
 
@@ -533,7 +536,8 @@ def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
     if play.sheet_error is not None:
         return None
     finished = engine.finished_rounds
-    sheet = play.sheet
+    # The sheet with its rounds and results in one read (play.sheet then finds it loaded).
+    sheet = sheets.get_game(play.sheet_id) if play.sheet_id is not None else None
     recorded = len(sheet.rounds) if sheet is not None else 0
     winner = (getattr(engine, "tiebreaker", None) or {}).get("winner")
     tiebreaker_waiting = winner is not None and (sheet is None or sheet.tiebreaker_winner is None)
@@ -547,17 +551,17 @@ def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
             sheet, _key = sheets.new_game(play.kind, names_of(engine), engine.rules.to_dict())
             landing.new_sheet = sheet
         replayed = sheets.build_sheet(sheet)  # once: each round adds to it
-        landing.rounds = [
-            sheets.round_values(sheet, sheets.score_round(sheet, copy.deepcopy(record), replayed))
-            for record in finished[recorded:]
-        ]
+        for number, record in enumerate(finished[recorded:], start=recorded + 1):
+            sheets.check_next_round(sheet, record, expected=number)  # as a round sent to the API is checked
+            scored = sheets.score_round(sheet, copy.deepcopy(record), replayed)
+            landing.rounds.append(sheets.round_values(sheet, scored))
         if tiebreaker_waiting:
             landing.tiebreaker = sheets.prepare_tiebreaker(sheet, {"winner": winner}, sheet=replayed)
     except ApiError as error:
         message = _("The score sheet refused a round of this game: {reason}").format(reason=error.message)
         if _strict():
             raise RuntimeError(message) from error
-        return Landing(refused=message)
+        landing.refused = message  # the rounds before the refused one are landed; none after it
     return landing
 
 
@@ -565,15 +569,13 @@ def land(play: PlayGame, landing: Landing | None) -> None:
     """Under the write lock, in the caller's transaction: store what :func:`prepare_landing` found."""
     if landing is None:
         return
-    if landing.refused is not None:
-        current_app.logger.error("Digital game %s: %s", play.id, landing.refused)
-        play.sheet_error = landing.refused[:500]
-        return
     if landing.new_sheet is not None:
         db.session.add(landing.new_sheet)
         play.sheet = landing.new_sheet
-    sheet = play.sheet
-    sheets.store_rounds(sheet, landing.rounds)
+    if landing.rounds:
+        sheets.store_rounds(play.sheet, landing.rounds)
     if landing.tiebreaker is not None:
-        winner = landing.tiebreaker.tiebreaker["winner"]
-        sheets.record_tiebreaker(sheet, {"winner": winner}, commit=False, prepared=landing.tiebreaker, answer=False)
+        sheets.record_tiebreaker(play.sheet, None, commit=False, prepared=landing.tiebreaker, answer=False)
+    if landing.refused is not None:
+        current_app.logger.error("Digital game %s: %s", play.id, landing.refused)
+        play.sheet_error = landing.refused[:500]

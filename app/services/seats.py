@@ -272,11 +272,13 @@ def wait_for_change(play_id: str, version: int) -> bool:
     limit = float(current_app.config.get("PLAY_WAIT_SECONDS", WAIT_SECONDS))
     step = float(current_app.config.get("PLAY_POLL_SECONDS", POLL_SECONDS))
     deadline = time.monotonic() + limit
-    seen = changes.generation()
-    while True:
-        if current_version(play_id) != version:
-            return True
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        seen = changes.wait(min(step, left), seen)  # the next poll, or at once when this process saves a change
+    key = changes.play_key(play_id)
+    with changes.watching(key):
+        seen = changes.generation(key)  # before the check: a save between the check and the wait is not missed
+        while True:
+            if current_version(play_id) != version:
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            seen = changes.wait(key, min(step, left), seen)  # the next poll, or when this process saves the game

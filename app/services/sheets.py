@@ -230,13 +230,18 @@ def _store_round(game: Game, scored) -> Round:
 
 
 def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
-    """Insert rounds given as :func:`round_values` makes them, in two statements (one per table) under the
-    caller's write lock: the unit of work's bookkeeping for hundreds of rows would hold the lock far longer."""
+    """Insert rounds given as :func:`round_values` makes them, in three statements under the caller's write
+    lock (the unit of work's bookkeeping for hundreds of rows would hold the lock far longer): the rounds
+    (one ``executemany``), their ids read back by number, and their results (one ``executemany``). Reading
+    the ids back works alike everywhere: SQLite would send an ``INSERT … RETURNING`` per row."""
     if not rounds:
         return
     rows = [{"game_id": game_id, "number": r["number"], "went_out": r["went_out"]} for r in rounds]
-    ids = db.session.scalars(insert(Round).returning(Round.id, sort_by_parameter_order=True), rows).all()
-    db.session.execute(insert(Result), [{"round_id": i, **row} for i, r in zip(ids, rounds) for row in r["results"]])
+    db.session.execute(insert(Round), rows)
+    numbers = [r["number"] for r in rounds]
+    query = select(Round.number, Round.id).where(Round.game_id == game_id, Round.number.in_(numbers))
+    ids = {row.number: row.id for row in db.session.execute(query)}
+    db.session.execute(insert(Result), [{"round_id": ids[r["number"]], **row} for r in rounds for row in r["results"]])
 
 
 def store_rounds(game: Game, rounds: list[dict[str, Any]]) -> None:
@@ -313,11 +318,12 @@ def score_round(game: Game, body: Any, sheet) -> Any:
         raise refusal(error) from error
 
 
-def _check_next_round(game: Game, body: Any) -> None:
-    """400/409 unless ``body`` is an object naming the game's next round (the checks that need no replay)."""
+def check_next_round(game: Game, body: Any, expected: int | None = None) -> None:
+    """400/409 unless ``body`` is an object naming the game's next round (the checks that need no replay);
+    ``expected``: that round's number when rounds not yet stored come before it (default: the next one)."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
-    expected = len(game.rounds) + 1
+    expected = len(game.rounds) + 1 if expected is None else expected
     number = body.get("round")
     if number is None:
         raise ApiError(
@@ -352,7 +358,7 @@ def prepare_round(game: Game, body: Any, idempotency_key: str | None = None, she
     idempotency_key = check_idempotency_key(idempotency_key)
     if replay_reply(game, idempotency_key) is not None:
         return None
-    _check_next_round(game, body)
+    check_next_round(game, body)
     sheet = sheet if sheet is not None else build_sheet(game)
     return sheet, score_round(game, body, sheet)
 
@@ -377,7 +383,7 @@ def record_round(
     replay = replay_reply(game, idempotency_key)
     if replay is not None:
         return replay
-    _check_next_round(game, body)
+    check_next_round(game, body)
     if prepared is not None:
         sheet, scored = prepared
     else:

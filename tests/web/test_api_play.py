@@ -533,6 +533,47 @@ def test_a_refused_round_fails_loudly_or_is_set_aside(app, client, monkeypatch):
         assert "refused for the test" in db.session.get(PlayGame, answer.get_json()["id"]).sheet_error
 
 
+def test_the_rounds_before_a_refused_one_are_landed(app, client, monkeypatch):
+    """A sheet that refuses the second of the hands a request finished keeps the first, and the reason."""
+    from app.errors import ApiError
+
+    score = play_service.sheets.score_round
+    calls = []
+
+    def refuse_the_second(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise ApiError("refused for the test")
+        return score(*args, **kwargs)
+
+    monkeypatch.setattr(play_service.sheets, "score_round", refuse_the_second)
+    app.config["PLAY_STRICT_SHEETS"] = False
+    body = {"game": "uno", "seats": [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}], "seed": 2}
+    answer = post(client, "/api/play", body)
+    assert answer.status_code == 201 and answer.get_json()["status"] == "finished"
+    with app.app_context():
+        play = db.session.get(PlayGame, answer.get_json()["id"])
+        assert "refused for the test" in play.sheet_error
+        assert play.sheet is not None and [r.number for r in play.sheet.rounds] == [1]
+        assert play.sheet.version == 2  # created, then one round
+
+
+@pytest.mark.parametrize("shift", [-1, 1])
+def test_a_finished_round_with_the_wrong_number_is_refused_as_the_api_would(app, client, shift):
+    """The digital game's rounds meet the same checks as a round sent to the API, the number included."""
+    body = {"game": "uno", "seats": [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}], "seed": 2}
+    answer = post(client, "/api/play", body)
+    app.config["PLAY_STRICT_SHEETS"] = False
+    with app.app_context():
+        play = db.session.get(PlayGame, answer.get_json()["id"])
+        engine = play_service.load(play)
+        recorded = len(play.sheet.rounds)
+        engine.finished_rounds.append({**engine.finished_rounds[-1], "round": recorded + 1 + shift})
+        landing = play_service.prepare_landing(play, engine)
+    assert landing.rounds == [] and landing.new_sheet is None
+    assert f"the next round is {recorded + 1}" in landing.refused.lower()
+
+
 def test_review_inputs_are_400_not_500(client):
     """Found by review: a non-ASCII digit as a seat, and the error sentence for a missing action."""
     answer = client.post(

@@ -62,11 +62,29 @@ def test_a_play_wait_answers_at_once_when_this_process_saves_a_move(app, client)
 
 def test_only_a_committed_change_wakes_the_waiters(client):
     game_id, key, _ = create(client)
-    before = changes.generation()
+    before = changes.generation(changes.SHEETS)
     assert client.get(f"/api/games/{game_id}").status_code == 200  # a read
     assert post(client, f"/api/games/{game_id}/rounds", p10_round(5), key).status_code == 409  # refused
     bad = p10_round(1, others={"Ben": {"points": 7}})
     assert post(client, f"/api/games/{game_id}/rounds", bad, key).status_code == 400  # refused by the rules
-    assert changes.generation() == before
+    assert changes.generation(changes.SHEETS) == before
     assert post(client, f"/api/games/{game_id}/rounds", p10_round(1), key).status_code == 201
-    assert changes.generation() == before + 1
+    assert changes.generation(changes.SHEETS) == before + 1
+
+
+def test_a_move_wakes_only_those_who_watch_that_game_and_nothing_is_kept_for_others(client):
+    data = create_play(client, "uno")
+    other = create_play(client, "uno")
+    watched, unwatched = changes.play_key(data["id"]), changes.play_key(other["id"])
+    sheets_before = changes.generation(changes.SHEETS)
+    url = "/api/play/{}/actions"
+    move = {"seat": 0, "action": FIRST_MOVE["uno"]}
+    with changes.watching(watched):
+        seen = changes.generation(watched)
+        assert seat_call(client, "POST", url.format(other["id"]), other["edit_key"], move).status_code == 200
+        assert changes.generation(watched) == seen  # another game's move
+        assert seat_call(client, "POST", url.format(data["id"]), data["edit_key"], move).status_code == 200
+        assert changes.generation(watched) == seen + 1
+        assert changes.wait(watched, 5.0, seen) == seen + 1  # at once
+    assert changes.generation(unwatched) == 0 and changes.generation(watched) == 0  # nothing kept once unwatched
+    assert changes.generation(changes.SHEETS) == sheets_before  # no hand ended: no sheet changed
