@@ -6,6 +6,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
 from ..games import registry
@@ -89,4 +90,13 @@ def service_worker():
     )
     return Response(
         head + source, mimetype="text/javascript", headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}
+    )
+
+
+@bp.get("/csrf-token")
+def csrf_token():
+    """A form token for this phone's session as it is now: the offline queue sends a round kept on the phone
+    (perhaps across a browser restart, which ends the session its cached form was made in) with a fresh one."""
+    return Response(
+        json.dumps({"token": generate_csrf()}), mimetype="application/json", headers={"Cache-Control": "no-store"}
     )

@@ -331,6 +331,17 @@
     write(OUTBOX, rest);
   }
 
+  // A form token for the session as it is now. A kept round's own token belongs to the session its form was
+  // made in, which a browser restart ends: sent with it, the round would be refused as "expired".
+  var freshToken = null;
+  function token() {
+    if (freshToken || !t.token) return Promise.resolve(freshToken);
+    return fetch(t.token, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) { freshToken = (data && data.token) || null; return freshToken; },
+        function () { return null; });
+  }
+
   var sending = false;
   var changedHere = false;  // a round of the sheet on screen was saved or refused: show it fresh
   function flush() {
@@ -341,14 +352,17 @@
       return;
     }
     sending = true;
-    var body = new URLSearchParams();
-    item.fields.forEach(function (pair) {
-      if (pair[0] === "round") body.append("round", String(item.round));
-      else if (pair[0] === "idempotency") body.append("idempotency", item.key);
-      else body.append(pair[0], pair[1]);
-    });
-    fetch(item.action, {
-      method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
+    token().then(function (csrf) {
+      var body = new URLSearchParams();
+      item.fields.forEach(function (pair) {
+        if (pair[0] === "round") body.append("round", String(item.round));
+        else if (pair[0] === "idempotency") body.append("idempotency", item.key);
+        else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
+        else body.append(pair[0], pair[1]);
+      });
+      return fetch(item.action, {
+        method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
+      });
     })
       .then(function (response) {
         return response.json().then(function (answer) { return { status: response.status, answer: answer }; },

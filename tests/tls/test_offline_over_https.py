@@ -4,25 +4,10 @@ its reason. What is stored is checked through the API, not only on the page."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from playwright.sync_api import Page, expect
-from tls_pages import controlled, edit_link_of, enter_round, new_sheet
-
-
-def _stored(server: dict, tls: dict, path: str) -> list[tuple[int, str]]:
-    """The rounds the server holds: (number, who went out), in order."""
-    url = server["url"] + "/api/games/" + path.rsplit("/", 1)[1]
-    with urllib.request.urlopen(url, context=tls["context"]) as answer:
-        return [(r["round"], r["went_out"]) for r in json.load(answer)["rounds"]]
-
-
-def _save(page: Page, number: int, out: str, wilds: dict[str, int] | None = None) -> None:
-    page.get_by_role("link", name=f"Record round {number}").click()
-    expect(page.get_by_role("heading", name=f"Round {number}")).to_be_visible()
-    enter_round(page, out, wilds)
-    page.get_by_role("button", name="Save round").click()
+from tls_pages import controlled, edit_link_of, new_sheet
+from tls_pages import save_round as _save
+from tls_pages import stored_rounds as _stored
 
 
 def test_rounds_entered_offline_are_stored_in_order_exactly_once(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 from playwright.sync_api import Page, expect
 
@@ -66,3 +68,18 @@ def edit_link_of(page: Page) -> str:
     link = field.input_value()
     page.goto(sheet)
     return link
+
+
+def save_round(page: Page, number: int, out: str, wilds: dict[str, int] | None = None) -> None:
+    """From the sheet: open round ``number``'s form, enter it (:func:`enter_round`) and save it."""
+    page.get_by_role("link", name=f"Record round {number}").click()
+    expect(page.get_by_role("heading", name=f"Round {number}")).to_be_visible()
+    enter_round(page, out, wilds)
+    page.get_by_role("button", name="Save round").click()
+
+
+def stored_rounds(server: dict, tls: dict, path: str) -> list[tuple[int, str]]:
+    """The rounds the server holds for the sheet at ``path``: (number, who went out), in order."""
+    url = server["url"] + "/api/games/" + path.rsplit("/", 1)[1]
+    with urllib.request.urlopen(url, context=tls["context"]) as answer:
+        return [(r["round"], r["went_out"]) for r in json.load(answer)["rounds"]]

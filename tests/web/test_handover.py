@@ -107,3 +107,16 @@ def test_the_api_makes_a_new_edit_key(client):
     assert new != created["edit_key"] and answer.get_json()["id"] == created["id"]
     assert client.post(url, headers={"Authorization": f"Bearer {created['edit_key']}"}).status_code == 403
     assert client.post(url, headers={"Authorization": f"Bearer {new}"}).status_code == 200
+
+
+def test_a_fresh_form_token_is_given_to_a_phone_whose_session_ended(app, client):
+    """What the offline queue asks for before it sends a kept round: a token for the session as it is now
+    (a browser restart ends the session a cached form's token belongs to). Never kept by a cache."""
+    path, key, _answer = _create(client)
+    restarted = app.test_client()  # no session cookie any more
+    answer = restarted.get("/csrf-token")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    token = answer.get_json()["token"]
+    assert restarted.post(path + "/key", data={"key": key, "csrf_token": "stale"}).status_code == 400
+    assert restarted.post(path + "/key", data={"key": key, "csrf_token": token}).status_code == 204
+    assert app.test_client().post(path + "/key", data={"key": key, "csrf_token": token}).status_code == 400
