@@ -49,16 +49,22 @@ def _tagged(response: Response, version: int) -> Response:
     return response
 
 
-def _view(found, who: seats.Credential, engine) -> Response:
-    """What the caller may see: a seat key its seat; the edit key ``?seat=`` of a seat on this device; else
-    the spectator's view."""
+def _seat_asked(found, who: seats.Credential, engine) -> int | None:
+    """The seat whose view the caller may see: a seat key its seat; the edit key ``?seat=`` of a seat on this
+    device; else ``None`` (the spectator's view). 400/403 for a ``?seat=`` that is not one of these, checked
+    before any ``If-None-Match``: a malformed request is never answered 304."""
     asked = request.args.get("seat")
     seat = None
     if asked is not None:
         seat = play.parse_seat(asked, engine)
         if who.kind == seats.EDIT:
             seat = play.person_seat(seat, engine)
-    seat = seats.viewing_seat(found, who, seat)
+    return seats.viewing_seat(found, who, seat)
+
+
+def _view(found, who: seats.Credential, engine) -> Response:
+    """What the caller may see (:func:`_seat_asked`)."""
+    seat = _seat_asked(found, who, engine)
     return _tagged(jsonify(play.state_json(found, engine, seat)), found.version)
 
 
@@ -81,6 +87,7 @@ def read_play(play_id: str):
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
     engine = play.load_advanced(found)
+    _seat_asked(found, who, engine)
     if _etag_matches(request.headers.get("If-None-Match"), found.version):
         return _tagged(Response(status=304), found.version)
     return _view(found, who, engine)
@@ -94,7 +101,7 @@ def wait_play(play_id: str):
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
     with heavy.slot():  # bots waiting to move go on first (bounded, in a slot), as for a GET; not the wait
-        play.load_advanced(found)
+        _seat_asked(found, who, play.load_advanced(found))  # a malformed ?seat= is a 400 now, not after the wait
     if not seats.wait_for_change(found.id, version):
         return _tagged(Response(status=304), version)
     found = play.get_play(play_id)

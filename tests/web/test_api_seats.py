@@ -407,3 +407,18 @@ def test_the_creator_gets_a_join_link_with_the_key_in_the_fragment_and_its_qr_co
     assert call(client, "POST", url, edit, {"key": data["seat_keys"]["2"]}).status_code == 400  # Cy's key
     assert call(client, "POST", url, ben, {"key": ben}).status_code == 403  # only the creator
     assert call(client, "POST", url, None, {"key": ben}).status_code == 401
+
+
+@pytest.mark.parametrize("seat", ["", "false", "9", "x"])
+def test_a_malformed_seat_is_400_before_any_tag_or_wait(app, client, seat):
+    """Found by the schema fuzz: ``?seat=`` was checked after ``If-None-Match`` (304, or 412 with a wrong
+    ``If-Match``) and after the long poll (304 after the wait)."""
+    data = create(client, "uno")
+    app.config["PLAY_WAIT_SECONDS"] = 15
+    url = f"/api/play/{data['id']}"
+    for key in (data["edit_key"], data["seat_keys"]["1"], None):
+        tagged = call(client, "GET", f"{url}?seat={seat}", key, headers={"If-None-Match": "*", "If-Match": '"x"'})
+        assert tagged.status_code == 400 and "seat" in tagged.get_json()["error"], (key, tagged.status_code)
+        started = time.monotonic()
+        waited = call(client, "GET", f"{url}/wait?seat={seat}&version={data['version']}", key)
+        assert waited.status_code == 400 and time.monotonic() - started < 5
