@@ -19,7 +19,7 @@ help:
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make live-bench  200 phones watching 50 sheets on gunicorn (gthread), SQLite and PostgreSQL (about 5 minutes)"
-	@echo "make long-games  the game invariant tests over thousands of seeded games (about 15 minutes)"
+	@echo "make long-games  the game invariant tests over thousands of seeded games, and the phase finder against brute force on 20,000 hands (about 20 minutes)"
 	@echo "make messages    extract every translatable string into app/translations/messages.pot (Flask-Babel)"
 	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
 	@echo "make compile-messages compile the catalogues (.mo, not committed; make run and make test do it)"
@@ -143,8 +143,9 @@ bench: setup
 
 # The invariant tests of both digital games, over full-length games instead of the suite's bounded set.
 long-games: setup
-	PHASE10_LONG_GAMES=2000 UNO_LONG=1 $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py
+	PHASE10_LONG_GAMES=2000 UNO_LONG=1 PHASE10_PROPERTY_EXAMPLES=20000 $(BIN)/python -m pytest -p no:cacheprovider \
+		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py \
+		tests/engine/test_phase10_finder_property.py
 
 # Translations (app/translations/<lang>/LC_MESSAGES/messages.po; README "Languages"). The .mo files are
 # built here, never committed; messages.pot is regenerated from the source each time.
