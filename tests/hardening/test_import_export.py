@@ -9,27 +9,8 @@ import pytest
 
 from app.extensions import db
 from app.models import Game
+from tests.web.api_helpers import TIED_ROUNDS
 
-TIE_ROUNDS = [
-    {
-        "round": 1,
-        "went_out": "Ana",
-        "results": [
-            {"player": "Ana", "completed": True},
-            {"player": "Ben", "completed": True, "points": 20},
-            {"player": "Cy", "completed": False, "points": 50},
-        ],
-    },
-    {
-        "round": 2,
-        "went_out": "Ben",
-        "results": [
-            {"player": "Ben", "completed": True},
-            {"player": "Ana", "completed": True, "points": 20},
-            {"player": "Cy", "completed": False, "points": 50},
-        ],
-    },
-]
 PHASE10_ROUNDS = [
     {
         "round": 1,
@@ -86,8 +67,8 @@ def _export(client, game_id):
     "kind, rules, rounds, tiebreaker",
     [
         ("phase10", {}, PHASE10_ROUNDS, None),
-        ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, "Ben"),
-        ("phase10", {"phases": [1, 2]}, TIE_ROUNDS, None),
+        ("phase10", {"phases": [1, 2]}, TIED_ROUNDS, "Ben"),
+        ("phase10", {"phases": [1, 2]}, TIED_ROUNDS, None),
         (
             "phase10",
             {"variant": "pick_a_phase", "phases": [3, 1, 2]},

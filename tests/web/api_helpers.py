@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 
 def post(client, url, body, key=None, headers=None, method="post"):
@@ -34,3 +36,38 @@ def p10_round(number, went_out="Ana", others=None, completed=None):
         result.update((others or {}).get(name, {"counts": {"low": 10}}))
         results.append(result)
     return {"round": number, "went_out": went_out, "results": results}
+
+
+# Phases 1 and 2 only: Ana and Ben both finish phase 2 on 20 points, so a tie-breaker round is due.
+TIED_ROUNDS = [
+    {
+        "round": 1,
+        "went_out": "Ana",
+        "results": [
+            {"player": "Ana", "completed": True},
+            {"player": "Ben", "completed": True, "points": 20},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    },
+    {
+        "round": 2,
+        "went_out": "Ben",
+        "results": [
+            {"player": "Ben", "completed": True},
+            {"player": "Ana", "completed": True, "points": 20},
+            {"player": "Cy", "completed": False, "points": 50},
+        ],
+    },
+]
+
+
+def text(answer) -> str:
+    """A page's HTML with its entities decoded."""
+    return html.unescape(answer.get_data(as_text=True))
+
+
+def token_of(page: str, name: str = "csrf_token") -> str:
+    """The value of the hidden input ``name`` on a page."""
+    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert tag, f"no {name} on the page"
+    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)

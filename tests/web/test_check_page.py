@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import html
-
 import pytest
+from api_helpers import text
 
 
 @pytest.fixture
@@ -15,10 +14,6 @@ def check(client, csrf_token):
         return client.post("/check/", data=data)
 
     return post
-
-
-def text(answer) -> str:
-    return html.unescape(answer.get_data(as_text=True))
 
 
 def test_home_links_to_phase_check(client):

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from api_helpers import text, token_of
 
 from app.forms import isolated
 
@@ -131,16 +132,6 @@ def test_export_import_round_trip(client):
 
 
 # --- pages -----------------------------------------------------------------------------------------
-
-
-def text(answer) -> str:
-    return html.unescape(answer.get_data(as_text=True))
-
-
-def token_of(page: str, name: str = "csrf_token") -> str:
-    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
-    assert tag, f"no {name} on the page"
-    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)
 
 
 def new_points_sheet(client, players=("Ana", "Ben", "Cy"), **rules) -> str:

@@ -7,20 +7,11 @@ import html
 import re
 
 import pytest
+from api_helpers import text, token_of
 
 from app.forms import isolated
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
-
-
-def text(answer) -> str:
-    return html.unescape(answer.get_data(as_text=True))
-
-
-def token_of(page: str, name: str = "csrf_token") -> str:
-    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
-    assert tag, f"no {name} on the page"
-    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)
 
 
 def new_sheet(client, game: str) -> str:

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import csv
-import html
 import io
 import re
 
 import pytest
+from api_helpers import text, token_of
 
 from app.forms import isolated
-
-
-def text(answer) -> str:
-    return html.unescape(answer.get_data(as_text=True))
-
-
-def token_of(page: str, name: str = "csrf_token") -> str:
-    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
-    assert tag, f"no {name} on the page"
-    return re.search(r'value="([^"]*)"', tag.group(0)).group(1)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import re
 import sqlite3
 
 import pytest
-from api_helpers import create, post
+from api_helpers import TIED_ROUNDS, create, post
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
@@ -21,28 +21,6 @@ from sqlalchemy.pool import NullPool
 from app.engine.sheetbase import ScoreSheet
 from app.games import registry
 from app.services import sheets as sheet_service
-
-TIED = [
-    # Phases 1 and 2 only: Ana and Ben both finish phase 2 on 20 points, so a tie-breaker round is due.
-    {
-        "round": 1,
-        "went_out": "Ana",
-        "results": [
-            {"player": "Ana", "completed": True},
-            {"player": "Ben", "completed": True, "points": 20},
-            {"player": "Cy", "completed": False, "points": 50},
-        ],
-    },
-    {
-        "round": 2,
-        "went_out": "Ben",
-        "results": [
-            {"player": "Ben", "completed": True},
-            {"player": "Ana", "completed": True, "points": 20},
-            {"player": "Cy", "completed": False, "points": 50},
-        ],
-    },
-]
 
 
 class LockProbe:
@@ -126,7 +104,7 @@ def probe(app, monkeypatch):
 
 def tied_game(client, probe, *, tiebreaker: str | None = None):
     game_id, key, _ = create(client, players=("Ana", "Ben", "Cy"), rules={"phases": [1, 2]})
-    for body in TIED:
+    for body in TIED_ROUNDS:
         assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
     if tiebreaker:
         assert post(client, f"/api/games/{game_id}/tiebreaker", {"winner": tiebreaker}, key).status_code == 200
@@ -145,11 +123,14 @@ def api_undo(client, game_id, key):
 
 def api_save(client, game_id, key):
     client.delete(f"/api/games/{game_id}/rounds/2", headers={"Authorization": f"Bearer {key}"})
-    return post(client, f"/api/games/{game_id}/rounds", TIED[1], key).status_code == 201
+    return post(client, f"/api/games/{game_id}/rounds", TIED_ROUNDS[1], key).status_code == 201
 
 
 def api_correct(client, game_id, key):
-    body = {**TIED[0], "results": [*TIED[0]["results"][:2], {"player": "Cy", "completed": False, "points": 55}]}
+    body = {
+        **TIED_ROUNDS[0],
+        "results": [*TIED_ROUNDS[0]["results"][:2], {"player": "Cy", "completed": False, "points": 55}],
+    }
     answer = post(client, f"/api/games/{game_id}/rounds/1", body, key, method="put")
     return answer.status_code == 200 and answer.get_json()["status"] == "tiebreaker"
 
