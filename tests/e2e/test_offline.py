@@ -6,6 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 from sheet_pages import edit_link_of, new_sheet, penalty, tap, totals, went_out
 
+from tests.connection import go_offline, go_online
+
 
 def controlled(page: Page) -> None:
     """Wait until the service worker is active and controls this page."""
@@ -27,7 +29,7 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     enter_round(page, "Ana", "Ben")
 
     # The connection drops while the form is open: the round is kept on this phone, not lost.
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("button", name="Save round").click()
     page.wait_for_url(f"**{url}")
     expect(
@@ -46,7 +48,7 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     ).to_be_visible()
 
     # The connection returns: the round is sent, saved, and the standings are fresh.
-    context.set_offline(False)
+    go_online(context)
     expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible()
     assert totals(page) == {"Ana": 0, "Ben": 70}
     expect(page.get_by_text("kept on this phone")).to_have_count(0)
@@ -59,7 +61,7 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     controlled(page)
     page.get_by_role("link", name="Record round 1").click()
     enter_round(page, "Ana", "Ben")
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("button", name="Save round").click()
     expect(
         page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
@@ -74,7 +76,7 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     expect(other.get_by_text("Round 1 saved.")).to_be_visible()
 
     # Back online: the kept round is refused, and the phone keeps it with the reason until it is dealt with.
-    context.set_offline(False)
+    go_online(context)
     refusal = page.locator(".offline-area .flash-error")
     expect(refusal).to_contain_text("Round 1, entered without a connection, was not saved:")
     expect(refusal).to_contain_text("Another phone saved round 1 first.")
@@ -110,7 +112,7 @@ def test_two_rounds_entered_offline_are_both_kept_and_sent_in_order(page: Page, 
     went_out(page, "Ana")
     tap(page, "Ben", "Wild", 2)  # Ben: 8 low cards and 2 wilds, 90
     expect(penalty(page, "Ben")).to_have_text("90")
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("button", name="Save round").click()
     page.wait_for_url(f"**{url}")
     expect(
@@ -137,7 +139,7 @@ def test_two_rounds_entered_offline_are_both_kept_and_sent_in_order(page: Page, 
     expect(page.get_by_role("link", name="Record round 5")).to_be_visible()
     shot(page, "rounds-3-and-4-kept")
 
-    context.set_offline(False)
+    go_online(context)
     expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
     expect(page.get_by_text("Round 4, entered without a connection, is now saved.")).to_be_visible()
     expect(page.get_by_role("link", name="Record round 5")).to_be_visible()
@@ -155,7 +157,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     page.reload()
     page.get_by_role("link", name="Record round 1").click()
     enter_round(page, "Ana", "Ben")  # Ben 70
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("button", name="Save round").click()
     page.wait_for_url(f"**{url}")
     page.get_by_role("link", name="Record round 2").click()
@@ -169,7 +171,7 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     other.goto(edit_link)
     save_online(other, 1, "Ben", "Ana")  # Ana 70
 
-    context.set_offline(False)
+    go_online(context)
     refused = page.locator(".queued-round.refused")
     expect(refused).to_contain_text("Round 1, entered without a connection, was not saved:")
     expect(refused).to_contain_text("Another phone saved round 1 first.")
@@ -197,13 +199,13 @@ def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, ph
     page.reload()
     page.get_by_role("link", name="Record round 1").click()
     enter_round(page, "Ana", "Ben")
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("button", name="Save round").click()
     page.wait_for_url(f"**{url}")
     other = phone().new_page()
     other.goto(edit_link)
     save_online(other, 1, "Ben", "Ana")
-    context.set_offline(False)
+    go_online(context)
     refused = page.locator(".queued-round.refused")
     expect(refused).to_contain_text("Another phone saved round 1 first.")
     page.once("dialog", lambda dialog: dialog.accept())
@@ -250,7 +252,7 @@ def test_round_opened_offline_from_an_older_cached_form_takes_the_sheets_next_nu
     save_online(page, 2, "Ben", "Ana")  # Ana 70; the cached form is now round 2's
     expect(page.get_by_role("link", name="Record round 3")).to_be_visible()
 
-    context.set_offline(True)
+    go_offline(context)
     page.get_by_role("link", name="Record round 3").click()
     expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
     went_out(page, "Ana")
@@ -262,7 +264,7 @@ def test_round_opened_offline_from_an_older_cached_form_takes_the_sheets_next_nu
     ).to_be_visible()
     expect(page.get_by_role("link", name="Record round 4")).to_be_visible()
 
-    context.set_offline(False)
+    go_online(context)
     expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
     assert totals(page) == {"Ana": 70, "Ben": 160}
     expect(page.locator(".queued-round.refused")).to_have_count(0)

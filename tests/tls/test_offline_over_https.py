@@ -5,9 +5,11 @@ its reason. What is stored is checked through the API, not only on the page."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from tls_pages import controlled, edit_link_of, new_sheet
+from tls_pages import browser_writes, controlled, edit_link_of, new_sheet
 from tls_pages import save_round as _save
 from tls_pages import stored_rounds as _stored
+
+from tests.connection import go_offline, go_online
 
 
 def test_rounds_entered_offline_are_stored_in_order_exactly_once(
@@ -20,7 +22,8 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     _save(page, 1, "Ana")  # Ben 50
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
 
-    context.set_offline(True)
+    go_offline(context)
+    seen = browser_writes(server)
     _save(page, 2, "Ben")  # the form comes from the service worker's cache
     expect(
         page.get_by_text("Round 2 is kept on this phone and will be sent when the connection returns.")
@@ -31,8 +34,9 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     ).to_be_visible()
     expect(page.locator(".queued-round")).to_have_count(2)
     assert _stored(server, tls, path) == [(1, "Ana")]
+    assert browser_writes(server) == seen  # the phone was offline throughout: no write reached the server
 
-    context.set_offline(False)
+    go_online(context)
     expect(page.get_by_text("Round 2, entered without a connection, is now saved.")).to_be_visible()
     expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
     expect(page.locator(".queued-round")).to_have_count(0)
@@ -42,7 +46,7 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
 
     # Offline again, round 4 kept; meanwhile another phone stores its own round 4: the kept one is refused and
     # stays on this phone, with the reason, across a reload.
-    context.set_offline(True)
+    go_offline(context)
     _save(page, 4, "Ben")
     expect(page.locator(".queued-round")).to_have_count(1)
     other = browser.new_context(**browser_context_args)
@@ -51,7 +55,7 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     _save(phone, 4, "Ana")
     expect(phone.get_by_text("Round 4 saved.")).to_be_visible()
     other.close()
-    context.set_offline(False)
+    go_online(context)
     refused = page.locator(".offline-area .flash-error, .queued-round.refused").first
     expect(refused).to_contain_text("Round 4, entered without a connection, was not saved:")
     expect(refused).to_contain_text("Another phone saved round 4 first.")

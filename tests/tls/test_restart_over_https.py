@@ -5,7 +5,9 @@ returns. A persistent browser profile stands for the phone (what the browser kee
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from tls_pages import controlled, new_sheet, save_round, stored_rounds
+from tls_pages import browser_writes, controlled, new_sheet, save_round, stored_rounds
+
+from tests.connection import go_offline, go_online
 
 
 def _open_phone(playwright, profile, browser_type_launch_args, browser_context_args):
@@ -25,7 +27,8 @@ def test_edit_rights_and_a_round_kept_offline_survive_a_browser_restart(
     page.reload()  # through the HTTPS origin's service worker, which keeps the sheet and the round form
     save_round(page, 1, "Ana")
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
-    phone.set_offline(True)
+    go_offline(phone)
+    seen = browser_writes(server)
     save_round(page, 2, "Ben")
     expect(
         page.get_by_text("Round 2 is kept on this phone and will be sent when the connection returns.")
@@ -34,12 +37,13 @@ def test_edit_rights_and_a_round_kept_offline_survive_a_browser_restart(
 
     phone = _open_phone(playwright, profile, browser_type_launch_args, browser_context_args)
     try:
-        phone.set_offline(True)  # still no connection when the phone is opened again
+        go_offline(phone)  # still no connection when the phone is opened again
         page = phone.new_page()
         page.goto(path)  # from the service worker's cache
         expect(page.locator(".queued-round")).to_have_count(1)
         assert stored_rounds(server, tls, path) == [(1, "Ana")]
-        phone.set_offline(False)
+        assert browser_writes(server) == seen  # the phone was offline throughout: no write reached the server
+        go_online(phone)
         expect(page.get_by_text("Round 2, entered without a connection, is now saved.")).to_be_visible()
         expect(page.locator(".queued-round")).to_have_count(0)
         page.reload()

@@ -83,3 +83,10 @@ def stored_rounds(server: dict, tls: dict, path: str) -> list[tuple[int, str]]:
     url = server["url"] + "/api/games/" + path.rsplit("/", 1)[1]
     with urllib.request.urlopen(url, context=tls["context"]) as answer:
         return [(r["round"], r["went_out"]) for r in json.load(answer)["rounds"]]
+
+
+def browser_writes(server: dict) -> list[str]:
+    """Every POST a browser made so far, as "POST target": a test takes the list when a phone goes offline and
+    checks that nothing was added before it comes back. (Reads are left out: a live-update request made before
+    the connection dropped may be answered, and logged, while the phone is offline.)"""
+    return [e["target"] for e in access_log(server) if e["method"] == "POST" and not e["agent"].startswith("Python-")]

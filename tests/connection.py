@@ -1,0 +1,28 @@
+"""A phone's connection in browser tests: cut at the network, not only announced.
+
+Playwright's offline emulation (``BrowserContext.set_offline``) sets ``navigator.onLine`` and fails the page's
+own requests, but with a service worker between page and network Chromium does not always apply it: a page the
+worker answered from its cache sometimes reported itself online, and its requests reached the server (seen in
+CI: a round kept offline was stored while the phone was still offline). So :func:`go_offline` also aborts every
+request the browser context makes (the pages' and the service worker's) as a dropped connection would, and
+:func:`go_online` lifts that before the browser announces the connection again."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Route
+
+EVERYTHING = "**/*"
+
+
+def _dropped(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(context: BrowserContext) -> None:
+    context.route(EVERYTHING, _dropped)
+    context.set_offline(True)
+
+
+def go_online(context: BrowserContext) -> None:
+    context.unroute(EVERYTHING, _dropped)
+    context.set_offline(False)
