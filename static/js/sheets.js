@@ -351,17 +351,29 @@
   var body = new URLSearchParams({ key: got.key });
   if (!editable) body.set("announce", "1");
   // A busy server (503, Retry-After) or a dropped connection: ask again a few times, then on the next visit.
+  // A refused form token (400): the page is a copy the service worker kept from an earlier session (a browser
+  // restart ends it); ask once more with the session's token as it is now.
+  var csrf = sheet.dataset.csrf;
+  var renewed = false;
   function claim(triesLeft) {
     function again(seconds) {
       if (triesLeft > 0) window.setTimeout(function () { claim(triesLeft - 1); }, seconds * 1000);
     }
     fetch(sheet.dataset.claim, {
       method: "POST", body: body, credentials: "same-origin",
-      headers: { "X-CSRFToken": sheet.dataset.csrf }
+      headers: { "X-CSRFToken": csrf }
     }).then(function (response) {
       if (response.status === 403) K.forget(scope);  // a key that no longer belongs to this sheet
       if (!editable && (response.status === 204 || response.status === 403)) window.location.reload();
       else if (response.status >= 500) again(Math.min(Number(response.headers.get("Retry-After")) || 2, 10));
+      else if (response.status === 400 && !renewed && sheet.dataset.token) {
+        renewed = true;
+        return fetch(sheet.dataset.token, { credentials: "same-origin", cache: "no-store" })
+          .then(function (answer) { return answer.ok ? answer.json() : null; })
+          .then(function (data) {
+            if (data && data.token) { csrf = data.token; claim(triesLeft); }
+          });
+      }
     }).catch(function () { if (navigator.onLine) again(2); });  /* offline: on the next visit */
   }
   claim(3);

@@ -231,3 +231,27 @@ def test_an_edit_link_opened_while_the_server_is_busy_still_hands_the_key_over(p
     expect(other.get_by_role("link", name="Record round 1")).to_be_visible(timeout=10000)
     expect(other.get_by_text("This phone can now record rounds on this sheet.")).to_be_visible()
     assert answered == [503, 204]
+
+
+def test_an_edit_link_opened_on_a_page_with_an_expired_form_token_still_hands_the_key_over(page: Page, phone, shot):
+    """The sheet page the edit link opens carries a form token from an ended session (as a copy the service
+    worker kept before a browser restart does): the hand-over is refused as expired once, then asked again with
+    the session's token as it is now, and the phone can record rounds."""
+    new_sheet(page, shot, ["Ana", "Ben"])
+    edit_link = edit_link_of(page)
+    other = phone().new_page()
+    tokens = []
+
+    def expired_token(route):
+        html = route.fetch().text()
+        route.fulfill(body=re.sub(r'data-csrf="[^"]+"', 'data-csrf="expired"', html), content_type="text/html")
+
+    def claims(route):
+        tokens.append(route.request.headers.get("x-csrftoken"))
+        route.continue_()
+
+    other.route(re.compile(r"/sheets/[\w-]+$"), expired_token)
+    other.route(re.compile(r"/sheets/[\w-]+/key$"), claims)
+    other.goto(edit_link)
+    expect(other.get_by_role("link", name="Record round 1")).to_be_visible(timeout=10000)
+    assert tokens[0] == "expired" and len(tokens) == 2 and tokens[1] not in (None, "", "expired")
