@@ -183,6 +183,22 @@ def test_points_sheet_pages_from_new_to_the_winner(client):
     assert "Ben wins!" in page and "Ben has the highest total, 35" in page
 
 
+@pytest.mark.parametrize(
+    ("rules", "sentence"),
+    [
+        ({"points_rounds": "1"}, "The game ends after round 1."),
+        ({"points_rounds": "12"}, "The game ends after round 12."),
+        (
+            {"points_rounds": "1", "points_target": "50"},
+            "The game ends when a total reaches 50 or after round 1, whichever comes first.",
+        ),
+    ],
+)
+def test_the_end_of_the_game_reads_right_for_one_round_too(client, rules, sentence):
+    page = text(client.get(new_points_sheet(client, **rules)))
+    assert sentence in page and "1 rounds" not in page
+
+
 def test_a_missing_number_is_shown_next_to_the_row(client):
     url = new_points_sheet(client)
     answer = record(client, url, ["3", "", "4"])
