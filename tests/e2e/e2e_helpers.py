@@ -45,3 +45,16 @@ def small_targets(page, selector: str, minimum: float = 44) -> list[str]:
     }""",
         [selector, minimum],
     )
+
+
+def in_sight(locator) -> bool:
+    """Whether the element is on screen and on top where it is (its centre, and a point near each end of it,
+    hit the element itself: not covered by a sticky bar or the keypad)."""
+    return locator.evaluate(
+        """(el) => {
+            const r = el.getBoundingClientRect();
+            if (r.top < 0 || r.bottom > innerHeight) return false;
+            const y = r.top + r.height / 2;
+            return [r.left + 4, r.left + r.width / 2, r.right - 4].every((x) => el.contains(document.elementFromPoint(x, y)));
+        }"""
+    )

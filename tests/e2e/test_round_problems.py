@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from e2e_helpers import in_sight
 from playwright.sync_api import Page, expect
 from sheet_pages import new_sheet, open_row, points, row, went_out
 
@@ -50,4 +51,22 @@ def test_no_problem_before_the_user_is_done_with_a_row(page: Page, shot):
         row(page, "Cy").get_by_role("alert").filter(has_text=re.compile(r"Enter \W?Cy\W?'s leftover cards or points"))
     ).to_be_visible()
     expect(problem).to_be_visible()  # a refused save: the live preview says it too
+    assert in_sight(problem), "what stops the round is off screen or behind another element"
     shot(page, "uno-refused-after-save")
+
+
+def test_a_refused_round_says_why_in_sight_on_a_small_screen(page: Page, shot):
+    """Ten players on a 320×568 screen: the form is several screens long, and after a refused save what stops
+    the round shows in the bar at the foot of the screen, not below it or behind the bar."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    new_sheet(page, shot, ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gil", "Hal", "Ida", "Jo"], game="uno")
+    page.get_by_role("link", name="Record round 1").click()
+    went_out(page, "Ana")
+    page.get_by_role("button", name="Save round").click()
+    problem = page.locator(".round-problem")
+    expect(problem).to_contain_text(re.compile(r"Enter \W?Ben\W?'s leftover cards or points"))
+    page.wait_for_timeout(300)  # the refused row brought into view (static/js/focus.js)
+    shot(page, "uno-refused-320", full_page=False)
+    assert in_sight(problem), "what stops the round is off screen or behind another element"
+    assert in_sight(row(page, "Ben").get_by_role("alert")), "the refused row's message is behind the bar"
+    assert in_sight(page.get_by_role("button", name="Save round"))

@@ -9,6 +9,10 @@
   var shown = pad.querySelector(".keypad-target");
   var active = null;
   var MAX_DIGITS = 6;
+  // What stops the round goes above the keypad, not in the save bar: the keypad stays just above the bar, and a
+  // bar grown by a message would leave a small screen no room for the rows.
+  var problem = form.querySelector(".round-problem");
+  if (problem) pad.parentNode.insertBefore(problem, pad);
 
   function select(input) {
     active = input;
