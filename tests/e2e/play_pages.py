@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+
+# Ana on the creator's phone, Ben and Cy on their own phones, Dot a random bot.
+FOUR = (("Ana", "person"), ("Ben", "remote"), ("Cy", "remote"), ("Dot", "random"))
 
 
 def resolve_overlay(page: Page) -> bool:
@@ -59,3 +62,37 @@ def phase10_move(page: Page) -> None:
     cards = me.locator(".card-btn")
     if cards.count():
         cards.last.click()
+
+
+def start_with_phones(page: Page, game: str, seed: str, seats=FOUR) -> None:
+    """On the creator's phone: a game of ``seats`` ((name, kind): "person" on this device, "remote" on a phone of
+    its own, "random" a bot), UNO to 1 point or Phase 10 on one phase, dealt from ``seed``."""
+    page.goto("/play/")
+    form = page.locator("#play-start")
+    form.get_by_label("UNO" if game == "uno" else "Phase 10", exact=True).check()
+    rows = form.locator(".seat-rows .seat-row")
+    expect(rows.first).to_be_visible()  # the page's script has laid out the default seats
+    assert rows.count() <= len(seats)
+    for _ in range(len(seats) - rows.count()):
+        form.get_by_role("button", name="Add a player").click()
+    for i, (name, kind) in enumerate(seats):
+        rows.nth(i).locator("[data-kind]").select_option(kind)
+        rows.nth(i).locator("[data-name]").fill(name)
+    form.locator(".rules-box summary").click()
+    if game == "uno":
+        form.get_by_label("Target score").fill("1")
+    else:
+        form.locator("[data-kind=phases]").select_option("custom")
+        form.locator("[data-phases-custom]").fill("1")
+    form.locator(".advanced-box summary").click()  # the seed is an advanced setting (as in test_play.py)
+    form.get_by_label("Seed (optional)").fill(seed)
+    form.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/play/*")
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#play-game.my-turn").count() > 0 and not page.locator("#play-game.busy").count()
+
+
+def finished(page: Page) -> bool:
+    return page.locator(".result").count() > 0

@@ -13,34 +13,12 @@ import time
 
 import pytest
 from e2e_helpers import assert_accessible
-from play_pages import phase10_move, resolve_overlay, uno_move
+from play_pages import finished, my_turn, phase10_move, resolve_overlay, start_with_phones, uno_move
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 MAX_MOVES = 400
 NAMES = ["Ana", "Ben", "Cy"]
-
-
-def start_with_phones(page: Page, game: str, seed: str) -> None:
-    """The creator's phone: Ana on this device, Ben and Cy on their own phones, Dot a random bot."""
-    page.goto("/play/")
-    form = page.locator("#play-start")
-    form.get_by_label("UNO" if game == "uno" else "Phase 10", exact=True).check()
-    seats = form.locator(".seat-rows .seat-row")
-    form.get_by_role("button", name="Add a player").click()
-    for i, (name, kind) in enumerate([("Ana", "person"), ("Ben", "remote"), ("Cy", "remote"), ("Dot", "random")]):
-        seats.nth(i).locator("[data-kind]").select_option(kind)
-        seats.nth(i).locator("[data-name]").fill(name)
-    form.locator(".rules-box summary").click()
-    if game == "uno":
-        form.get_by_label("Target score").fill("1")
-    else:
-        form.locator("[data-kind=phases]").select_option("custom")
-        form.locator("[data-phases-custom]").fill("1")
-    form.locator(".advanced-box summary").click()  # the seed is an advanced setting (as in test_play.py)
-    form.get_by_label("Seed (optional)").fill(seed)
-    form.get_by_role("button", name="Start the game").click()
-    page.wait_for_url("**/play/*")
 
 
 def join(creator: Page, phone: Page, seat: int, shot, label: str) -> None:
@@ -55,14 +33,6 @@ def join(creator: Page, phone: Page, seat: int, shot, label: str) -> None:
     kept = phone.evaluate("Object.keys(localStorage).filter(k => localStorage[k].includes('key'))")
     assert kept  # ... and is kept on the phone
     shot(phone, f"{label}-joined")
-
-
-def my_turn(page: Page) -> bool:
-    return page.locator("#play-game.my-turn").count() > 0 and not page.locator("#play-game.busy").count()
-
-
-def finished(page: Page) -> bool:
-    return page.locator(".result").count() > 0
 
 
 def hand_size(page: Page) -> int:
