@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from e2e_helpers import assert_accessible, small_targets
+import pytest
+from e2e_helpers import assert_accessible, in_sight, small_targets
 from playwright.sync_api import Page, expect
 
 
@@ -17,6 +18,15 @@ def enter(page: Page, *taps: str) -> None:
     """Tap keys on the number keypad; "next" moves to the next player."""
     for label in taps:
         key(page, "Next player" if label == "next" else "minus" if label == "-" else label)
+
+
+def new_points_sheet(page: Page, names: list[str]) -> None:
+    page.goto("/sheets/new")
+    page.get_by_label("Points", exact=True).check()
+    for i, name in enumerate(names):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").click()
+    page.get_by_role("link", name="Record round 1").click()
 
 
 def test_points_sheet_with_the_keypad_to_the_winner(page: Page, shot):
@@ -68,3 +78,36 @@ def test_points_sheet_with_the_keypad_to_the_winner(page: Page, shot):
     expect(totals).to_have_text(["-10", "40", "7"])
     assert_accessible(page, "points sheet finished")
     shot(page, "points-finished")
+
+
+def test_the_minus_key_first_then_the_digits_make_a_negative_number(page: Page):
+    new_points_sheet(page, ["Ana", "Ben"])
+    enter(page, "-", "3")
+    expect(page.locator('fieldset.player-row[data-player="Ana"] .points-input')).to_have_value("-3")
+    expect(page.locator(".number-keypad .keypad-value")).to_have_text("-3")
+
+
+@pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["320x568", "844x390"])
+def test_a_refused_round_and_what_the_keypad_enters_stay_in_sight(page: Page, shot, size):
+    """A small screen, and a phone on its side: after a refused save the refused row, with its message, sits above
+    the keypad, and the keypad says whose points it enters and what was entered so far."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    new_points_sheet(page, ["Ana", "Ben", "Cleo", "Dan"])
+    enter(page, "1", "2", "next", "5", "next", "next", "0")
+    page.get_by_role("button", name="Save round").click()
+    cleo = page.locator('fieldset.player-row[data-player="Cleo"]')
+    message = cleo.get_by_role("alert")
+    expect(message).to_contain_text("Enter the points of")
+    pad = page.locator(".number-keypad")
+    expect(pad.locator(".keypad-target")).to_contain_text("Cleo")
+    expect(pad.locator(".keypad-value")).to_have_text("–")
+    page.wait_for_timeout(300)  # the refused row brought into view
+    shot(page, f"points-refused-{size[0]}x{size[1]}", full_page=False)
+    assert in_sight(message), "the refused row's message is behind the keypad or off screen"
+    assert in_sight(cleo.locator(".points-input")), "the refused row's field is behind the keypad or off screen"
+    enter(page, "7")
+    expect(pad.locator(".keypad-value")).to_have_text("7")
+    for label in ("1", "0", "Next player"):
+        assert in_sight(pad.get_by_role("button", name=label, exact=True)), label
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible()

@@ -14,18 +14,26 @@
   var problem = form.querySelector(".round-problem");
   if (problem) pad.parentNode.insertBefore(problem, pad);
 
+  var entered = pad.querySelector(".keypad-value");
+
+  function showValue() {
+    entered.textContent = active.value.trim() || "–";
+  }
+
   function select(input) {
     active = input;
     inputs.forEach(function (other) {
       other.closest(".player-row").classList.toggle("is-active", other === input);
     });
     shown.textContent = pad.dataset.label.replace("{name}", input.closest(".player-row").dataset.player);
+    showValue();
   }
 
   function put(value) {
     active.value = value;
     active.dispatchEvent(new Event("input", { bubbles: true }));
   }
+  form.addEventListener("input", function (event) { if (event.target === active) showValue(); });
 
   // The next value after a key: digits append (a lone 0 is replaced), the sign flips, back deletes.
   function next(value, button) {
@@ -59,5 +67,8 @@
     put(next(active.value.trim(), button));
   });
   pad.hidden = false;
-  select(inputs.find(function (input) { return input.getAttribute("aria-invalid") === "true"; }) || inputs[0]);
+  var refused = inputs.find(function (input) { return input.getAttribute("aria-invalid") === "true"; });
+  select(refused || inputs[0]);
+  // A refused save: the refused row, with its message, above the keypad (its scroll-margin leaves the room).
+  if (refused) refused.closest(".player-row").scrollIntoView({ block: "end" });
 })();
