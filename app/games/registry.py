@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from wtforms import BooleanField, Field, IntegerField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
@@ -219,7 +220,10 @@ class GameType:
 
 
 def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] | None) -> Field | None:
-    """An unbound form field for a table rule (``None`` for a ``custom`` rule: the plug-in gives its own)."""
+    """An unbound form field for a table rule (``None`` for a ``custom`` rule: the plug-in gives its own). The
+    engine's words are only marked for translation: they are translated here, when the page is drawn."""
+    if isinstance(label, str):
+        label = lazy_gettext(label)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
     if option.kind == "choice":

@@ -4,6 +4,7 @@ dir, API errors and engine sentences translated, the manifest and the offline pa
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Message
+from flask_babel import gettext
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de", "he", "hi", "cy", "ro")
@@ -200,6 +202,26 @@ def test_every_page_renders_in_every_language(client, pages, language):
         if language != "en":
             assert page != english[path], f"{path} is not translated into {language}"
             assert title != re.search(r"<title>(.*?)</title>", english[path], re.S).group(1) or path == "/", path
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_label_and_choice_of_the_new_sheet_form_is_in_the_language(app, client, language):
+    """Each game's table rules come from the engine's options, whose words are marked for translation only: the
+    form must still show them in the reader's language (a German page said "Variation", "Natural card rule")."""
+    english = client.get("/sheets/new").get_data(as_text=True)
+    page = client.get("/sheets/new", headers={"Accept-Language": language}).get_data(as_text=True)
+
+    def labels(markup: str) -> list[str]:
+        found = re.findall(r"<label[^>]*>([^<]+)</label>", markup) + re.findall(
+            r"<option[^>]*>([^<]+)</option>", markup
+        )
+        return [html.unescape(text).strip() for text in found]
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        untranslated = [
+            text for text in labels(page) if text in labels(english) and gettext(text) != text and text[:1].isalpha()
+        ]
+    assert not untranslated, f"{language}: shown in English on the new-sheet form: {untranslated}"
 
 
 def test_hebrew_pages_read_right_to_left_with_card_notation_left_to_right(client, pages, csrf_token):
