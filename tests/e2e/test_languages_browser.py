@@ -52,6 +52,22 @@ def assert_fits(page: Page, label: str) -> None:
     assert scroll <= width, f"{label}: {scroll} px wide on a {width} px screen"
 
 
+CLIPPABLE = "button, .button, input[type=submit], .topbar nav a, .toggle, .tabs a"
+
+
+def assert_nothing_clipped(page: Page, label: str) -> None:
+    """No button, navigation link or toggle is too narrow for its words (they would be cut off or run into the
+    next one): each one's content fits its box."""
+    clipped = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector))
+            .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => `${el.tagName.toLowerCase()} "${(el.value || el.textContent).trim().slice(0, 40)}"`
+                + ` ${el.scrollWidth}>${el.clientWidth}`)""",
+        CLIPPABLE,
+    )
+    assert not clipped, f"{label}: words cut off in {clipped}"
+
+
 def assert_language(page: Page, language: str) -> None:
     assert page.evaluate("document.documentElement.lang") == language
     assert page.evaluate("document.documentElement.dir") == DIRECTION.get(language, "ltr")
@@ -89,6 +105,7 @@ def test_no_page_is_wider_than_the_screen(browser, browser_context_args, base_ur
             page.wait_for_load_state("load")  # not networkidle: the game page keeps a long poll open
             assert_language(page, language)
             assert_fits(page, f"{language} {size} {path}")
+            assert_nothing_clipped(page, f"{language} {size} {path}")
             if language in ("he", "hi") and size == "390x844":
                 shot(page, f"{language}-{path.strip('/').replace('/', '-')[:40] or 'home'}")
             if language == "he" and size == "390x844":
