@@ -49,6 +49,18 @@
     };
     var timer = null;
     var sequence = 0;
+    // A refused entry in one row does not blank the others: a row untouched since the last preview that scored
+    // the round keeps the points it showed then (unless its number depends on the other rows: a gain). Who went
+    // out changes every row's number.
+    var scored = {};  // player → points, from the last preview that scored the round
+    var touched = {};  // player → changed since the last preview was asked for
+    var touch = function (event) {
+      var row = event.target.closest && event.target.closest(".player-row");
+      if (!row || (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip"))) return;
+      if (event.target.classList.contains("went-out")) scored = {};
+      else touched[row.dataset.player] = true;
+    };
+    ["input", "change", "click"].forEach(function (type) { form.addEventListener(type, touch); });
     // What the number in a row is (a penalty, the points in a hand, the gain of who went out): the server says.
     var showLabel = function (row, label) {
       var line = row.querySelector(".penalty");
@@ -222,6 +234,9 @@
 
     var preview = function () {
       var mine = ++sequence;
+      var asked = touched;  // what changed before this question (later changes stay in `touched`)
+      touched = {};
+      var keep = function () { Object.keys(asked).forEach(function (name) { touched[name] = true; }); };
       var body = new FormData(form);
       body.delete("submit");
       body.delete("preview");
@@ -229,10 +244,15 @@
       fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (answer) {
+          if (mine !== sequence || !answer.ok) keep();  // still changed since the last scored preview
           if (mine !== sequence) return;
           var told = !answer.ok && isDone(answer.player);
+          if (answer.ok) scored = answer.points;
           form.querySelectorAll(".player-row").forEach(function (row) {
-            var value = answer.ok ? answer.points[row.dataset.player] : null;
+            var name = row.dataset.player;
+            var label = answer.labels && answer.labels[name];
+            var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;
+            var value = answer.ok ? answer.points[name] : untouched ? scored[name] : null;
             if (answer.labels && answer.labels[row.dataset.player]) showLabel(row, answer.labels[row.dataset.player]);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
@@ -242,7 +262,7 @@
           problem.hidden = !told;
           problem.textContent = told ? answer.error : "";
         })
-        .catch(function () { /* offline: the server checks again on save */ });
+        .catch(function () { keep(); /* offline: the server checks again on save */ });
     };
 
     var schedule = function () {

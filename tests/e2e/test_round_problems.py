@@ -70,3 +70,26 @@ def test_a_refused_round_says_why_in_sight_on_a_small_screen(page: Page, shot):
     assert in_sight(problem), "what stops the round is off screen or behind another element"
     assert in_sight(row(page, "Ben").get_by_role("alert")), "the refused row's message is behind the bar"
     assert in_sight(page.get_by_role("button", name="Save round"))
+
+
+def test_a_refused_row_does_not_blank_the_points_of_the_others(page: Page, shot):
+    """Phase 10: Ben went out, so the others hold ten cards each (50 by default); Cleo's typed total of 7 is
+    refused, and only her row loses its number: Ana's and Dan's 50 and Ben's 0 stay shown."""
+    new_sheet(page, shot, ["Ana", "Ben", "Cleo", "Dan"])
+    page.get_by_role("link", name="Record round 1").click()
+    with page.expect_response(PREVIEW):
+        went_out(page, "Ben")
+    expect(row(page, "Dan").locator(".penalty-value")).to_have_text("50")
+    with page.expect_response(PREVIEW):
+        points(page, "Cleo").fill("7")
+    open_row(page, "Dan")  # Cleo's row is done: what is wrong with it shows
+    expect(page.locator(".round-problem")).to_contain_text("not a multiple of 5")
+    shown = {name: row(page, name).locator(".penalty-value") for name in ("Ana", "Ben", "Cleo", "Dan")}
+    expect(shown["Cleo"]).to_have_text("–")
+    for name, value in (("Ana", "50"), ("Ben", "0"), ("Dan", "50")):
+        expect(shown[name]).to_have_text(value)
+    shot(page, "refused-row-others-kept", full_page=False)
+    with page.expect_response(PREVIEW):
+        points(page, "Cleo").fill("75")
+    expect(shown["Cleo"]).to_have_text("75")
+    expect(page.locator(".round-problem")).to_be_hidden()
