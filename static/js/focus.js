@@ -1,5 +1,6 @@
 // An answer the page was posted for is brought into view and focused (screen readers read it out):
-// a verdict marked data-focus-on-load, else the first field or player row the server refused.
+// a verdict marked data-focus-on-load, else the first field or player row the server refused (the row shown
+// from its top).
 // A form posted to an address with a #fragment (the phase check's #hit) makes the browser jump to
 // that fragment after this script ran, taking the focus to the page: the answer is brought back
 // once the page has loaded, so the fragment only matters without JavaScript.
@@ -13,8 +14,12 @@
     if (target && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   }
   if (!target) return;
+  // A refused field of a player's row: the row from its top (the player's name), under the bar at the top of
+  // the screen; what is wrong also shows in the round form's Save bar.
+  var row = target.closest(".player-row");
   function show() {
-    target.scrollIntoView({ block: "center" });
+    if (row) row.scrollIntoView({ block: "start" });
+    else target.scrollIntoView({ block: "center" });
     target.focus({ preventScroll: true });
   }
   show();

@@ -7,7 +7,7 @@ import re
 
 from e2e_helpers import in_sight
 from playwright.sync_api import Page, expect
-from sheet_pages import new_sheet, open_row, points, row, went_out
+from sheet_pages import completed, new_sheet, open_row, points, row, went_out
 
 PREVIEW = re.compile(r"/rounds/preview$")
 SETTLE_MS = 400  # the preview's answer handled (a local server answers in a few ms)
@@ -93,3 +93,21 @@ def test_a_refused_row_does_not_blank_the_points_of_the_others(page: Page, shot)
         points(page, "Cleo").fill("75")
     expect(shown["Cleo"]).to_have_text("75")
     expect(page.locator(".round-problem")).to_be_hidden()
+
+
+def test_a_refused_row_is_shown_from_its_name_on_a_small_screen(page: Page, shot):
+    """Phase 10 at 320×568: Ann's phase is ticked but her cards are not entered; after the refused save her row
+    is brought into view from the top, with her name under the top bar, and what is wrong is in the Save bar."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    new_sheet(page, shot, ["Ann", "Ben", "Cleo", "Dan"])
+    page.get_by_role("link", name="Record round 1").click()
+    went_out(page, "Ben")
+    completed(page, "Ann")
+    page.get_by_role("button", name="Save round").click()
+    ann = row(page, "Ann")
+    expect(ann.get_by_role("alert")).to_contain_text("Ann")
+    expect(page.locator(".round-problem")).to_contain_text("Ann")
+    page.wait_for_timeout(300)  # the refused row brought into view (static/js/focus.js)
+    shot(page, "phase10-refused-320", full_page=False)
+    assert in_sight(ann.locator("legend")), "the refused row's name is off screen or under the top bar"
+    assert in_sight(page.locator(".round-problem"))
