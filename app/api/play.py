@@ -62,9 +62,8 @@ def _seat_asked(found, who: seats.Credential, engine) -> int | None:
     return seats.viewing_seat(found, who, seat)
 
 
-def _view(found, who: seats.Credential, engine) -> Response:
-    """What the caller may see (:func:`_seat_asked`)."""
-    seat = _seat_asked(found, who, engine)
+def _view(found, engine, seat: int | None) -> Response:
+    """The state as ``seat`` sees it (:func:`_seat_asked`), tagged with its version."""
     return _tagged(jsonify(play.state_json(found, engine, seat)), found.version)
 
 
@@ -87,10 +86,10 @@ def read_play(play_id: str):
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
     engine = play.load_advanced(found)
-    _seat_asked(found, who, engine)
+    seat = _seat_asked(found, who, engine)
     if _etag_matches(request.headers.get("If-None-Match"), found.version):
         return _tagged(Response(status=304), found.version)
-    return _view(found, who, engine)
+    return _view(found, engine, seat)
 
 
 @bp.get("/play/<play_id>/wait")
@@ -105,7 +104,8 @@ def wait_play(play_id: str):
     if not seats.wait_for_change(found.id, version):
         return _tagged(Response(status=304), version)
     found = play.get_play(play_id)
-    return _view(found, who, play.load(found))
+    engine = play.load(found)
+    return _view(found, engine, _seat_asked(found, who, engine))  # asked again: seats may have changed hands
 
 
 @bp.post("/play/<play_id>/actions")

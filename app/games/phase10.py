@@ -56,10 +56,6 @@ class Phase10(GameType):
             ("all_advance", _l("All advance: everyone moves on every round")),
             ("pick_a_phase", _l("Pick a phase: any order, each once")),
         ),
-        "natural_card": (
-            ("phase", _l("One natural card in the whole phase")),
-            ("group", _l("One natural card in every group")),
-        ),
         "skip_target": (("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))),
     }
     primary_rules = ("variant", "phase_list", "custom_phases", "natural_card")

@@ -72,7 +72,7 @@ class GameType:
     labels: ClassVar[dict[str, Any]] = {}
     """Form labels that differ from the options' labels, by option name."""
     choice_labels: ClassVar[dict[str, Sequence[tuple[str, Any]]]] = {}
-    """Labelled choices of ``choice`` options, by option name (else the values themselves)."""
+    """Form wordings of ``choice`` options' choices that differ from the options' words, by option name."""
     primary_rules: ClassVar[tuple[str, ...] | None] = None
     """Rule fields shown outright on the new-sheet form (``None``: all); the rest go in a fold."""
     more_rules_label: ClassVar[Any] = ""
@@ -227,7 +227,7 @@ def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] 
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
     if option.kind == "choice":
-        pairs = choices or [(c, c) for c in option.choices]
+        pairs = choices or [(c, lazy_gettext(option.word(c))) for c in option.choices]
         return SelectField(label, choices=[SelectChoice(v, text) for v, text in pairs], default=option.default)
     if option.kind == "int":
         return IntegerField(

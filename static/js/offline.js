@@ -333,7 +333,9 @@
 
   // A form token for the session as it is now. A kept round's own token belongs to the session its form was
   // made in, which a browser restart ends: sent with it, the round would be refused as "expired".
+  // Also the sheet page's edit-key hand-over (static/js/sheets.js), for a page the service worker kept.
   var freshToken = null;
+  window.DecksideFreshToken = token;
   function token() {
     if (freshToken || !t.token) return Promise.resolve(freshToken);
     return fetch(t.token, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })

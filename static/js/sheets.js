@@ -253,10 +253,10 @@
             var label = answer.labels && answer.labels[name];
             var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;
             var value = answer.ok ? answer.points[name] : untouched ? scored[name] : null;
-            if (answer.labels && answer.labels[row.dataset.player]) showLabel(row, answer.labels[row.dataset.player]);
+            if (label) showLabel(row, label);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
-            row.classList.toggle("has-problem", told && answer.player === row.dataset.player);
+            row.classList.toggle("has-problem", told && answer.player === name);
           });
           if (answer.ok) showCompleted(answer.completed || {});
           problem.hidden = !told;
@@ -386,13 +386,11 @@
       if (response.status === 403) K.forget(scope);  // a key that no longer belongs to this sheet
       if (!editable && (response.status === 204 || response.status === 403)) window.location.reload();
       else if (response.status >= 500) again(Math.min(Number(response.headers.get("Retry-After")) || 2, 10));
-      else if (response.status === 400 && !renewed && sheet.dataset.token) {
+      else if (response.status === 400 && !renewed && window.DecksideFreshToken) {
         renewed = true;
-        return fetch(sheet.dataset.token, { credentials: "same-origin", cache: "no-store" })
-          .then(function (answer) { return answer.ok ? answer.json() : null; })
-          .then(function (data) {
-            if (data && data.token) { csrf = data.token; claim(triesLeft); }
-          });
+        return window.DecksideFreshToken().then(function (token) {
+          if (token) { csrf = token; claim(triesLeft); }
+        });
       }
     }).catch(function () { if (navigator.onLine) again(2); });  /* offline: on the next visit */
   }

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # Ana on the creator's phone, Ben and Cy on their own phones, Dot a random bot.
 FOUR = (("Ana", "person"), ("Ben", "remote"), ("Cy", "remote"), ("Dot", "random"))
@@ -96,3 +100,39 @@ def my_turn(page: Page) -> bool:
 
 def finished(page: Page) -> bool:
     return page.locator(".result").count() > 0
+
+
+def hand_size(page: Page) -> int:
+    return page.locator("[data-me] .hand .card-btn").count()
+
+
+def play_to_the_end(phones: list[Page], move, after_move=None, max_moves: int = 400) -> int:
+    """Whoever's turn it is moves on their own phone (``move(page)``), each move's answer drawn before the next,
+    until every phone shows the result; returns the number of moves. ``after_move(mover, cards_before, moves)``
+    runs after each move (the mover's index, how many cards they held before it). Fails when no phone could move
+    for 15 s, or after ``max_moves``."""
+    moves, idle_since = 0, time.monotonic()
+    while moves <= max_moves:
+        if all(finished(page) for page in phones):
+            return moves
+        for page in phones:
+            resolve_overlay(page)
+        mover = next((i for i, page in enumerate(phones) if my_turn(page)), None)
+        if mover is None:
+            if time.monotonic() - idle_since > 15:
+                pytest.fail(f"no phone could move for 15 s after {moves} moves")
+            phones[0].wait_for_timeout(150)
+            continue
+        idle_since = time.monotonic()
+        page = phones[mover]
+        before = hand_size(page)
+        try:
+            move(page)
+        except PlaywrightTimeoutError:
+            continue  # the table was redrawn under the click: look again
+        moves += 1
+        page.wait_for_timeout(50)  # the tap's own work (a request, when it sends one) has begun ...
+        expect(page.locator("#play-game.busy")).to_have_count(0, timeout=10000)  # ... and its answer is drawn
+        if after_move:
+            after_move(mover, before, moves)
+    pytest.fail(f"the game did not end within {max_moves} moves")

@@ -7,19 +7,11 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import expect
-from tls_pages import access_log, enter_round, new_sheet, row
+from tls_pages import access_log, enter_round, new_sheet, phone, row
 
 LIVE_TIMEOUT = 10_000  # the benchmark measures the real delay; a busy CI gets ten seconds
 WATCHERS = 3
 MORE_CHANGES = 8  # at most, when no long poll so far crossed processes
-
-
-def _phone(browser, browser_context_args, name: str):
-    """A phone of its own (a browser context: its own cookies, storage and connections), named in its user agent
-    so that the access log tells its requests apart."""
-    return browser.new_context(
-        **browser_context_args, user_agent=f"Mozilla/5.0 (Linux; Android 14) DecksidePhone/{name}"
-    )
 
 
 def _deliveries(server: dict, game_path: str) -> tuple[list[dict], list[dict]]:
@@ -81,7 +73,7 @@ def _crossed(server: dict, path: str, first: int, changes: int) -> list[dict]:
 
 
 def test_every_phone_sees_each_change_across_both_workers(browser, browser_context_args, server):
-    recorder = _phone(browser, browser_context_args, "recorder")
+    recorder = phone(browser, browser_context_args, "recorder")
     page = recorder.new_page()
     path = new_sheet(page, ["Ana", "Ben", "Cy"])
     first = int(page.locator("[data-live-version]").get_attribute("data-live-version"))
@@ -89,7 +81,7 @@ def test_every_phone_sees_each_change_across_both_workers(browser, browser_conte
 
     def watch(changes_so_far: int) -> None:
         n = len(watchers)
-        contexts.append(_phone(browser, browser_context_args, f"watcher{n}"))
+        contexts.append(phone(browser, browser_context_args, f"watcher{n}"))
         watcher = contexts[-1].new_page()
         watcher.goto(path)
         expect(watcher.get_by_text("View only")).to_be_visible()

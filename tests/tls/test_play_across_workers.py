@@ -8,23 +8,15 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from playwright.sync_api import Page, expect
-from tls_pages import access_log
+from tls_pages import access_log, phone
 
-from tests.e2e.play_pages import finished, my_turn, resolve_overlay, start_with_phones, uno_move
+from tests.e2e.play_pages import play_to_the_end, start_with_phones, uno_move
 
 SEATS = (("Ana", "person"), ("Ben", "remote"), ("Cy", "random"))
 MAX_MOVES = 300
 WAIT = re.compile(r"^/api/play/[\w-]+/wait\?version=(\d+)$")
 ACTIONS = re.compile(r"^/api/play/[\w-]+/actions$")
-
-
-def _phone(browser, browser_context_args, name: str):
-    """A phone of its own, named in its user agent so that the access log tells its requests apart."""
-    return browser.new_context(
-        **browser_context_args, user_agent=f"Mozilla/5.0 (Linux; Android 14) DecksidePhone/{name}"
-    )
 
 
 def _answers(page: Page) -> list:
@@ -47,29 +39,8 @@ def _versions(answers: list) -> dict:
     return seen
 
 
-def _play_to_the_end(phones: list[Page]) -> int:
-    moves, idle_since = 0, time.monotonic()
-    while moves <= MAX_MOVES:
-        if all(finished(page) for page in phones):
-            return moves
-        for page in phones:
-            resolve_overlay(page)
-        mover = next((page for page in phones if my_turn(page)), None)
-        if mover is None:
-            if time.monotonic() - idle_since > 15:
-                pytest.fail(f"no phone could move for 15 s after {moves} moves")
-            phones[0].wait_for_timeout(150)
-            continue
-        idle_since = time.monotonic()
-        uno_move(mover)
-        moves += 1
-        mover.wait_for_timeout(50)
-        expect(mover.locator("#play-game.busy")).to_have_count(0, timeout=10000)
-    pytest.fail(f"the game did not end within {MAX_MOVES} moves")
-
-
 def test_two_phones_play_a_game_to_the_end_across_both_workers(browser, browser_context_args, server):
-    ana_phone, ben_phone = (_phone(browser, browser_context_args, name) for name in ("ana", "ben"))
+    ana_phone, ben_phone = (phone(browser, browser_context_args, name) for name in ("ana", "ben"))
     try:
         ana, ben = ana_phone.new_page(), ben_phone.new_page()
         answers = {"ana": _answers(ana), "ben": _answers(ben)}
@@ -82,7 +53,7 @@ def test_two_phones_play_a_game_to_the_end_across_both_workers(browser, browser_
         ana.on("load", lambda *_: loads.__setitem__("ana", loads["ana"] + 1))
         ben.on("load", lambda *_: loads.__setitem__("ben", loads["ben"] + 1))
 
-        moves = _play_to_the_end([ana, ben])
+        moves = play_to_the_end([ana, ben], uno_move, max_moves=MAX_MOVES)
         for page in (ana, ben):
             expect(page.locator(".result h2")).to_contain_text("wins the game")
         assert loads == {"ana": 0, "ben": 0}  # every move arrived by the long poll

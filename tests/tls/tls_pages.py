@@ -90,3 +90,11 @@ def browser_writes(server: dict) -> list[str]:
     checks that nothing was added before it comes back. (Reads are left out: a live-update request made before
     the connection dropped may be answered, and logged, while the phone is offline.)"""
     return [e["target"] for e in access_log(server) if e["method"] == "POST" and not e["agent"].startswith("Python-")]
+
+
+def phone(browser, browser_context_args, name: str):
+    """A phone of its own (a browser context: its own cookies, storage and connections), named in its user agent
+    (``DecksidePhone/<name>``) so that the access log tells its requests apart."""
+    return browser.new_context(
+        **browser_context_args, user_agent=f"Mozilla/5.0 (Linux; Android 14) DecksidePhone/{name}"
+    )
