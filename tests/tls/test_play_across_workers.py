@@ -15,6 +15,7 @@ from tests.e2e.play_pages import play_to_the_end, start_with_phones, uno_move
 
 SEATS = (("Ana", "person"), ("Ben", "remote"), ("Cy", "random"))
 MAX_MOVES = 300
+GAMES = 4  # at most (see the test)
 WAIT = re.compile(r"^/api/play/[\w-]+/wait\?version=(\d+)$")
 ACTIONS = re.compile(r"^/api/play/[\w-]+/actions$")
 
@@ -39,34 +40,36 @@ def _versions(answers: list) -> dict:
     return seen
 
 
-def test_two_phones_play_a_game_to_the_end_across_both_workers(browser, browser_context_args, server):
-    ana_phone, ben_phone = (phone(browser, browser_context_args, name) for name in ("ana", "ben"))
+def _game(browser, browser_context_args, names: tuple[str, str]) -> tuple[int, dict]:
+    """Ana (the creator) and Ben on phones of their own, named ``names`` in their user agents, play UNO to the end;
+    returns the number of moves and what each phone's answers said (:func:`_versions`)."""
+    contexts = [phone(browser, browser_context_args, name) for name in names]
     try:
-        ana, ben = ana_phone.new_page(), ben_phone.new_page()
-        answers = {"ana": _answers(ana), "ben": _answers(ben)}
+        ana, ben = (context.new_page() for context in contexts)
+        answers = [_answers(ana), _answers(ben)]
         start_with_phones(ana, "uno", "7", SEATS)
         link = ana.locator('a[data-join="1"]')
         expect(link).to_be_visible(timeout=10000)
         ben.goto(link.get_attribute("href"))
         expect(ben.locator(".hand-heading")).to_contain_text("Ben", timeout=10000)
-        loads = {"ana": 0, "ben": 0}
-        ana.on("load", lambda *_: loads.__setitem__("ana", loads["ana"] + 1))
-        ben.on("load", lambda *_: loads.__setitem__("ben", loads["ben"] + 1))
-
+        loads = [0, 0]
+        ana.on("load", lambda *_: loads.__setitem__(0, loads[0] + 1))
+        ben.on("load", lambda *_: loads.__setitem__(1, loads[1] + 1))
         moves = play_to_the_end([ana, ben], uno_move, max_moves=MAX_MOVES)
         for page in (ana, ben):
             expect(page.locator(".result h2")).to_contain_text("wins the game")
-        assert loads == {"ana": 0, "ben": 0}  # every move arrived by the long poll
-        seen = {name: _versions(answers[name]) for name in answers}
+        assert loads == [0, 0]  # every move arrived by the long poll
+        return moves, {name: _versions(mine) for name, mine in zip(names, answers)}
     finally:
-        ana_phone.close()
-        ben_phone.close()
+        for context in contexts:
+            context.close()
 
-    # Which process stored each move (the access log's pid of the phone's n-th move) and which answered each long
-    # poll that brought a change; a delivery crossed when a long poll brought a move of the other phone that the
-    # other process stored.
+
+def _crossed(server: dict, seen: dict) -> list:
+    """The long polls that brought a move of the other phone which the other worker process stored: which process
+    stored each move (the access log's pid of the phone's n-th move) and which answered each long poll."""
     stored, answered = {}, {}
-    for name in ("ana", "ben"):
+    for name in seen:
         for _ in range(50):  # gunicorn logs an answer just after sending it
             mine = [line for line in access_log(server) if line["agent"].endswith(f"/{name}")]
             posts = [
@@ -84,14 +87,25 @@ def test_two_phones_play_a_game_to_the_end_across_both_workers(browser, browser_
             for line in mine
             if line["status"] == "200" and WAIT.match(line["target"])
         }
-    crossed = [
+    return [
         (name, after)
-        for name in ("ana", "ben")
+        for name in seen
         for before, after in seen[name]["waits"].items()
         for version, (mover, pid) in stored.items()
         if before < version <= after and mover != name and pid != answered[name].get(before, pid)
     ]
-    deliveries = sum(len(seen[name]["waits"]) for name in seen)
-    print(f"{moves} moves by people, {deliveries} long polls brought a change, {len(crossed)} across processes")
-    assert moves > 2 and seen["ana"]["waits"] and seen["ben"]["waits"]
-    assert crossed, f"in {moves} moves no long poll brought a move the other worker had stored"
+
+
+def test_two_phones_play_a_game_to_the_end_across_both_workers(browser, browser_context_args, server):
+    # Which worker process accepts a phone's connections is the kernel's choice: should no long poll so far have
+    # brought a move the other process stored, two new phones play another game (each game: 20-30 such
+    # deliveries in most runs, none in about one run of six).
+    for game in range(GAMES):
+        moves, seen = _game(browser, browser_context_args, (f"ana{game}", f"ben{game}"))
+        assert moves > 2 and all(mine["waits"] for mine in seen.values())
+        crossed = _crossed(server, seen)
+        deliveries = sum(len(mine["waits"]) for mine in seen.values())
+        print(f"game {game}: {moves} moves by people, {deliveries} long polls brought a change, {len(crossed)} across")
+        if crossed:
+            return
+    raise AssertionError(f"in {GAMES} games no long poll brought a move the other worker had stored")
