@@ -54,9 +54,15 @@
     // out changes every row's number.
     var scored = {};  // player → points, from the last preview that scored the round
     var touched = {};  // player → changed since the last preview was asked for
-    var touch = function (event) {
+    // The player row whose entry an event changed (typed; or tapped a key, a step or a count), or who went out.
+    var entryRow = function (event) {
       var row = event.target.closest && event.target.closest(".player-row");
-      if (!row || (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip"))) return;
+      if (!row || (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip"))) return null;
+      return row;
+    };
+    var touch = function (event) {
+      var row = entryRow(event);
+      if (!row) return;
       if (event.target.classList.contains("went-out")) scored = {};
       else touched[row.dataset.player] = true;
     };
@@ -296,10 +302,8 @@
     // What the user changed in a row (typed, or tapped a key, a step or a count; choosing who went out is not an
     // entry of that row), and going on to another row or to the buttons: that row is done.
     var edited = function (event) {
-      var row = event.target.closest && event.target.closest(".player-row");
-      if (!row || event.target.classList.contains("went-out")) return;
-      if (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip")) return;
-      row.dataset.edited = "1";
+      var row = entryRow(event);
+      if (row && !event.target.classList.contains("went-out")) row.dataset.edited = "1";
     };
     ["input", "change", "click"].forEach(function (type) { form.addEventListener(type, edited); });
     form.addEventListener("focusin", function (event) {
