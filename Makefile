@@ -2,11 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUNTIME_STAMP := $(VENV)/.installed-runtime
+STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick
+.PHONY: setup-runtime run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -27,35 +28,48 @@ help:
 	@echo "make merge-messages CODE=de FILE=de.json  write translated JSON back into de's catalogue"
 	@echo "make test-matrix every language x every page x 320/390/landscape in Chromium: no horizontal overflow"
 	@echo "make lint    ruff check, ruff format --check, mypy (app/engine)"
-	@echo "make lock    update requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
+	@echo "make lock    update requirements.lock (runtime) and requirements-test.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Installs come from requirements.lock (exact versions with hashes, made by `make lock`), then the
-# project itself without resolving anything again.
-$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
+# Two lock files (exact versions with hashes, made by `make lock`): requirements.lock holds what the
+# server needs, requirements-test.lock that plus the test tools (its runtime pins are the same). `make run`
+# installs the first only; `make test` and the other test targets the second. The project itself goes in
+# with `pip install --no-deps -e .`, resolving nothing again.
+$(RUNTIME_STAMP): pyproject.toml requirements.lock | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(RUNTIME_STAMP)
+
+$(STAMP): pyproject.toml requirements-test.lock $(RUNTIME_STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements-test.lock
 	touch $(STAMP)
 
-# uv resolves for every platform (--universal) and keeps the pins already in the lock unless
-# LOCK_FLAGS=--upgrade (or --upgrade-package NAME) says otherwise. uv is a tool here, not a dependency.
+# uv resolves for every platform (--universal) and keeps the pins already in the locks unless
+# LOCK_FLAGS=--upgrade (or --upgrade-package NAME) says otherwise; the test lock is constrained to the
+# runtime lock's pins. uv is a tool here, not a dependency.
 LOCK_FLAGS ?=
+UV_COMPILE = $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" --quiet $(LOCK_FLAGS)
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet 'uv>=0.13,<1'
-	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes \
-		--custom-compile-command "make lock" --quiet $(LOCK_FLAGS) -o requirements.lock
+	$(UV_COMPILE) -o requirements.lock
+	$(UV_COMPILE) --extra test --constraint requirements.lock -o requirements-test.lock
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+# What the server needs: runtime packages and the compiled catalogues (no test tools).
+setup-runtime: $(RUNTIME_STAMP) compile-messages
 
 setup: $(STAMP) compile-messages
 
-run: setup
+run: setup-runtime
 	$(BIN)/flask --app app db upgrade
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
@@ -111,7 +125,7 @@ test-postgres: setup
 
 # Schemathesis against a real server on 127.0.0.1: every check but positive_data_acceptance, stateful links.
 SCHEMA_FUZZ_SECONDS ?= 600
-test-schema: setup  # schemathesis (the fuzz extra) is pinned in requirements.lock with the test extra
+test-schema: setup  # schemathesis (the fuzz extra) is pinned in requirements-test.lock with the test extra
 	$(BIN)/python scripts/schema_fuzz.py --max-time $(SCHEMA_FUZZ_SECONDS)
 
 FUZZ_EXAMPLES ?= 3000
@@ -161,7 +175,7 @@ update-messages: messages
 	$(BIN)/pybabel update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-wrap --ignore-obsolete
 	$(BIN)/python scripts/translations.py check || true
 
-$(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po | $(STAMP)
+$(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po | $(RUNTIME_STAMP)
 	$(BIN)/pybabel -q compile -i $< -o $@ -l $*
 
 compile-messages: $(COMPILED)
