@@ -7,6 +7,9 @@ else English. Every answer says which in ``Content-Language``.
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from typing import Literal
 from urllib.parse import urlsplit
 
 from babel import Locale
@@ -62,13 +65,62 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return get_translations().ngettext(singular, plural, count)
 
 
-def format_list(items, style: str = "standard") -> str:
-    """``items`` joined as the request's language joins a list ("Ana, Ben und Cy"); ``style="or"`` for alternatives."""
+def format_list(items, style: Literal["standard", "or"] = "standard") -> str:
+    """``items`` joined as the request's language joins a list ("Ana, Ben und Cy"); ``style="or"`` for alternatives.
+
+    Babel's CLDR patterns are used, except where the language's speakers write a list otherwise:
+    Welsh "Ana, Ben a Cy" / "10 ac 11" (Babel prints a literal "a(c)"), Hebrew "Ana, Ben ו־Cy" / "10 ו־11"
+    (ו joins a Hebrew word directly, anything else through a maqaf), Hindi "Ana, Ben और Cy" (no serial comma).
+    """
     items = [str(item) for item in items]
     if not items:
         return ""
     language = current_language() if has_request_context() else "en"
+    joiner = _AND_JOINERS.get(language) if style == "standard" else None
+    if joiner is not None and len(items) > 1:
+        return ", ".join(items[:-1]) + joiner(items[-1])
     return babel_format_list(items, style=style, locale=_LIST_LOCALE.get(language, language))
+
+
+_TAGS = re.compile(r"<[^>]*>")
+_WELSH_DIGIT_VOWEL = {"1": True, "8": True}  # un, wyth; the other digits' Welsh names start with a consonant
+
+
+def _first_letter(item: str) -> str:
+    """The first character a reader sees in ``item`` (markup such as ``<bdi>`` left out)."""
+    text = _TAGS.sub("", item).lstrip()
+    return text[:1]
+
+
+def _welsh_and(item: str) -> str:
+    """ " a " or " ac " before ``item``: "ac" before a vowel, read aloud (numbers by their Welsh names)."""
+    text = _TAGS.sub("", item).lstrip()
+    digits = re.match(r"[0-9]+", text)
+    if digits:
+        number = int(digits.group())
+        if 10 <= number <= 19:
+            vowel = number != 10  # deg; un deg un … un deg naw
+        elif 100 <= number < 200 or 1000 <= number < 2000:
+            vowel = False  # cant, mil
+        else:
+            vowel = _WELSH_DIGIT_VOWEL.get(digits.group()[0], False)
+    else:
+        vowel = unicodedata.normalize("NFD", text[:1]).lower()[:1] in set("aeiouwy")
+    return (" ac " if vowel else " a ") + item
+
+
+def _hebrew_and(item: str) -> str:
+    """ " ו" joined to a Hebrew word, " ו־" (with a maqaf) before digits, Latin names and anything else."""
+    first = _first_letter(item)
+    hebrew = "\u05d0" <= first <= "\u05ea"
+    return (" ו" if hebrew else " ו\u05be") + item
+
+
+_AND_JOINERS = {
+    "cy": _welsh_and,
+    "he": _hebrew_and,
+    "hi": lambda item: " और " + item,
+}
 
 
 def format_names(names) -> Markup:

@@ -323,3 +323,53 @@ def new_sheet_via_form(client, csrf_token):
         assert answer.status_code == 302, answer.get_data(as_text=True)[:500]
 
     return create
+
+
+@pytest.mark.parametrize(
+    ("language", "two", "three", "numbers"),
+    [
+        ("en", "Ana and Ben", "Ana, Ben and Cy", "5, 10 and 11"),
+        ("de", "Ana und Ben", "Ana, Ben und Cy", "5, 10 und 11"),
+        ("cy", "Ana a Ben", "Ana, Ben a Cy", "5, 10 ac 11"),
+        ("he", "Ana ו\u05beBen", "Ana, Ben ו\u05beCy", "5, 10 ו\u05be11"),
+        ("hi", "Ana और Ben", "Ana, Ben और Cy", "5, 10 और 11"),
+        ("ro", "Ana și Ben", "Ana, Ben și Cy", "5, 10 și 11"),
+    ],
+)
+def test_lists_of_two_and_three_are_written_as_each_language_writes_them(app, language, two, three, numbers):
+    from app.i18n import format_list
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert format_list(["Ana", "Ben"]) == two
+        assert format_list(["Ana", "Ben", "Cy"]) == three
+        assert format_list(["5", "10", "11"]) == numbers
+        assert format_list(["Ana"]) == "Ana"
+        assert "a(c)" not in format_list(["Ana", "Ben"])
+
+
+@pytest.mark.parametrize(
+    ("last", "joined"),
+    [
+        ("Ifan", "Ana ac Ifan"),
+        ("Wyn", "Ana ac Wyn"),
+        ("Huw", "Ana a Huw"),
+        ("Ben", "Ana a Ben"),
+        ("Élis", "Ana ac Élis"),
+    ]
+    + [(str(n), f"Ana ac {n}") for n in (1, 8, 11, 19, 80, 85, 800)]
+    + [(str(n), f"Ana a {n}") for n in (2, 5, 10, 20, 100, 150, 1000, 2000)],
+)
+def test_welsh_says_ac_before_a_vowel_read_aloud(app, last, joined):
+    from app.i18n import format_list
+
+    with app.test_request_context(headers={"Accept-Language": "cy"}):
+        assert format_list(["Ana", last]) == joined
+
+
+def test_hebrew_joins_vav_to_a_hebrew_word_and_hyphenates_it_before_anything_else(app):
+    from app.i18n import format_list, format_names
+
+    with app.test_request_context(headers={"Accept-Language": "he"}):
+        assert format_list(["Ana", "נועה"]) == "Ana ונועה"
+        assert str(format_names(["נועה", "Cy"])) == "<bdi>נועה</bdi> ו\u05be<bdi>Cy</bdi>"
+        assert str(format_names(["Cy", "נועה"])) == "<bdi>Cy</bdi> ו<bdi>נועה</bdi>"
