@@ -373,3 +373,42 @@ def test_hebrew_joins_vav_to_a_hebrew_word_and_hyphenates_it_before_anything_els
         assert format_list(["Ana", "נועה"]) == "Ana ונועה"
         assert str(format_names(["נועה", "Cy"])) == "<bdi>נועה</bdi> ו\u05be<bdi>Cy</bdi>"
         assert str(format_names(["Cy", "נועה"])) == "<bdi>Cy</bdi> ו<bdi>נועה</bdi>"
+
+
+def test_hindi_says_kunji_for_a_key_never_the_postposition_ki():
+    """ "की" is also Hindi's postposition ("आपकी सीट की सीट की" read as nonsense): a key is कुंजी."""
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "app/translations/hi/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    keyed = [m for m in catalogue if isinstance(m.id, str) and re.search(r"\b(edit|seat|game's) key\b", m.id)]
+    assert len(keyed) > 10
+    wrong = [(m.id, m.string) for m in keyed if "कुंजी" not in m.string]
+    assert not wrong
+
+
+_HINDI_PERSON = re.compile(r"(\{(?:name|winner|player|dealer|names|contenders)\}|%\((?:name|names)\)s)")
+# A clause whose subject is the named person, ending in a verb that agrees with that person's gender:
+# the habitual present ("बाँटता है"), an intransitive perfect ("जीत गया", "आउट हुआ", "पहुँचा") or "चुका".
+_HINDI_GENDERED_CLAUSE = re.compile(
+    r"^\s+(?!(?:ने|की|के|का|को|से)(?:\s|$))[^।:;,()]*?(?:(?:ता|ती)\s+(?:है|हैं)|गया|गई|हुआ|हुई|पहुँचा|पहुँची|चुका|चुकी)(?:\s|[।!.,;:]|$)"
+)
+
+
+def test_hindi_sentences_about_a_named_player_do_not_depend_on_the_players_gender():
+    """ "अनीता जीत गया!" gave every player a masculine verb: a named person is the subject of an ergative
+    perfect ("{name} ने खेल जीता"), a label ("बाँटने की बारी: {name}") or a possessive ("{name} की जीत!")."""
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "app/translations/hi/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    gendered = []
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for match in _HINDI_PERSON.finditer(text):
+                if _HINDI_GENDERED_CLAUSE.match(text[match.end() :]):
+                    gendered.append(text)
+    assert not gendered
