@@ -168,7 +168,7 @@ CATALOGUES := $(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGUES:.po=.mo)
 
 messages: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ --no-location --sort-output --add-comments=Translators: \
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_ -k plural_forms:1,2 --no-location --sort-output --add-comments=Translators: \
 		-o $(LOCALES)/messages.pot .
 
 update-messages: messages

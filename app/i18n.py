@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -63,6 +64,27 @@ def current_language() -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The catalogue's form of ``singular``/``plural`` for ``count``; formatting is left to the caller."""
     return get_translations().ngettext(singular, plural, count)
+
+
+def plural_forms(singular: str, plural: str) -> dict[str, str]:
+    """The catalogue's forms of ``singular``/``plural`` keyed by CLDR plural category ("one", "few", "other"…).
+
+    For page scripts: the browser picks the category of a count with ``Intl.PluralRules`` (the same CLDR
+    rules) and fills in ``{n}``, so a count reads as the language says it ("20 de cărți", "קלף אחד"),
+    not as English's one/other. Extract with ``-k plural_forms:1,2``.
+    """
+    language = current_language() if has_request_context() else "en"
+    return {category: ngettext(singular, plural, count) for category, count in _plural_samples(language).items()}
+
+
+@cache
+def _plural_samples(language: str) -> dict[str, int]:
+    """A whole number of each CLDR plural category of ``language`` (the smallest from 0 to 1000)."""
+    rule = Locale.parse(language).plural_form
+    samples: dict[str, int] = {}
+    for count in range(1001):
+        samples.setdefault(rule(count), count)
+    return samples
 
 
 def format_list(items, style: Literal["standard", "or"] = "standard") -> str:
@@ -183,7 +205,11 @@ def init_app(app: Flask) -> None:
     engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list, number=format_number)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
-        format_list=format_list, format_names=format_names, format_number=format_number, format_date=format_date
+        format_list=format_list,
+        format_names=format_names,
+        plural_forms=plural_forms,
+        format_number=format_number,
+        format_date=format_date,
     )
 
     @app.context_processor

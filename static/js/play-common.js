@@ -36,8 +36,11 @@
   }
 
   // A translated template with {placeholders}; values may be strings or DOM nodes (e.g. <bdi> names).
+  // A counted template is an object of forms by CLDR plural category (the server's plural_forms):
+  // the count ({n} or {count}) picks the form as the page's language counts.
   function fmt(strings, key, values) {
     var text = strings[key] !== undefined ? strings[key] : key;
+    if (text && typeof text === "object") text = pluralForm(text, values);
     var frag = document.createDocumentFragment();
     var re = /\{(\w+)\}/g, last = 0, m;
     while ((m = re.exec(text))) {
@@ -49,6 +52,13 @@
     }
     frag.appendChild(document.createTextNode(text.slice(last)));
     return frag;
+  }
+  var pluralRules = null;
+  function pluralForm(forms, values) {
+    var count = values && (values.n !== undefined ? values.n : values.count);
+    if (!pluralRules) pluralRules = new Intl.PluralRules(document.documentElement.lang || "en");
+    var form = typeof count === "number" ? forms[pluralRules.select(count)] : undefined;
+    return form !== undefined ? form : forms.other;
   }
   function text(strings, key, values) { return fmt(strings, key, values).textContent; }
 

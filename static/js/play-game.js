@@ -69,7 +69,7 @@
     var rank = c.rank;
     if (hooks(game).rankName) rank = hooks(game).rankName(rank);
     if (c.color === "N") return rank;
-    return T["color_" + c.color] + " " + rank;
+    return t("card_name", { color: T["color_" + c.color], rank: rank });  // the language's word order
   }
   function cardEl(token, game, standsFor, small) {
     var c = parseCard(token, game);
@@ -87,7 +87,7 @@
       return cardEl(tok, game, standsFor ? standsFor[i] : undefined, small);
     }));
   }
-  function countText(n) { return n === 1 ? T.one_card : t("cards_n", { n: n }); }
+  function countText(n) { return t("cards_n", { n: n }); }
 
   // --- overlay (hand-over screen, prompts, round results) -----------------------------------------
   var overlayClose = null, overlayReturn = null;
@@ -452,7 +452,7 @@
 
 
   function handHeading(s) {
-    return el("h2", { class: "hand-heading", tabindex: "-1" }, [hand().length === 1 ? T.your_hand_one : t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
+    return el("h2", { class: "hand-heading", tabindex: "-1" }, [t("your_hand", { n: hand().length }), " — ", bdi(s.seats[seat].name)]);
   }
 
   // --- the creator's device: join links, QR codes, seats handed to bots, new keys, rematch ----------------

@@ -272,3 +272,71 @@ def test_digital_uno_until_a_round_ends_in_the_language(browser, browser_context
         shot(page, f"{language}-uno-round-over", full_page=False)
     finally:
         context.close()
+
+
+COUNTED_CARDS = {  # how each language says "n cards" on the play page
+    "en": lambda n: "1 card" if n == 1 else f"{n} cards",
+    "ro": lambda n: "1 carte" if n == 1 else f"{n} cărți" if 0 < n % 100 < 20 or n == 0 else f"{n} de cărți",
+    "he": lambda n: "קלף אחד" if n == 1 else f"{n} קלפים",
+    "cy": lambda n: {1: "1 cerdyn", 2: "2 gerdyn", 3: "3 cherdyn", 6: "6 cherdyn"}.get(n, f"{n} cerdyn"),
+}
+
+
+@pytest.mark.parametrize("language", list(COUNTED_CARDS))
+def test_counts_in_the_digital_game_follow_the_languages_plural_rules(
+    browser, browser_context_args, base_url, live_app, language
+):
+    """The page script picks a count's form by the language's CLDR plural category (Intl.PluralRules), not 1/other:
+    Romanian says "93 de cărți" for the draw pile and "7 cărți" for a hand."""
+    started = live_app.test_client().post(
+        "/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 4}
+    )
+    assert started.status_code == 201, started.get_data(as_text=True)
+    game = started.get_json()
+    context = open_in(browser, browser_context_args, base_url, language)
+    try:
+        page = context.new_page()
+        page.goto(f"/play/{game['id']}")  # watching: piles and seats, no hand
+        page.locator(".seat-line").first.wait_for()
+        pile = page.locator(".pile-label").first.inner_text().splitlines()[-1].strip()
+        counted = [pile] + [line.split(" · ")[0].strip() for line in page.locator(".seat-line").all_inner_texts()]
+        numbers = [int(re.search(r"\d+", text).group()) if re.search(r"\d", text) else 1 for text in counted]
+        assert numbers[0] >= 20  # the draw pile: Romanian's "de" form
+        assert any(2 <= n <= 19 for n in numbers[1:])  # a hand: Romanian's form without "de"
+        assert counted == [COUNTED_CARDS[language](n) for n in numbers]
+    finally:
+        context.close()
+
+
+def test_a_count_of_one_reads_as_the_language_says_one(app):
+    from app.i18n import plural_forms
+
+    with app.test_request_context(headers={"Accept-Language": "he"}):
+        forms = plural_forms("1 card", "{n} cards")
+        assert forms["one"] == "קלף אחד" and forms["other"] == "{n} קלפים"
+    with app.test_request_context(headers={"Accept-Language": "ro"}):
+        assert plural_forms("1 card", "{n} cards") == {"one": "1 carte", "few": "{n} cărți", "other": "{n} de cărți"}
+    with app.test_request_context(headers={"Accept-Language": "cy"}):
+        forms = plural_forms("1 card", "{n} cards")
+        assert (forms["two"], forms["few"], forms["many"]) == ("2 gerdyn", "3 cherdyn", "6 cherdyn")
+
+
+def test_card_names_on_the_play_page_follow_the_catalogues_word_order(
+    browser, browser_context_args, base_url, live_app
+):
+    """Hebrew says a card rank first ("5 ירוק"), as the server's log does; the page built "ירוק 5" from pieces."""
+    started = live_app.test_client().post(
+        "/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 4}
+    )
+    game = started.get_json()
+    context = open_in(browser, browser_context_args, base_url, "he")
+    try:
+        page = context.new_page()
+        page.goto(f"/play/{game['id']}#key={game['edit_key']}")
+        page.locator("[data-me] .card").first.wait_for()
+        labels = page.locator("[data-me] .card[role=img]").evaluate_all("cards => cards.map(c => c.ariaLabel)")
+        colours = "אדום|צהוב|ירוק|כחול"
+        assert any(re.fullmatch(rf"\d+ ({colours})", label) for label in labels), labels
+        assert not any(re.fullmatch(rf"({colours}) \d+", label) for label in labels), labels
+    finally:
+        context.close()
