@@ -88,9 +88,10 @@ class HitCheckForm(FlaskForm):
         description=_l("As it lies, wilds where they stand, e.g. 4 W 6 7"),
     )
     kind = SelectField(
-        _l("It is"),
+        # Translators: the legend over the choice of set, run or colour group for a hit check.
+        _l("Kind of group"),
         choices=options(
-            ("auto", _l("Work it out")), ("set", _l("A set")), ("run", _l("A run")), ("color", _l("A colour group"))
+            ("auto", _l("Detect automatically")), ("set", _l("A set")), ("run", _l("A run")), ("color", _l("A colour group"))
         ),
         default="auto",
     )

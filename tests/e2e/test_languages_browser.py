@@ -242,7 +242,7 @@ def test_digital_uno_until_a_round_ends_in_the_language(browser, browser_context
         assert_fits(page, "digital game")
         shot(page, f"{language}-uno", full_page=False)
         names = [t(language, n) for n in ("Play it", "Accept the cards", "Draw a card", "Keep it")]
-        over = (t(language, "Round over"), t(language, "Hand over"), t(language, "The game is over."))
+        over = (t(language, "Round over"), t(language, "Hand finished"), t(language, "The game is over."))
         for _ in range(300):
             overlay = page.locator("[data-overlay]:not([hidden])")
             text = page.locator("body").inner_text()

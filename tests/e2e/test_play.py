@@ -36,7 +36,7 @@ def start(page: Page, shot, game: str) -> None:
 
 def round_ended(page: Page) -> bool:
     title = page.locator("[data-overlay]:not([hidden]) [data-overlay-title]")
-    if title.count() and ("Round over" in title.inner_text() or "Hand over" in title.inner_text()):
+    if title.count() and ("Round over" in title.inner_text() or "Hand finished" in title.inner_text()):
         return True
     return (
         "Round 2" in (page.locator("[data-round]").inner_text() or "")
