@@ -156,7 +156,7 @@
         }, [])),
         g.finished ? P.el("span", { class: "tag", text: T.finished }) : null
       ]);
-      var when = g.created ? P.el("small", { class: "help", text: new Date(g.created).toLocaleString() }) : null;
+      var when = g.created ? P.el("small", { class: "help", text: new Date(g.created).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" }) }) : null;
       var forget = P.el("button", { type: "button", class: "forget", "aria-label": T.forget_label, "data-id": g.id, text: T.forget });
       ul.appendChild(P.el("li", null, [P.el("div", null, [title, when]), forget]));
     });

@@ -17,8 +17,10 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sheet_pages import points as entry_points
 
+from app.config import Defaults
+
 MATRIX = os.environ.get("DECKSIDE_MATRIX") == "1"
-LANGUAGES = ("en", "de", "he", "hi", "cy", "ro") if MATRIX else ("he", "hi")
+LANGUAGES = Defaults.LANGUAGES if MATRIX else ("he", "hi")  # every language is listed once, in app/config.py
 SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390)} if MATRIX else {"390x844": (390, 844)}
 DIRECTION = {"he": "rtl"}
 FIXED_PAGES = ("/", "/sheets/", "/sheets/new", "/check/", "/play/", "/rules/phase10", "/rules/uno", "/rules/points")

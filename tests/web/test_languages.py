@@ -11,12 +11,15 @@ import re
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Message
 from flask_babel import gettext
 
+from app.config import Defaults
+
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "de", "he", "hi", "cy", "ro")
-DIRECTION = {"en": "ltr", "de": "ltr", "he": "rtl", "hi": "ltr", "cy": "ltr", "ro": "ltr"}
+LANGUAGES = Defaults.LANGUAGES  # listed once, in app/config.py
+DIRECTION = {code: Locale.parse(code).text_direction for code in LANGUAGES}  # Babel's data, as the app
 
 
 def _translations_tool():
@@ -443,3 +446,46 @@ def test_the_reviews_worst_strings_are_gone(language):
         ]
     found = [(wrong, text) for wrong in REVIEWED_WRONG[language] for text in texts if wrong in text]
     assert not found
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_counted_message_reads_right_for_0_1_2_3_20_and_101(app, language):
+    """Each plural entry, asked for 0, 1, 2, 3, 20 and 101, gives a form of its language's rule; a form that serves
+    more than one number shows the count; Romanian writes "20 de cărți" but "2 cărți", "3 cărți", "101 cărți"."""
+    from babel.messages.pofile import read_po
+
+    path = ROOT / f"app/translations/{language}/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    entries = [m for m in catalogue if isinstance(m.id, tuple)]
+    assert entries
+    served: dict[int, set[int]] = {}  # form index -> the numbers (0..1000) it serves
+    for count in range(1001):
+        served.setdefault(eval_plural(catalogue.plural_expr, count), set()).add(count)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        from app.i18n import ngettext
+
+        for message in entries:
+            singular, plural = message.id
+            names = ["".join(found) for found in re.findall(r"\{(\w+)\}|%\((\w+)\)", plural)]
+            for count in (0, 1, 2, 3, 20, 101):
+                index = eval_plural(catalogue.plural_expr, count)
+                form = ngettext(singular, plural, count)
+                assert form == message.string[index], (message.id, count)
+                if len(served[index]) > 1:
+                    assert any("{" + n + "}" in form or "%(" + n + ")" in form for n in names), (message.id, count)
+            if language == "ro":
+                # the count: the placeholder the plural adds ("a gap" -> "{count} gaps", "1 card" -> "{n} cards")
+                counted = [n for n in names if "{" + n + "}" not in singular]
+                for name in counted:
+                    few, other = message.string[1], message.string[2]
+                    if re.search(r"\{" + name + r"\} (?!de )\w", few):
+                        assert "{" + name + "} de " in other, (message.id, other)
+                        assert "{" + name + "} de " not in few, (message.id, few)
+
+
+def eval_plural(expression: str, count: int) -> int:
+    """The catalogue's form index for ``count``, from its Plural-Forms expression, as gettext computes it."""
+    import gettext
+
+    return gettext.c2py(expression)(count)
