@@ -91,7 +91,10 @@ class HitCheckForm(FlaskForm):
         # Translators: the legend over the choice of set, run or colour group for a hit check.
         _l("Kind of group"),
         choices=options(
-            ("auto", _l("Detect automatically")), ("set", _l("A set")), ("run", _l("A run")), ("color", _l("A colour group"))
+            ("auto", _l("Detect automatically")),
+            ("set", _l("A set")),
+            ("run", _l("A run")),
+            ("color", _l("A colour group")),
         ),
         default="auto",
     )
