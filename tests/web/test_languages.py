@@ -429,7 +429,17 @@ REVIEWED_WRONG = {
     "he": ["חשב בשבילי", "לקבוצה ה{color}", "מסיים/ת ומסיים/ת", "ב־%(phase)s"],
     "hi": ["जीत गया", "सीट की की", "खुद पता लगाएँ", "{color} समूह में", "खेल सकता हूँ"],
     "cy": ["Ei gyfrifo", "Lluosrifau", "Cwblhaodd {player} {phase}", "mae gan %(phase)s", "Mae {phase} angen"],
-    "ro": ["nu poate fi completat", "nu poate fi așezat", "nu poate fi ieșit", "Calculează singur", "cărți {color}"],
+    "ro": [
+        "nu poate fi completat",
+        "nu poate fi așezat",
+        "nu poate fi ieșit",
+        "Calculează singur",
+        "cărți {color}",
+        "{points} puncte",
+        "{maximum} runde",
+        "{count} de {card}",
+        "{target} puncte",
+    ],
 }
 
 
