@@ -499,3 +499,16 @@ def eval_plural(expression: str, count: int) -> int:
     import gettext
 
     return gettext.c2py(expression)(count)
+
+
+def test_a_sheet_with_one_round_says_one_round_not_round_one_in_hebrew(client):
+    """Hebrew "סיבוב 1" reads as "round 1": the count of one is "סיבוב אחד" (and Welsh "2 rownd", not "o rowndiau")."""
+    created = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+    body = {"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 20}]}
+    stored = client.post(
+        f"/api/games/{created['id']}/rounds", json=body, headers={"Authorization": f"Bearer {created['edit_key']}"}
+    )
+    assert stored.status_code == 201, stored.get_json()
+    page = client.get(f"/sheets/{created['id']}", headers={"Accept-Language": "he"}).get_data(as_text=True)
+    assert "סיבוב אחד" in page
+    assert "סיבוב 1<" not in page
