@@ -242,9 +242,23 @@ def _first_error(errors: Any) -> str | None:
     return None
 
 
+def _field_errors(fields) -> Any:
+    """Every field's errors as they are now, in the form's order (a row's errors once ``name_errors`` has put
+    them in sentences naming the player: a field list's own ``errors`` keep the raw ones it collected)."""
+    for field in fields:
+        entries = getattr(field, "entries", None)
+        if entries is not None:
+            for entry in entries:
+                yield from _field_errors(entry.form if hasattr(entry, "form") else [entry])
+        else:
+            yield from field.errors
+
+
 def _form_problem(form) -> str:
-    """The first problem the form's own checks found (a post that never reached the engine)."""
-    return _first_error(form.errors) or _("The form was not complete: reload the page and enter the round again.")
+    """The first problem the form's own checks found (a post that never reached the engine), in the sentence
+    the page shows for it (naming the player, in the page's language)."""
+    first = next(iter(_field_errors(form)), None) or _first_error(form.form_errors)
+    return str(first) if first else _("The form was not complete: reload the page and enter the round again.")
 
 
 def _sent_answer(game, number: int, error: ApiError | None = None, problem: str | None = None, names=()):
