@@ -220,7 +220,7 @@
     if (item.status === "refused") {
       box.appendChild(paragraph("", fill(t.tRefused, item.round) + " " + (item.reason || "")));
     } else {
-      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : justKept(item) ? t.tSending : item.retry ? t.tRetry : t.tWaiting;
+      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : item.retry ? t.tRetry : justKept(item) ? t.tSending : t.tWaiting;
       box.appendChild(paragraph("", fill(words, item.round)));
     }
     box.appendChild(enteredLine(item));
