@@ -56,7 +56,7 @@ def test_a_lost_answer_is_sent_again_with_its_key_and_stored_once(page: Page, co
     enter_round(page, "Ana", "Ben")
     save(page)
     page.wait_for_url(f"**{path}")
-    expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+    expect(page.locator(".offline-area").get_by_text("Round 1 saved.")).to_be_visible()  # the queue's note
     assert len(lost) == 1
     expect(page.locator(".taken-round, .queued-round")).to_have_count(0)
     expect(page.get_by_text("Another phone saved")).to_have_count(0)
