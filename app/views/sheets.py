@@ -306,13 +306,13 @@ def _taken_round(game, number: int, body: dict[str, Any] | None) -> dict[str, An
     round (what was entered and the points, row by row): then it is this round, saved before."""
     sheet = sheets.build_sheet(game)
     stored = sheet.rounds[number - 1].to_json()
+    shown = sheets.game_json(game, sheet)["rounds"][number - 1]  # as GET shows it (before the sheet is changed)
     yours = None
     if body is not None:
         try:
             yours = sheets.preview_replacement(game, number, body, sheet).to_json()
         except ApiError:
             yours = None  # not a possible round in that place: the phone shows what was typed
-    shown = sheets.game_json(game, sheets.build_sheet(game))["rounds"][number - 1]
     return {
         "stored": shown,
         "same": yours is not None and yours == stored,
