@@ -259,6 +259,11 @@ class PlayerRowsForm(FlaskForm):
         raise NotImplementedError
 
 
+CARDS_TEXT_MAX = 1000
+"""Characters a row's cards (or laid-down phase) may take: a whole 112-card UNO deck written with its longest
+tokens (``W+4``) and ", " between them is 560, so any hand the API takes fits (a real hand may hold 60 cards)."""
+
+
 class PlayerRow(Form):
     """One player's line in a round: completed (Phase 10), and the cards left as counts, cards or a total."""
 
@@ -270,9 +275,11 @@ class PlayerRow(Form):
     skip = IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)])
     wild = IntegerField(_l("Wild"), validators=[Optional(), NumberRange(0, 8)])
     points = IntegerField(_l("or the total"), validators=[Optional(), NumberRange(0, 5000)])
-    cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=200)], render_kw=LTR)
+    cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=CARDS_TEXT_MAX)], render_kw=LTR)
     laid_down = StringField(
-        _l("Phase laid down (optional, to check it)"), validators=[Optional(), Length(max=200)], render_kw=LTR
+        _l("Phase as it lies on the table, hits included (optional, to check it)"),
+        validators=[Optional(), Length(max=CARDS_TEXT_MAX)],
+        render_kw=LTR,
     )
 
 

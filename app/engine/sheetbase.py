@@ -368,7 +368,12 @@ class ScoreSheet:
         """A new sheet with round ``number`` replaced by ``entry`` and every later round checked again.
 
         Raises :class:`RoundError` when round ``number`` does not hold, or names the first later
-        round that no longer does. Only round ``number`` is new input; the others are stored rounds.
+        round that no longer does. Round ``number`` and every later round are checked fully, as new input
+        (the deal check included): their history changed, and a correction must never leave a round that the
+        sheet's own export would not import. The one exception is a later round that did not pass the full
+        check before the correction either (stored before that check was added): it is checked as a stored
+        round, as a replay does, so such a sheet can still be corrected. The rounds before ``number`` are
+        unchanged stored rounds.
         """
         if not 1 <= number <= len(self._rounds):
             raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
@@ -377,7 +382,12 @@ class ScoreSheet:
         corrected = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
         for position, item in enumerate(entries, start=1):
             try:
-                corrected.add_round(item, stored=position != number)
+                try:
+                    corrected.add_round(item, stored=position < number)
+                except RoundError:
+                    if position <= number or self._held_in_full(position):
+                        raise
+                    corrected.add_round(item, stored=True)  # it never held in full: as a replay loads it
             except RoundError as error:
                 if position == number:
                     raise
@@ -389,6 +399,17 @@ class ScoreSheet:
                     round=position,
                 ) from None
         return corrected
+
+    def _held_in_full(self, position: int) -> bool:
+        """Whether stored round ``position`` passes every check of new input after the rounds before it."""
+        before = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
+        try:
+            for scored in self._rounds[: position - 1]:
+                before.add_round(scored.entry, stored=True)
+            before.check_round(self._rounds[position - 1].entry)
+        except RoundError:
+            return False
+        return True
 
     def _last_round(self) -> Any:
         """The round an undo removes; raise :class:`RoundError` when there is none."""

@@ -35,7 +35,7 @@ from ..database import begin_write, in_writes_late_view, read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
 from ..extensions import db
-from ..forms import entry_message, new_game_form
+from ..forms import entry_message, isolated, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
@@ -242,22 +242,82 @@ def _first_error(errors: Any) -> str | None:
     return None
 
 
+def _field_errors(fields) -> Any:
+    """Every field's errors as they are now, in the form's order (a row's errors once ``name_errors`` has put
+    them in sentences naming the player: a field list's own ``errors`` keep the raw ones it collected)."""
+    for field in fields:
+        entries = getattr(field, "entries", None)
+        if entries is not None:
+            for entry in entries:
+                yield from _field_errors(entry.form if hasattr(entry, "form") else [entry])
+        else:
+            yield from field.errors
+
+
 def _form_problem(form) -> str:
-    """The first problem the form's own checks found (a post that never reached the engine)."""
-    return _first_error(form.errors) or _("The form was not complete: reload the page and enter the round again.")
+    """The first problem the form's own checks found (a post that never reached the engine), in the sentence
+    the page shows for it (naming the player, in the page's language)."""
+    first = next(iter(_field_errors(form)), None) or _first_error(form.form_errors)
+    return str(first) if first else _("The form was not complete: reload the page and enter the round again.")
 
 
-def _sent_answer(game, number: int, error: ApiError | None = None, problem: str | None = None, names=()):
-    """The JSON answer to a round a script sent (a round kept on the phone while offline, sent later)."""
+def _sent_answer(
+    game,
+    number: int,
+    error: ApiError | None = None,
+    problem: str | None = None,
+    names=(),
+    taken: dict[str, Any] | None = None,
+):
+    """The JSON answer to a round a script sent (a round kept on the phone while offline, sent later).
+
+    ``taken``: the round was stored meanwhile (409), and what :func:`_taken_round` says of it: the answer holds
+    the stored round and both rounds in words, for the phone to show side by side, and ``same`` when the stored
+    round is this entry (the phone's own save whose answer it never got: it drops the round as already saved)."""
     if error is None and problem is None:
         return jsonify(saved=True, round=number)
     status = error.status if error is not None else 400
     message = entry_message(error, names) if error is not None else problem
-    if status == 409 and number <= len(game.rounds):
-        # Taken by another phone: the queue offers to enter it again as the next round, so no "reload the sheet".
+    extra: dict[str, Any] = {}
+    if status == 409 and taken is not None:
+        # Taken: the queue shows the stored round beside this phone's entry, so no "reload the sheet".
         message = _("Another phone saved round %(number)s first.", number=number)
+        extra = taken
     player = error.player if error is not None else None
-    return jsonify(saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1), status
+    return jsonify(
+        saved=False, round=number, error=message, player=player, next_round=len(game.rounds) + 1, **extra
+    ), status
+
+
+def _round_words(game, data: dict[str, Any]) -> str:
+    """A scored round in a line of words: who went out, then every other player's points ("Ana went out ·
+    Ben 70 · Cy 45"), to set a stored round beside an entry that arrived too late for it."""
+    went_out = data.get("went_out")
+    parts = [_("%(name)s went out", name=isolated(went_out))] if went_out else []
+    parts += [
+        f"{isolated(item['player'])} {item.get('points', 0)}" for item in data["results"] if item["player"] != went_out
+    ]
+    return " · ".join(parts)
+
+
+def _taken_round(game, number: int, body: dict[str, Any] | None) -> dict[str, Any]:
+    """Round ``number``, stored already, beside ``body`` (an entry for it that came too late): the stored round
+    as ``GET`` shows it, both in words (``compare``), and ``same``: whether the entry scores exactly as the stored
+    round (what was entered and the points, row by row): then it is this round, saved before."""
+    sheet = sheets.build_sheet(game)
+    stored = sheet.rounds[number - 1].to_json()
+    shown = sheets.game_json(game, sheet)["rounds"][number - 1]  # as GET shows it (before the sheet is changed)
+    yours = None
+    if body is not None:
+        try:
+            yours = sheets.preview_replacement(game, number, body, sheet).to_json()
+        except ApiError:
+            yours = None  # not a possible round in that place: the phone shows what was typed
+    return {
+        "stored": shown,
+        "same": yours is not None and yours == stored,
+        "compare": {"stored": _round_words(game, stored), "yours": _round_words(game, yours) if yours else None},
+    }
 
 
 def _row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
@@ -268,21 +328,21 @@ def _row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def _lost_race(game, form, number: int):
-    """Another phone saved this round first: keep this phone's entry, offered as the next round (one tap)."""
+    """Another phone saved this round first: the page sets the stored round beside this phone's entry; the main
+    action is to discard this entry (the same round, entered twice); saving it as the next round is the second
+    one, and asks first (static/js/offline.js)."""
     expected = len(game.rounds) + 1
     form.round.data = str(expected)
     form.version.data = str(game.version)
     form.idempotency.data = secrets.token_urlsafe(16)
-    form.submit.label.text = _("Save as round %(number)s", number=expected)
-    # One sentence that says what the page offers; the service's "reload the sheet" suits the API, not this form.
-    flash(
-        _(
-            "Another phone saved round %(number)s first: your entry is kept below, ready to save as round %(next)s.",
-            number=number,
-            next=expected,
-        ),
-        "error",
-    )
+    form.submit.label.text = _("Save mine as round %(number)s", number=expected)
+    form.submit.render_kw = {
+        "data-confirm": _(
+            "Save your entry as round %(number)s, a round of its own after the stored round %(taken)s?",
+            number=expected,
+            taken=number,
+        )
+    }
     return expected
 
 
@@ -301,6 +361,9 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             return redirect(url_for("sheets.show", game_id=game_id))
     form = _round_form(game, sheet, data, number, entered)
     preview = None
+    taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
+    lost = None
+    body = None
     valid = form.validate_on_submit()
     if request.method == "POST" and not valid:
         form.name_errors(names)  # every row's problems at once, each naming the player
@@ -332,9 +395,18 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 flash(_("Round %(number)s saved.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
-            if scripted:
-                return _sent_answer(game, number, error, names=names)
+            entry = body if isinstance(body, dict) else None
             if error.status == 409 and not editing and number < len(game.rounds) + 1:
+                db.session.rollback()  # no write lock held while the rounds are compared
+                game = sheets.get_game(game_id)
+                taken = _taken_round(game, number, entry)
+            if scripted:
+                return _sent_answer(game, number, error, names=names, taken=taken)
+            if taken is not None and taken["same"]:
+                flash(_("Round %(number)s was already saved: it is on the sheet.", number=number), "ok")
+                return redirect(url_for("sheets.show", game_id=game_id))
+            if taken is not None:
+                lost = number
                 number = _lost_race(game, form, number)
                 # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
                 sheet = sheets.build_sheet(game)
@@ -359,6 +431,8 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         preview=kind.preview_points(preview) if preview is not None else None,
         labels=_row_labels(game, form, names),
         dealer=dealer,
+        taken=taken,
+        lost=lost,
     )
 
 

@@ -8,6 +8,15 @@
 // server answers in JSON (saved, or refused with the reason). The queue of a sheet stops at its first refused
 // round: the round is kept, shown with the reason, and can be entered again (prefilled, as the next round)
 // or discarded; the rounds behind it wait.
+//
+// A round is never sent twice as two rounds (issue 20): a save that failed in flight, or got no answer within
+// SAVE_TIMEOUT, goes to the queue with the idempotency key it was sent with, so the server answers a resend of a
+// stored round with its first answer. A round another phone stored first (409) is shown beside this phone's
+// entry: "Same round: discard mine" first, "Save mine as round N+1" second, after a confirmation; when the
+// stored round is exactly this entry (the server says "same") it is dropped as already saved. The queue is tried
+// again at most RETRY_MS after each try while the page is open, and at once after any request of the page that
+// got an answer (a long poll, a preview): a connection that looks up but carries nothing ("lie-fi") is not
+// waited out until a reload.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -16,6 +25,9 @@
   var LATEST = "deckside-latest-round";  // sheet → {version, next}: the newest state of it this phone saw
   var USED = "deckside-used-keys";  // idempotency keys already posted: a cached form's key is never reused
   var USED_LIMIT = 200;
+  var SAVE_TIMEOUT = 8000;  // a save, or a try of the queue, with no answer by then goes on in the queue
+  var RETRY_MS = 10000;  // the queue is tried again at most this long after the start of the last try
+  var SENDING_MS = 4000;  // a round kept longer than this says it waits for a connection, not that it is sent
   var SKIPPED = { csrf_token: 1, round: 1, version: 1, idempotency: 1, submit: 1, preview: 1 };
   var t = script.dataset;
 
@@ -38,6 +50,7 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
   function used(key) { return read(USED).indexOf(key) >= 0; }
+  function queuedKey(key) { return read(OUTBOX).some(function (item) { return item.key === key; }); }
   function markUsed(key) {
     if (!key || used(key)) return;
     write(USED, read(USED).concat([key]).slice(-USED_LIMIT));
@@ -61,6 +74,32 @@
     known[sheet] = { version: version, next: pageNext };
     try { localStorage.setItem(LATEST, JSON.stringify(known)); } catch (e) { /* full: the page's own number */ }
     return pageNext;
+  }
+
+  // A request that gets no answer within ``ms`` fails (the connection may look up and carry nothing).
+  var realFetch = window.fetch ? window.fetch.bind(window) : null;
+  function timedFetch(url, options, ms) {
+    if (!window.AbortController) return realFetch(url, options);
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () { controller.abort(); }, ms);
+    options.signal = controller.signal;
+    return realFetch(url, options).then(function (response) {
+      window.clearTimeout(timer);
+      return response;
+    }, function (error) {
+      window.clearTimeout(timer);
+      throw error;
+    });
+  }
+  // Any request of the page that got an answer (a long poll, a preview) shows the connection carries again:
+  // the queue is tried at once, not only on the browser's "online" event.
+  if (realFetch) {
+    window.fetch = function () {
+      return realFetch.apply(window, arguments).then(function (response) {
+        if (!sending && sendable(read(OUTBOX))) window.setTimeout(flush, 0);
+        return response;
+      });
+    };
   }
 
   // --- what the page shows ---------------------------------------------------------------------------------
@@ -97,13 +136,91 @@
     return null;
   }
 
+  // A round kept only a moment ago is being sent; one kept longer waits for a connection that answers.
+  function justKept(item) { return navigator.onLine && Date.now() - (item.kept || 0) < SENDING_MS; }
+
+  function button(className, words, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = words;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function drop(item) {
+    write(OUTBOX, read(OUTBOX).filter(function (other) { return other.id !== item.id; }));
+    if (window.location.pathname === item.sheet) changedHere = true;
+    render();
+    flush();
+  }
+
+  // Another phone stored this round first: both side by side; "Same round: discard mine" is the main action,
+  // "Save mine as round N" (after the rounds stored, before this phone's later ones) asks first.
+  function takenBox(box, item) {
+    var taken = item.taken || {};
+    box.appendChild(paragraph("", fill(t.tRefused, item.round) + " " + (item.reason || "") + " " + t.tTakenAsk));
+    var list = document.createElement("dl");
+    list.className = "taken-compare";
+    [[fill(t.tStoredAs, item.round), taken.stored, "taken-stored"], [t.tYours, taken.yours, "taken-yours"]].forEach(function (pair) {
+      if (!pair[1]) return;
+      var dt = document.createElement("dt");
+      dt.textContent = pair[0];
+      var dd = document.createElement("dd");
+      dd.className = pair[2];
+      dd.textContent = pair[1];
+      list.appendChild(dt);
+      list.appendChild(dd);
+    });
+    box.appendChild(list);
+    box.appendChild(enteredLine(item));
+    var next = Math.max(serverNextOf(item.sheet) || 0, taken.next || 0, item.round + 1);
+    var actions = document.createElement("p");
+    actions.className = "button-row";
+    actions.appendChild(button("button small primary", t.tSameDiscard, function () {
+      var notes = read(NOTES);
+      notes.push({ ok: true, message: fill(t.tDiscarded, item.round) });
+      write(NOTES, notes);
+      drop(item);
+    }));
+    actions.appendChild(document.createTextNode(" "));
+    actions.appendChild(button("button small", fill(t.tSaveAs, next), function () {
+      if (!window.confirm(fill(t.tSaveAsConfirm, next).replace("{taken}", item.round))) return;
+      var queue = read(OUTBOX);
+      var at = queue.map(function (other) { return other.id; }).indexOf(item.id);
+      if (at < 0) return;
+      var number = next;
+      queue.forEach(function (other, i) {  // this round, then the ones kept behind it
+        if (i === at) {
+          other.round = number;
+          other.status = "pending";
+          other.kept = Date.now();
+          delete other.taken;
+          delete other.reason;
+        } else if (i > at && other.sheet === item.sheet && other.mode === "new") {
+          other.round = ++number;
+        }
+      });
+      write(OUTBOX, queue);
+      render();
+      flush();
+    }));
+    box.appendChild(actions);
+  }
+
   function itemBox(item, blocked) {
     var box = document.createElement("div");
-    box.className = "flash queued-round " + (item.status === "refused" ? "flash-error refused" : "flash-waiting");
+    var stopped = item.status === "refused" || item.status === "taken";
+    box.className = "flash queued-round " + (stopped ? "flash-error refused" : "flash-waiting") +
+      (item.status === "taken" ? " taken-round" : "");
+    if (item.status === "taken") {
+      takenBox(box, item);
+      return box;
+    }
     if (item.status === "refused") {
       box.appendChild(paragraph("", fill(t.tRefused, item.round) + " " + (item.reason || "")));
     } else {
-      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : navigator.onLine ? t.tSending : t.tWaiting;
+      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : item.retry ? t.tRetry : justKept(item) ? t.tSending : t.tWaiting;
       box.appendChild(paragraph("", fill(words, item.round)));
     }
     box.appendChild(enteredLine(item));
@@ -121,10 +238,7 @@
       discard.textContent = t.tDiscard;
       discard.addEventListener("click", function () {
         if (!window.confirm(fill(t.tDiscardConfirm, item.round))) return;
-        write(OUTBOX, read(OUTBOX).filter(function (other) { return other.id !== item.id; }));
-        if (window.location.pathname === item.sheet) changedHere = true;
-        render();
-        flush();
+        drop(item);
       });
       actions.appendChild(again);
       actions.appendChild(document.createTextNode(" "));
@@ -153,14 +267,20 @@
     if (dealer) dealer.hidden = next !== parseInt(link.dataset.nextRound, 10);  // the page names the dealer of its own next round
   }
 
+  var rerender = null;
   function render() {
     area.textContent = "";
     if (!navigator.onLine) area.appendChild(paragraph("flash flash-offline", t.tOffline));
     var refused = {};  // sheet → the refused round its queue stopped at
+    var soonest = null;  // when a round now "being sent" goes on to wait for a connection
     read(OUTBOX).forEach(function (item) {
-      area.appendChild(itemBox(item, item.status !== "refused" && refused[item.sheet]));
-      if (item.status === "refused" && !refused[item.sheet]) refused[item.sheet] = item.round;
+      var stopped = item.status === "refused" || item.status === "taken";
+      area.appendChild(itemBox(item, !stopped && refused[item.sheet]));
+      if (stopped && !refused[item.sheet]) refused[item.sheet] = item.round;
+      if (!stopped && justKept(item)) soonest = Math.min(soonest || Infinity, item.kept + SENDING_MS);
     });
+    window.clearTimeout(rerender);
+    if (soonest) rerender = window.setTimeout(render, Math.max(0, soonest - Date.now()) + 50);
     read(NOTES).forEach(function (note, index) {
       var p = paragraph("flash " + (note.ok ? "flash-ok" : "flash-error"), note.message);
       if (!note.ok) {
@@ -255,17 +375,20 @@
   }
 
   // Put a round in the queue (or, for a round entered again, in the place of the refused one) and go to the sheet.
-  function keep(fields) {
+  // ``sentKey``: the key this very save was sent with, when it failed in flight or got no answer in time: the
+  // server may have stored it, so the queue sends it again with the same key (never a new one: that would make
+  // the server see another round, and call this phone's own round another phone's).
+  function keep(fields, sentKey) {
     var mode = form.dataset.mode || "new";
     var round = parseInt(field("round").value, 10) || 0;
-    var key = field("idempotency").value;
+    var key = sentKey || field("idempotency").value;
     var queue = read(OUTBOX);
     var taken = queue.some(function (item) { return item.key === key; });
-    if (!key || taken || used(key)) key = newKey();
+    if (!sentKey && (!key || taken || used(key))) key = newKey();
     markUsed(key);
     var item = {
       id: newKey(), sheet: form.dataset.sheetUrl || "", action: form.action, mode: mode, round: round, key: key,
-      fields: fields, summary: summary(), status: "pending"
+      fields: fields, summary: summary(), status: "pending", kept: Date.now(), retry: !!sentKey
     };
     var at = reentry ? queue.map(function (other) { return other.id; }).indexOf(reentry.id) : -1;
     if (at >= 0) {
@@ -285,26 +408,66 @@
     else { render(); flush(); }
   }
 
-  if (form && window.fetch) {
+  // While a save is on its way: the Save button says "Saving…" and cannot be tapped again.
+  var saving = null;
+  function busy(submitter, on) {
+    if (!submitter) return;
+    var isInput = submitter.tagName === "INPUT";
+    if (on) {
+      submitter.dataset.label = isInput ? submitter.value : submitter.textContent;
+      if (isInput) submitter.value = t.tSaving; else submitter.textContent = t.tSaving;
+    } else if (submitter.dataset.label) {
+      if (isInput) submitter.value = submitter.dataset.label; else submitter.textContent = submitter.dataset.label;
+    }
+    submitter.disabled = on;
+    submitter.setAttribute("aria-busy", on ? "true" : "false");
+  }
+  window.addEventListener("pageshow", function (event) {  // back to a page kept in memory: Save works again
+    if (event.persisted && saving) { busy(saving, false); saving = null; }
+  });
+
+  if (form && realFetch) {
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
+      // "Save mine as round N" after another phone stored the round: a new round of its own, so it asks first.
+      if (submitter && submitter.dataset.confirm && !window.confirm(submitter.dataset.confirm)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        return;
+      }
       if (submitter && submitter.name === "preview") return;  // a preview needs the server; the browser says so
       event.preventDefault();
+      if (saving) return;  // one save at a time
+      var waiting = form.dataset.mode === "new" && itemsOf(form.dataset.sheetUrl).length > 0;
+      // A form whose key was posted already (a copy the service worker kept, a page the browser went back to)
+      // stands for a new save: it gets a key of its own, so the server never answers it with another round's save.
+      var key = field("idempotency").value;
+      if (!waiting && !reentry && navigator.onLine && (!key || used(key) || queuedKey(key))) {
+        field("idempotency").value = newKey();
+      }
       var fields = [];
       new FormData(form, submitter).forEach(function (value, name) { fields.push([name, String(value)]); });
-      var waiting = form.dataset.mode === "new" && itemsOf(form.dataset.sheetUrl).length > 0;
       if (!navigator.onLine || waiting || reentry) { keep(fields); return; }  // after the rounds already queued
-      markUsed(field("idempotency").value);
+      key = field("idempotency").value;
+      markUsed(key);
+      saving = submitter || form.querySelector("[type=submit][name=submit]");
+      busy(saving, true);
       var body = new URLSearchParams();
       fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
-      fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+      var answered = false;
+      timedFetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }, SAVE_TIMEOUT)
         .then(function (response) {
+          answered = true;
           // Saved (or already saved): the server sends the sheet, whose page shows its message.
           if (response.type === "opaqueredirect") { window.location.assign(form.dataset.sheetUrl || form.action); return; }
           // Refused: post the same form (same idempotency key) the ordinary way so the page shows why.
           HTMLFormElement.prototype.submit.call(form);  // (form.submit is the Save button, named "submit")
         })
-        .catch(function () { keep(fields); });
+        .catch(function () {
+          // No answer (the connection dropped, or nothing came back in time): the server may have stored it,
+          // so the queue sends it again with the same key; the sheet says it is kept.
+          if (!answered) keep(fields, key);
+        });
     });
   }
 
@@ -315,7 +478,7 @@
     var stopped = {};
     for (var i = 0; i < queue.length; i++) {
       var item = queue[i];
-      if (item.status === "refused") stopped[item.sheet] = true;
+      if (item.status !== "pending") stopped[item.sheet] = true;  // refused, or taken by another phone
       else if (!stopped[item.sheet]) return item;
     }
     return null;
@@ -338,7 +501,7 @@
   window.DecksideFreshToken = token;
   function token() {
     if (freshToken || !t.token) return Promise.resolve(freshToken);
-    return fetch(t.token, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+    return timedFetch(t.token, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } }, SAVE_TIMEOUT)
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) { freshToken = (data && data.token) || null; return freshToken; },
         function () { return null; });
@@ -346,14 +509,29 @@
 
   var sending = false;
   var changedHere = false;  // a round of the sheet on screen was saved or refused: show it fresh
+  var retryTimer = null;
+  function retryAfter(started) {  // the next try comes at most RETRY_MS after the start of this one
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(flush, Math.max(0, started + RETRY_MS - Date.now()));
+  }
+  function note(message) {
+    var notes = read(NOTES);
+    notes.push({ ok: true, message: message });
+    write(NOTES, notes);
+  }
   function flush() {
     var item = sendable(read(OUTBOX));
-    if (sending || !navigator.onLine) return;
+    if (sending) return;
+    if (!navigator.onLine) {
+      if (item) retryAfter(Date.now());
+      return;
+    }
     if (!item) {
       if (changedHere) window.location.reload();  // the standings as they are now
       return;
     }
     sending = true;
+    var started = Date.now();
     token().then(function (csrf) {
       var body = new URLSearchParams();
       item.fields.forEach(function (pair) {
@@ -362,9 +540,9 @@
         else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
         else body.append(pair[0], pair[1]);
       });
-      return fetch(item.action, {
+      return timedFetch(item.action, {
         method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
-      });
+      }, SAVE_TIMEOUT);
     })
       .then(function (response) {
         return response.json().then(function (answer) { return { status: response.status, answer: answer }; },
@@ -375,9 +553,19 @@
         var answer = reply.answer;
         if (answer && answer.saved) {
           settle(item.id, null);
-          var notes = read(NOTES);
-          notes.push({ ok: true, message: fill(t.tSent, item.round) });
-          write(NOTES, notes);
+          note(fill(item.retry ? t.tSaved : t.tSent, item.round));
+        } else if (answer && reply.status === 409 && answer.same) {
+          // The stored round is this entry: this phone's own save (its answer was lost). Nothing to do.
+          settle(item.id, null);
+          note(fill(t.tAlready, item.round));
+        } else if (answer && reply.status === 409 && answer.stored) {
+          settle(item.id, function (kept) {
+            kept.status = "taken";
+            kept.reason = answer.error || "";
+            kept.taken = { stored: answer.compare && answer.compare.stored, yours: answer.compare && answer.compare.yours,
+              next: answer.next_round };
+            return kept;
+          });
         } else if (answer && reply.status >= 400 && reply.status < 500) {
           settle(item.id, function (kept) {
             kept.status = "refused";
@@ -385,14 +573,19 @@
             return kept;
           });
         } else {
-          render();  // the server could not answer now: keep it and try again on the next occasion
+          render();  // the server could not answer now: keep it and try again soon
+          retryAfter(started);
           return;
         }
         if (window.location.pathname === item.sheet) changedHere = true;
         render();
         flush();
       })
-      .catch(function () { sending = false; render(); });  // still no connection: keep it and wait
+      .catch(function () {  // still no connection (or no answer in time): keep it and try again soon
+        sending = false;
+        render();
+        retryAfter(started);
+      });
   }
 
   window.addEventListener("online", function () { render(); flush(); });

@@ -84,9 +84,13 @@ def test_offline_round_refused_when_back_online_is_shown(page: Page, context, ph
     shot(page, "offline-round-refused")
     page.reload()
     expect(refusal).to_contain_text("Another phone saved round 1 first.")  # never dropped on its own
-    page.once("dialog", lambda dialog: dialog.accept())
-    refusal.get_by_role("button", name="Discard").click()
+    # The stored round beside this phone's entry; the main action: the same round, so this entry goes.
+    expect(refusal.locator(".taken-stored")).to_have_text("\u2068Ben\u2069 went out · \u2068Ana\u2069 70")
+    expect(refusal.locator(".taken-yours")).to_have_text("\u2068Ana\u2069 went out · \u2068Ben\u2069 70")
+    refusal.get_by_role("button", name="Same round: discard mine").click()
     expect(refusal).to_have_count(0)
+    expect(page.get_by_text("Your entry for round 1 was discarded; the stored round stays.")).to_be_visible()
+    assert totals(page) == {"Ana": 70, "Ben": 0}
 
 
 def save_online(page: Page, number: int, out: str, other: str, wilds: int = 1) -> None:
@@ -148,9 +152,10 @@ def test_two_rounds_entered_offline_are_both_kept_and_sent_in_order(page: Page, 
     shot(page, "both-saved")
 
 
-def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, context, phone, shot):
+def test_refused_queued_round_stops_the_queue_and_is_saved_as_the_next_round(page: Page, context, phone, shot):
     """Another phone takes round 1 while this phone keeps rounds 1 and 2: round 1 is refused with the reason,
-    round 2 waits behind it; entering round 1 again (prefilled) saves both, as rounds 2 and 3."""
+    round 2 waits behind it; "Save mine as round 2" (a different round: it asks first) saves both, as rounds 2
+    and 3."""
     url = new_sheet(page, shot, ["Ana", "Ben"])
     edit_link = edit_link_of(page)
     controlled(page)
@@ -181,13 +186,12 @@ def test_refused_queued_round_stops_the_queue_and_is_entered_again(page: Page, c
     assert totals(page) == {"Ana": 70, "Ben": 0}
     shot(page, "queue-stopped-at-refusal")
 
-    refused.get_by_role("link", name="Enter it again as round 2").click()
-    expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
-    expect(page.locator('fieldset.player-row[data-player="Ana"] .went-out')).to_be_checked()
-    expect(penalty(page, "Ben")).to_have_text("70")
-    page.get_by_role("button", name="Save round").click()
-    page.wait_for_url(f"**{url}")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    refused.get_by_role("button", name="Save mine as round 2").click()
     expect(page.get_by_text("Round 3, entered without a connection, is now saved.")).to_be_visible()
+    assert asked == ["Save your entry as round 2, a round of its own after the stored round 1?"]
+    assert page.url.endswith(url)
     assert totals(page) == {"Ana": 160, "Ben": 70}
     expect(page.locator(".queued-round")).to_have_count(0)
 
@@ -208,14 +212,14 @@ def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, ph
     go_online(context)
     refused = page.locator(".queued-round.refused")
     expect(refused).to_contain_text("Another phone saved round 1 first.")
-    page.once("dialog", lambda dialog: dialog.accept())
-    refused.get_by_role("button", name="Discard").click()
+    refused.get_by_role("button", name="Same round: discard mine").click()
     expect(page.locator(".queued-round")).to_have_count(0)
     assert totals(page) == {"Ana": 70, "Ben": 0}
 
 
-def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page, phone, shot):
-    """Two phones save round 1 online: the second sees its own entry, offered as round 2, saved with one tap."""
+def test_phone_that_loses_the_race_sees_both_rounds_and_may_save_its_own_as_the_next(page: Page, phone, shot):
+    """Two phones save round 1 online: the second sees the stored round beside its own entry; "Save mine as
+    round 2" is the secondary action and asks first."""
     new_sheet(page, shot, ["Ana", "Ben"])
     edit_link = edit_link_of(page)
     other = phone().new_page()
@@ -230,13 +234,19 @@ def test_phone_that_loses_the_race_keeps_its_entry_as_the_next_round(page: Page,
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     other.get_by_role("button", name="Save round").click()
     expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
-    expect(other.locator(".flash-error")).to_have_text(
-        "Another phone saved round 1 first: your entry is kept below, ready to save as round 2."
-    )
+    taken = other.locator(".taken-round")
+    expect(taken).to_contain_text("Another phone saved round 1 first. Is it the round you entered?")
+    expect(taken.locator(".taken-stored")).to_have_text("\u2068Ana\u2069 went out · \u2068Ben\u2069 70")
+    expect(taken.locator(".taken-yours")).to_have_text("\u2068Ben\u2069 went out · \u2068Ana\u2069 90")
+    expect(taken.get_by_role("link", name="Same round: discard mine")).to_be_visible()
     expect(other.locator('fieldset.player-row[data-player="Ben"] .went-out')).to_be_checked()
     expect(penalty(other, "Ana")).to_have_text("90")
-    shot(other, "race-lost-entry-kept")
-    other.get_by_role("button", name="Save as round 2").click()
+    shot(other, "race-lost-both-rounds")
+    other.once("dialog", lambda dialog: dialog.dismiss())  # not now: nothing is saved
+    other.get_by_role("button", name="Save mine as round 2").click()
+    expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
+    other.once("dialog", lambda dialog: dialog.accept())
+    other.get_by_role("button", name="Save mine as round 2").click()
     expect(other.get_by_text("Round 2 saved.")).to_be_visible()
     assert totals(other) == {"Ana": 90, "Ben": 70}
 

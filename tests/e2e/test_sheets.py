@@ -182,15 +182,13 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     other.get_by_role("button", name="Save round").click()
-    message = other.locator(".flash-error")
-    expect(message).to_have_text(
-        "Another phone saved round 1 first: your entry is kept below, ready to save as round 2."
-    )
+    message = other.locator(".taken-round")
+    expect(message).to_contain_text("Another phone saved round 1 first. Is it the round you entered?")
     assert_accessible(other, "conflict")
     shot(other, "conflict-on-second-phone")
-    # The second phone keeps its own entry, offered as round 2 (tests/e2e/test_offline.py saves it); here it is
-    # dropped: back to the sheet.
-    other.get_by_role("link", name="Back to the sheet").click()
+    # The stored round beside this phone's entry (tests/e2e/test_offline.py saves the entry as round 2); here
+    # it is the same round: the main action drops this entry and goes back to the sheet.
+    message.get_by_role("link", name="Same round: discard mine").click()
     assert totals(other) == {"Ana": 0, "Ben": 70}
 
     # Both phones correct round 1 at once: the later save is refused as stale.

@@ -250,19 +250,37 @@ def test_points_of_a_player_who_completed_phase_6_cannot_be_20():
     assert caught.value.player == "Ben" and caught.value.round == 1
 
 
-def test_laid_down_extra_cards_lower_the_hand_limit():
-    groups = [["3", "3", "3", "W"], ["7", "7", "7"]]  # phase 1 with one extra card: 7 cards down
+def test_laid_down_is_the_table_at_the_end_of_the_round_other_players_hits_included():
+    """Issue 20 §3: the groups as they lie on the table (7 cards: phase 1 and one card another player hit on it)
+    leave Ben's hand limit at 10 minus the phase's 6 cards; only the phase itself must be there."""
+    groups = [["3", "3", "3", "W"], ["7", "7", "7"]]
     sheet = sheet_with()
-    sheet.check_round(
-        parse_round(body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4"], laid_down=groups), Cy=missed()), CLASSIC)
+    scored = sheet.check_round(
+        parse_round(
+            body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4", "5"], laid_down=groups), Cy=missed()), CLASSIC
+        )
     )
+    assert scored.points["Ben"] == 20
+    # Eleven cards on the table (hits by everyone): still a hand of up to 4 cards, never "at most -1".
+    crowded = [["3", "3", "3", "3", "3", "W"], ["7", "7", "7", "7", "W"]]
+    sheet.check_round(parse_round(body("Ana", Ana=out(), Ben=done(points=20, laid_down=crowded), Cy=missed()), CLASSIC))
     with pytest.raises(RoundError) as caught:
         sheet.check_round(
             parse_round(
-                body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4", "5"], laid_down=groups), Cy=missed()), CLASSIC
+                body("Ana", Ana=out(), Ben=done(cards=["1", "2", "4", "5", "6"], laid_down=crowded), Cy=missed()),
+                CLASSIC,
             )
         )
-    assert str(caught.value) == "Ben laid down 7 cards, so Ben holds at most 3 cards, not 4."
+    assert str(caught.value) == "Ben completed phase 1 (6 cards), so Ben holds at most 4 cards, not 5."
+    # The phase itself must still be there.
+    with pytest.raises(RoundError) as caught:
+        sheet.check_round(
+            parse_round(
+                body("Ana", Ana=out(), Ben=done(cards=["1"], laid_down=[["3", "3", "3"], ["7", "7"]]), Cy=missed()),
+                CLASSIC,
+            )
+        )
+    assert "The cards Ben laid down do not make phase 1" in str(caught.value)
 
 
 def test_laid_down_that_makes_the_phase_is_accepted_and_stored():

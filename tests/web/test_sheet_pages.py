@@ -210,6 +210,8 @@ def test_correction_on_a_stale_version_is_refused(client, new_sheet):
 
 
 def test_second_phone_saving_the_same_round_keeps_its_entry_as_the_next_round(client, new_sheet, app):
+    """Issue 20 §2: the stored round is shown beside this phone's entry; the main action discards the entry (the
+    same round entered twice); saving it as round 2 is the secondary button, and asks first."""
     url = new_sheet()
     first = round_data(client, url, 0, {})
     second = round_data(client, url, 1, {2: {"wild": "2"}})
@@ -217,15 +219,22 @@ def test_second_phone_saving_the_same_round_keeps_its_entry_as_the_next_round(cl
     answer = client.post(url + "/rounds/new", data=second)
     page = text(answer)
     assert answer.status_code == 200
-    # One sentence that says what the page offers (no "reload the sheet" beside "save it as round 2").
-    flashes = re.findall(r'<p class="flash flash-error"[^>]*>(.*?)</p>', page, re.S)
-    assert flashes == ["Another phone saved round 1 first: your entry is kept below, ready to save as round 2."]
+    taken = re.search(r'<div class="flash flash-error taken-round".*?</div>', page, re.S).group(0)
+    assert "Another phone saved round 1 first. Is it the round you entered?" in taken
+    stored = re.search(r'<dd class="taken-stored">(.*?)</dd>', taken).group(1)
+    yours = re.search(r'<dd class="taken-yours">(.*?)</dd>', taken).group(1)
+    assert stored == f"{isolated('Ana')} went out · {isolated('Ben')} 50 · {isolated('Cy')} 50 · {isolated('Dee')} 50"
+    assert yours == f"{isolated('Ben')} went out · {isolated('Ana')} 50 · {isolated('Cy')} 90 · {isolated('Dee')} 50"
+    main = re.search(r'<a class="button primary" href="([^"]+)">Same round: discard mine</a>', taken)
+    assert main and main.group(1) == url
+    save = re.search(r'<input[^>]*name="submit"[^>]*>', page).group(0)
+    assert 'class="button"' in save and 'value="Save mine as round 2"' in save
+    assert 'data-confirm="Save your entry as round 2, a round of its own after the stored round 1?"' in save
     # Its own entry is on the form again, as round 2, with a new idempotency key: one tap saves it.
     assert token_of(page, "round") == "2" and token_of(page, "idempotency") != second["idempotency"]
     chosen = [tag for tag in re.findall(r'<input[^>]*name="went_out"[^>]*>', page) if " checked" in tag]
     assert len(chosen) == 1 and 'value="1"' in chosen[0]
     assert token_of(page, "players-2-wild") == "2"
-    assert "Save as round 2" in page
     resend = {
         **second,
         "round": "2",
@@ -237,6 +246,18 @@ def test_second_phone_saving_the_same_round_keeps_its_entry_as_the_next_round(cl
     assert totals(sheet) == [50, 50, 50 + 90, 100]
 
 
+def test_the_same_round_saved_again_under_another_key_is_already_saved(client, new_sheet):
+    """A phone whose save reached the server but whose key was lost sends the same entry again: the page says it
+    is already saved (no conflict page, nothing stored twice)."""
+    url = new_sheet()
+    first = round_data(client, url, 0, {2: {"wild": "1"}})
+    assert client.post(url + "/rounds/new", data=first).status_code == 302
+    again = client.post(url + "/rounds/new", data={**first, "idempotency": "another"}, follow_redirects=True)
+    page = text(again)
+    assert "Round 1 was already saved: it is on the sheet." in page and "taken-round" not in page
+    assert "Record round 2" in page and totals(page) == [0, 50, 70, 50]
+
+
 def test_a_round_sent_by_the_offline_queue_is_answered_in_json(client, new_sheet, app):
     url = new_sheet()
     json_accept = {"Accept": "application/json"}
@@ -245,11 +266,21 @@ def test_a_round_sent_by_the_offline_queue_is_answered_in_json(client, new_sheet
     assert answer.status_code == 200 and answer.get_json() == {"saved": True, "round": 1}
     # The same post again (its answer was lost): saved once, answered as saved.
     assert client.post(url + "/rounds/new", data=data, headers=json_accept).get_json()["saved"] is True
-    taken = client.post(url + "/rounds/new", data={**data, "idempotency": "other"}, headers=json_accept)
+    # The same entry under another key (a phone that lost its key): the stored round is this one, said so.
+    again = client.post(url + "/rounds/new", data={**data, "idempotency": "other"}, headers=json_accept)
+    assert again.status_code == 409 and again.get_json()["same"] is True
+    other = round_data(client, url, 1, {})
+    other["round"] = "1"
+    taken = client.post(url + "/rounds/new", data=other, headers=json_accept)
     assert taken.status_code == 409
-    assert taken.get_json()["saved"] is False
-    assert taken.get_json()["error"] == "Another phone saved round 1 first."  # the queue offers round 2 beside it
+    assert taken.get_json()["saved"] is False and taken.get_json()["same"] is False
+    assert taken.get_json()["error"] == "Another phone saved round 1 first."  # shown beside the stored round
     assert taken.get_json()["next_round"] == 2
+    assert taken.get_json()["stored"]["went_out"] == "Ana" and taken.get_json()["stored"]["round"] == 1
+    assert taken.get_json()["compare"] == {
+        "stored": f"{isolated('Ana')} went out · {isolated('Ben')} 50 · {isolated('Cy')} 50 · {isolated('Dee')} 50",
+        "yours": f"{isolated('Ben')} went out · {isolated('Ana')} 50 · {isolated('Cy')} 50 · {isolated('Dee')} 50",
+    }
     broken = round_data(client, url, 0, {1: {"wild": "9"}})
     refused = client.post(url + "/rounds/new", data=broken, headers=json_accept)
     assert refused.status_code == 400 and refused.get_json()["saved"] is False and refused.get_json()["error"]

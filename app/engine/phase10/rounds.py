@@ -422,10 +422,12 @@ def _check_went_out(result: Result, completed: int | None) -> int:
 
 
 def _max_cards(result: Result, phase: Phase | None) -> int:
+    """The most cards a player can hold at the end of the round: 10 without a phase, else 10 minus the phase's
+    size. ``laid_down`` is what lies on the table at the end of the round, other players' hits included, so
+    only the phase itself is known to have come from this player's hand."""
     if phase is None:
         return HAND_SIZE
-    laid = sum(len(group) for group in result.laid_down) if result.laid_down else 0
-    return HAND_SIZE - max(phase.size, laid)
+    return HAND_SIZE - phase.size
 
 
 def _too_many_cards_reason(result: Result, phase: Phase, most: int, ending: str, value: int) -> str:
@@ -434,29 +436,7 @@ def _too_many_cards_reason(result: Result, phase: Phase, most: int, ending: str,
     ``ending`` is ``"count"`` (``value`` cards entered), ``"most"`` (``value`` is the most points such a
     hand scores) or ``"none"`` (no such hand scores ``value`` points).
     """
-    laid = sum(len(group) for group in result.laid_down) if result.laid_down else 0
-    if laid > phase.size:
-        if ending == "count":
-            template = ngettext(
-                "{player} laid down {laid} cards, so {player} holds at most {most} card, not {value}.",
-                "{player} laid down {laid} cards, so {player} holds at most {most} cards, not {value}.",
-                most,
-            )
-        elif ending == "most":
-            template = ngettext(
-                "{player} laid down {laid} cards, so {player} holds at most {most} card: at most {value} points.",
-                "{player} laid down {laid} cards, so {player} holds at most {most} cards: at most {value} points.",
-                most,
-            )
-        else:
-            template = ngettext(
-                "{player} laid down {laid} cards, so {player} holds at most {most} card, and no such hand scores "
-                "{value} points.",
-                "{player} laid down {laid} cards, so {player} holds at most {most} cards, and no such hand scores "
-                "{value} points.",
-                most,
-            )
-    elif ending == "count":
+    if ending == "count":
         template = ngettext(
             "{player} completed {phase} ({size} cards), so {player} holds at most {most} card, not {value}.",
             "{player} completed {phase} ({size} cards), so {player} holds at most {most} cards, not {value}.",
@@ -477,7 +457,7 @@ def _too_many_cards_reason(result: Result, phase: Phase, most: int, ending: str,
             "scores {value} points.",
             most,
         )
-    return template.format(player=result.player, laid=laid, phase=phase.name, size=phase.size, most=most, value=value)
+    return template.format(player=result.player, phase=phase.name, size=phase.size, most=most, value=value)
 
 
 def _check_leftover(result: Result, phase: Phase | None) -> int:

@@ -72,7 +72,8 @@ def parse_round(body: Any, rules: Any = None, *, stored: bool = False) -> RoundE
     unknown = sorted(str(key) for key in body if key not in (STORED_KEYS if stored else ROUND_KEYS))
     if unknown:
         raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
-    if body.get("went_out") is not None:
+    # A stored round may carry an empty went_out; a new one names no went_out at all (not even null).
+    if (body.get("went_out") is not None) if stored else ("went_out" in body):
         raise RoundError(_("Nobody goes out in a points game: send every player's points, without went_out."))
     number = body.get("round")
     if number is not None and (not is_int(number) or number < 1):
