@@ -80,6 +80,9 @@ class GameType:
     """The round form class (Flask-WTF)."""
     script: ClassVar[str | None] = None
     """A script under ``static/`` the round page loads for this game (keypad, renderer), if any."""
+    round_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
+    exported and imported with it)."""
 
     # --- engine ------------------------------------------------------------------------------------
 
