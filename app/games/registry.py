@@ -208,6 +208,10 @@ class GameType:
         """Who completed something in a round checked but not saved, as the engine reads the entry (none here)."""
         return {}
 
+    def csv_went_out(self, item: dict[str, Any]) -> str:
+        """The CSV export's "went out" cell of a round: who won it (empty when nobody goes out)."""
+        return item.get("went_out") or ""
+
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
         """The CSV export's column headings after "round" and "went out": each player's points."""
         return list(names)

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired
 
 from ..engine.uno_flip import cards, rounds, rules, sheet
 from ..errors import ApiError
-from ..forms import RoundForm
+from ..forms import RoundForm, options
 from .uno import Uno
 
 
@@ -20,7 +20,7 @@ class FlipRoundForm(RoundForm):
 
     side = RadioField(
         _l("The hand ended on"),
-        choices=[(cards.LIGHT, _l("the light side")), (cards.DARK, _l("the dark side"))],
+        choices=options((cards.LIGHT, _l("the light side")), (cards.DARK, _l("the dark side"))),
         default=cards.LIGHT,
         validators=[InputRequired(message=_l("Choose the side the hand ended on."))],
     )

@@ -10,7 +10,7 @@ from wtforms import BooleanField, FieldList, FormField, RadioField
 from wtforms.validators import InputRequired
 
 from ..engine.uno_no_mercy import cards, rounds, rules, sheet
-from ..forms import PlayerRow, RoundForm
+from ..forms import PlayerRow, RoundForm, options
 from .cards import leftover, prefill_leftover, went_out_of
 from .uno import Uno
 
@@ -29,7 +29,7 @@ class NoMercyRoundForm(RoundForm):
     went_out = RadioField(_l("Who won the hand?"), validators=[InputRequired(message=_l("Choose who won the hand."))])
     won_by = RadioField(
         _l("How the hand was won"),
-        choices=[(WENT_OUT, _l("went out")), (STANDING, _l("last player standing"))],
+        choices=options((WENT_OUT, _l("went out")), (STANDING, _l("last player standing"))),
         default=WENT_OUT,
     )
     players = FieldList(FormField(NoMercyRow))
@@ -79,6 +79,10 @@ class UnoNoMercy(Uno):
                 row.form.knocked_out.data = True
             elif name != winner:
                 prefill_leftover(row.form, result)
+
+    def csv_went_out(self, item: dict[str, Any]) -> str:
+        """The hand's winner, who went out or was the last standing."""
+        return item.get("went_out") or item.get("last_standing") or ""
 
     def row_labels(self, rules: Any, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
         labels = {name: {"text": _("Points in hand"), "gain": False} for name in names}

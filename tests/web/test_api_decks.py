@@ -120,11 +120,19 @@ def test_flip_correction_export_import_and_rematch_keep_the_side(client):
     """A correction may change the side; export.json carries it and imports back to the same sheet; a rematch
     stays UNO Flip."""
     game_id, key, _ = create(client, "uno_flip", ["Ana", "Ben"])
-    post(client, rounds_url(game_id), {"round": 1, "went_out": "Ana", "side": "light",
-                                       "results": [{"player": "Ben", "cards": ["GF", "Y3"]}]}, key)
-    answer = post(client, f"{rounds_url(game_id)}/1", {"round": 1, "went_out": "Ana", "side": "dark",
-                                                       "results": [{"player": "Ben", "cards": ["OF", "T3"]}]},
-                  key, method="put")
+    post(
+        client,
+        rounds_url(game_id),
+        {"round": 1, "went_out": "Ana", "side": "light", "results": [{"player": "Ben", "cards": ["GF", "Y3"]}]},
+        key,
+    )
+    answer = post(
+        client,
+        f"{rounds_url(game_id)}/1",
+        {"round": 1, "went_out": "Ana", "side": "dark", "results": [{"player": "Ben", "cards": ["OF", "T3"]}]},
+        key,
+        method="put",
+    )
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["rounds"][0]["side"] == "dark"
     exported = client.get(f"/sheets/{game_id}/export.json").get_json()
@@ -154,7 +162,10 @@ def test_no_mercy_knock_outs_score_250_each(client):
     body = {
         "round": 1,
         "went_out": "Ana",
-        "results": [{"player": "Ben", "cards": ["r+4", "BDA", "GSE", "W10", "Y7"]}, {"player": "Cy", "knocked_out": True}],
+        "results": [
+            {"player": "Ben", "cards": ["r+4", "BDA", "GSE", "W10", "Y7"]},
+            {"player": "Cy", "knocked_out": True},
+        ],
     }
     data = post(client, rounds_url(game_id), body, key).get_json()
     assert scores(data) == {"Ana": 20 + 20 + 20 + 50 + 7 + 250, "Ben": 0, "Cy": 0}
@@ -182,15 +193,32 @@ def test_no_mercy_last_standing_wins_the_hand_and_the_game_at_1000(client):
 @pytest.mark.parametrize(
     "body, fragment",
     [
-        ({"went_out": "Ana", "results": [{"player": "Ben", "knocked_out": True}, {"player": "Cy", "knocked_out": True}]},
-         "last player standing"),
-        ({"last_standing": "Ana", "results": [{"player": "Ben", "points": 3}, {"player": "Cy", "knocked_out": True}]},
-         "Ben was not knocked out"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R1"] * 25}, {"player": "Cy", "points": 0}]},
-         "25 cards"),
+        (
+            {
+                "went_out": "Ana",
+                "results": [{"player": "Ben", "knocked_out": True}, {"player": "Cy", "knocked_out": True}],
+            },
+            "last player standing",
+        ),
+        (
+            {
+                "last_standing": "Ana",
+                "results": [{"player": "Ben", "points": 3}, {"player": "Cy", "knocked_out": True}],
+            },
+            "Ben was not knocked out",
+        ),
+        (
+            {"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R1"] * 25}, {"player": "Cy", "points": 0}]},
+            "25 cards",
+        ),
         ({"went_out": "Ana", "results": [{"player": "Ben", "cards": ["R+6"]}, {"player": "Cy", "points": 0}]}, "R+6"),
-        ({"went_out": "Ana", "results": [{"player": "Ben", "knocked_out": True, "points": 4},
-                                         {"player": "Cy", "points": 0}]}, "knocked out"),
+        (
+            {
+                "went_out": "Ana",
+                "results": [{"player": "Ben", "knocked_out": True, "points": 4}, {"player": "Cy", "points": 0}],
+            },
+            "knocked out",
+        ),
         ({"went_out": "Ana", "last_standing": "Ana", "results": []}, "once"),
         ({"went_out": "Ana", "results": [{"player": "Ben", "points": -1}, {"player": "Cy", "points": 0}]}, "points"),
     ],
@@ -214,8 +242,12 @@ def test_no_mercy_typed_points_have_no_deck_check(client):
 def test_table_record_counts_hands_won_and_knock_outs(client):
     """The table record adds UNO's ``outs`` (hands won) and No Mercy's ``knocked_out``."""
     game_id, key, data = create(client, "uno_no_mercy", ["Ana", "Ben"], {"target": 100})
-    post(client, rounds_url(game_id), {"round": 1, "last_standing": "Ana",
-                                       "results": [{"player": "Ben", "knocked_out": True}]}, key)
+    post(
+        client,
+        rounds_url(game_id),
+        {"round": 1, "last_standing": "Ana", "results": [{"player": "Ben", "knocked_out": True}]},
+        key,
+    )
     record = client.get(f"/api/tables/{data['table']}").get_json()
     lines = {line["name"]: line for line in record["players"]}
     assert lines["Ana"]["outs"] == 1 and lines["Ben"]["knocked_out"] == 1 and lines["Ana"]["wins"] == 1

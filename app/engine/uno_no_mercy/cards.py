@@ -81,9 +81,18 @@ def card_points(card: Card) -> int:
 
 DECK: tuple[Card, ...] = tuple(
     [Card(c, n) for c in COLORS for n in NUMBERS for _ in range(2)]
-    + [Card(c, r) for c in COLORS for r, k in ((SKIP, 3), (REVERSE, 3), (DRAW_TWO, 3), (DRAW_FOUR, 2)) for _ in range(k)]
+    + [
+        Card(c, r)
+        for c in COLORS
+        for r, k in ((SKIP, 3), (REVERSE, 3), (DRAW_TWO, 3), (DRAW_FOUR, 2))
+        for _ in range(k)
+    ]
     + [Card(c, r) for c in COLORS for r, k in ((DISCARD_ALL, 3), (SKIP_EVERYONE, 2)) for _ in range(k)]
-    + [Card(None, r) for r, k in ((WILD_REVERSE_DRAW_FOUR, 8), (WILD_DRAW_SIX, 4), (WILD_DRAW_TEN, 4)) for _ in range(k)]
+    + [
+        Card(None, r)
+        for r, k in ((WILD_REVERSE_DRAW_FOUR, 8), (WILD_DRAW_SIX, 4), (WILD_DRAW_TEN, 4))
+        for _ in range(k)
+    ]
     + [Card(None, WILD_COLOR_ROULETTE)] * 8
 )
 """The usual printing's 168 cards (not on Mattel's sheet; used to deal test hands, never to refuse a round)."""

@@ -116,8 +116,10 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     given = [key for key in ("went_out", "last_standing") if body.get(key) is not None]
     if len(given) != 1:
         raise RoundError(
-            _("Name the hand's winner once: went_out (who played their last card) or last_standing (who was left "
-              "when every other player was knocked out).")
+            _(
+                "Name the hand's winner once: went_out (who played their last card) or last_standing (who was left "
+                "when every other player was knocked out)."
+            )
         )
     winner = body[given[0]]
     if not isinstance(winner, str) or not winner.strip():
@@ -140,9 +142,9 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     players = context.players
     winner = match_player(entry.went_out, players)
     if winner is None:
-        raise RoundError(_("{name} is not a player of this game, so {name} cannot have won the hand.").format(
-            name=entry.went_out
-        ))
+        raise RoundError(
+            _("{name} is not a player of this game, so {name} cannot have won the hand.").format(name=entry.went_out)
+        )
     by_player = match_each(entry.results, players)
     scored = []
     for player in players:
