@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -37,7 +37,7 @@ class UnoFlip(Uno):
     sheet = sheet.Sheet
     digital = None
     form_prefix = "flip_"
-    labels: dict[str, Any] = {}
+    labels: ClassVar[dict[str, Any]] = {}
     primary_rules = None
     round_form = FlipRoundForm
     script = "js/sheets/uno_flip.js"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -46,8 +46,8 @@ class UnoNoMercy(Uno):
     sheet = sheet.Sheet
     digital = None
     form_prefix = "nomercy_"
-    labels: dict[str, Any] = {}
-    choice_labels: dict[str, Any] = {}
+    labels: ClassVar[dict[str, Any]] = {}
+    choice_labels: ClassVar[dict[str, Any]] = {}
     primary_rules = None
     round_form = NoMercyRoundForm
     script = "js/sheets/uno_no_mercy.js"

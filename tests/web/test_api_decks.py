@@ -23,7 +23,7 @@ def scores(data):
 
 def test_flip_sheet_defaults_and_long_kind_ids_are_stored(app, client):
     """RULES.md "UNO Flip": target 500 by default, winner_takes; API.md: kind ids may be longer than ten characters."""
-    game_id, _key, data = create(client, "uno_flip", ["Ana", "Ben"])
+    _id, _key, data = create(client, "uno_flip", ["Ana", "Ben"])
     assert data["game"] == "uno_flip" and data["rules"] == {"target": 500, "scoring": "winner_takes"}
     nm_id, _key, data = create(client, "uno_no_mercy", ["Ana", "Ben"])
     assert data["game"] == "uno_no_mercy" and data["rules"] == {"target": 1000}

@@ -92,7 +92,8 @@ class Result:
     """A player's leftover hand as entered: ``cards`` or ``points`` (neither only for the player who went out)."""
 
     player: str
-    cards: tuple[Card, ...] | None = None
+    cards: tuple[Any, ...] | None = None
+    """The cards held (UNO's :class:`Card`, or the card of another UNO deck whose check this is)."""
     points: int | None = None
 
     @property

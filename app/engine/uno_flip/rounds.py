@@ -54,7 +54,7 @@ class RoundEntry(uno.RoundEntry):
 class ScoredRound(uno.ScoredRound):
     """A hand that passed every check, with the side it ended on."""
 
-    entry_type = RoundEntry
+    entry_type = RoundEntry  # type: ignore[assignment]
 
     side: str
 

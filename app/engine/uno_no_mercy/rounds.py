@@ -35,7 +35,7 @@ class Result(uno.Result):
         if self.knocked_out:
             return 0
         if self.cards is not None:
-            return sum(map(card_points, self.cards))
+            return sum(card_points(card) for card in self.cards)
         return self.points
 
     def to_json(self) -> dict[str, Any]:
@@ -62,7 +62,7 @@ class RoundEntry(sheetbase.RoundEntry):
 class ScoredRound(uno.ScoredRound):
     """A hand that passed every check; ``went_out`` is its winner, ``last_standing`` how they won."""
 
-    entry_type = RoundEntry
+    entry_type = RoundEntry  # type: ignore[assignment]
 
     last_standing: bool = False
 

@@ -21,9 +21,10 @@ class Sheet(uno.Sheet):
 
     game = "uno_no_mercy"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
+    _entry_type, _scored_type = RoundEntry, ScoredRound  # type: ignore[assignment]
+    _parse_round = staticmethod(parse_round)  # type: ignore[assignment]
 
-    def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
+    def _score(self, entry: Any, number: int, *, stored: bool = False) -> ScoredRound:
         return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number), stored))
 
     @property
