@@ -19,8 +19,8 @@ class FlipRoundForm(RoundForm):
     """UNO's round form with the side the hand ended on."""
 
     side = RadioField(
-        _l("The hand ended on"),
-        choices=options((cards.LIGHT, _l("the light side")), (cards.DARK, _l("the dark side"))),
+        _l("The side the hand ended on"),
+        choices=options((cards.LIGHT, _l("Light side")), (cards.DARK, _l("Dark side"))),
         default=cards.LIGHT,
         validators=[InputRequired(message=_l("Choose the side the hand ended on."))],
     )
