@@ -12,6 +12,8 @@ from e2e_helpers import assert_accessible
 from playwright.sync_api import expect
 from sheet_pages import make_sheet, open_row, row, take_edit_key, too_wide
 
+from tests.connection import go_offline, go_online
+
 SIZES = [(320, 640), (390, 844)]
 
 
@@ -143,3 +145,27 @@ def test_screenshots_of_the_new_round_forms(live_app, browser, browser_context_a
         shot(page, f"no-mercy-{language}")
     finally:
         context.close()
+
+
+def test_flip_round_entered_offline_keeps_its_side(live_app, page, context):
+    """A Flip hand entered without a connection is kept on the phone with its side and sent when it returns."""
+    game = make_sheet(live_app.test_client(), {"game": "uno_flip", "players": ["Ana", "Ben"]}, [])
+    take_edit_key(page, game)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()
+    page.get_by_role("link", name="Record round 1").click()
+    page.locator('.side-input[value="dark"]').check()
+    row(page, "Ana").locator(".went-out").check()
+    open_row(page, "Ben")
+    row(page, "Ben").locator(".points-input").fill("60")
+    expect(row(page, "Ben").locator(".penalty-value")).to_have_text("60")
+    go_offline(context)
+    page.get_by_role("button", name="Save round").click()
+    expect(
+        page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
+    ).to_be_visible()
+    go_online(context)
+    expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible()
+    stored = live_app.test_client().get(f"/api/games/{game['id']}").get_json()
+    assert stored["rounds"][0]["side"] == "dark" and stored["players"][0]["score"] == 60
