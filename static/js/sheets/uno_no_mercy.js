@@ -17,6 +17,22 @@
       }
     });
   }
+  // "Last player standing": every other player was knocked out; the rows with nothing entered say so at once.
+  function standing(event) {
+    if (!event.target.classList.contains("won-by-input") || event.target.value !== "standing") return;
+    form.querySelectorAll(".player-row").forEach(function (row) {
+      var box = row.querySelector(".knocked-out");
+      var out = row.querySelector(".went-out");
+      var empty = Array.prototype.every.call(row.querySelectorAll(".points-input, .cards-input"), function (input) {
+        return !input.value.trim();
+      });
+      if (box && !(out && out.checked) && empty && !box.checked) {
+        box.checked = true;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+  }
+  form.addEventListener("change", standing);
   form.addEventListener("change", sync);
   sync();
 })();
