@@ -251,3 +251,16 @@ def test_table_record_counts_hands_won_and_knock_outs(client):
     record = client.get(f"/api/tables/{data['table']}").get_json()
     lines = {line["name"]: line for line in record["players"]}
     assert lines["Ana"]["outs"] == 1 and lines["Ben"]["knocked_out"] == 1 and lines["Ana"]["wins"] == 1
+
+
+def test_openapi_describes_the_new_round_keys(client):
+    """API.md "Decks people own": ``side`` (light or dark), ``last_standing`` and a result's ``knocked_out`` are
+    documented in the OpenAPI description, as the new kinds are among the games."""
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    side = schemas["RoundIn"]["properties"]["side"]
+    assert {"enum": ["light", "dark"], "type": "string"} in side["anyOf"]
+    assert "last_standing" in schemas["RoundIn"]["properties"]
+    assert schemas["ResultIn"]["properties"]["knocked_out"]["type"] == "boolean"
+    assert {"side", "last_standing"} <= set(schemas["RoundOut"]["properties"])
+    text = client.get("/api/openapi.json").get_data(as_text=True)
+    assert '"uno_flip"' in text and '"uno_no_mercy"' in text

@@ -141,3 +141,14 @@ def test_no_mercy_rules_page_and_csv(client, new_sheet):
     rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:2] == ["round", "went out"]
     assert rows[1] == ["1", "Ben", "0", "0", "250", ""]  # Ana knocked out; Ben, the last standing, wins 250
+
+
+def test_table_record_page_shows_hands_won_and_knock_outs(client, new_sheet):
+    """The table's record page of a No Mercy table charts the hands won and the times knocked out."""
+    url = new_sheet("uno_no_mercy", players=("Ana", "Ben"), nomercy_target="250")
+    round_form(client, url, 1, {0: {"knocked_out": "y"}}, players=2, won_by="standing")
+    sheet = text(client.get(url))
+    table = re.search(r'href="(/tables/[^"#?]+)"', sheet).group(1)
+    page = text(client.get(table))
+    assert "Hands won" in page and "Times knocked out" in page
+    assert "Ana: 0; Ben: 1" in page and "Ana: 1; Ben: 0" in page
