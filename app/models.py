@@ -26,7 +26,7 @@ class Game(db.Model):
     __table_args__ = (Index("uq_game_previous_id", "previous_id", unique=True),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(20))  # kind ids may be longer than ten characters (uno_no_mercy)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     edit_key_hash: Mapped[str] = mapped_column(String(128))
@@ -73,6 +73,8 @@ class Round(db.Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     went_out: Mapped[str] = mapped_column(String(40))
+    # What a game's round carries besides who went out (UNO Flip's ``side``, No Mercy's ``last_standing``).
+    extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
@@ -149,7 +151,7 @@ class PlayGame(db.Model):
     __tablename__ = "play_game"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(20))
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     edit_key_hash: Mapped[str] = mapped_column(String(128))

@@ -191,6 +191,9 @@ class ResultIn(Body):
     counts: Counts = None
     points: StrictInt = None
     laid_down: Groups = None
+    knocked_out: StrictBool = Field(
+        default=None, description="UNO Show 'em No Mercy: the player was knocked out of the hand (no cards or points)."
+    )
 
 
 class RoundIn(Body):
@@ -202,6 +205,14 @@ class RoundIn(Body):
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
     went_out: StrictStr | None = None
+    side: Literal["light", "dark"] | None = Field(
+        default=None, description="UNO Flip (required there): the side the hand ended on."
+    )
+    last_standing: StrictStr | None = Field(
+        default=None,
+        description="UNO Show 'em No Mercy: the hand's winner when every other player was knocked out (instead of "
+        "went_out).",
+    )
     results: list[ResultIn]
 
 
@@ -343,6 +354,8 @@ class ResultOut(Answer):
 class RoundOut(Answer):
     round: int
     went_out: str | None = None
+    side: Literal["light", "dark"] | None = None
+    last_standing: str | None = None
     results: list[ResultOut]
 
 

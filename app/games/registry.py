@@ -80,6 +80,9 @@ class GameType:
     """The round form class (Flask-WTF)."""
     script: ClassVar[str | None] = None
     """A script under ``static/`` the round page loads for this game (keypad, renderer), if any."""
+    round_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
+    exported and imported with it)."""
 
     # --- engine ------------------------------------------------------------------------------------
 
@@ -204,6 +207,10 @@ class GameType:
     def preview_completed(self, scored: Any) -> dict[str, bool]:
         """Who completed something in a round checked but not saved, as the engine reads the entry (none here)."""
         return {}
+
+    def csv_went_out(self, item: dict[str, Any]) -> str:
+        """The CSV export's "went out" cell of a round: who won it (empty when nobody goes out)."""
+        return item.get("went_out") or ""
 
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
         """The CSV export's column headings after "round" and "went out": each player's points."""

@@ -22,7 +22,7 @@ from . import sheets
 
 FORMAT = "deckside-sheet"
 FORMAT_VERSION = 1
-ENTRY_KEYS = ("completed", "laid_down")
+ENTRY_KEYS = ("completed", "laid_down", "knocked_out")
 """What a round's result carries besides the player and one of cards/counts/points."""
 
 
@@ -33,7 +33,7 @@ class ImportRefused(ApiError):
         super().__init__(_("This file cannot be imported: {reason}").format(reason=reason), 400)
 
 
-def _round_body(item: Any, number: int) -> dict[str, Any]:
+def _round_body(item: Any, number: int, round_keys: tuple[str, ...] = ()) -> dict[str, Any]:
     """The round as it was entered (the body ``POST /api/games/<id>/rounds`` takes)."""
     if not isinstance(item, dict):
         raise ImportRefused(_("round {number} is not a JSON object.").format(number=number))
@@ -53,13 +53,14 @@ def _round_body(item: Any, number: int) -> dict[str, Any]:
         # What was entered is the cards or the counts when present; "points" then is what the
         # sheet computed from them (checked below), else it is what was entered.
         for source in ("cards", "counts", "points"):
-            if source in result:
+            if source in result and not result.get("knocked_out"):  # a knock-out's points are the sheet's 0
                 entry[source] = result[source]
                 break
         body_results.append(entry)
     body = {"round": number, "results": body_results}
-    if "went_out" in item:
-        body["went_out"] = item["went_out"]
+    for key in ("went_out", *round_keys):
+        if key in item:
+            body[key] = item[key]
     return body
 
 
@@ -106,7 +107,7 @@ def import_game(data: Any) -> tuple[Game, str]:
         game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
         for number, item in enumerate(rounds, start=1):
-            body = _round_body(item, number)
+            body = _round_body(item, number, sheets.kind_of(game).round_keys)
             try:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:
@@ -156,6 +157,7 @@ def _store(game: Game) -> None:
         {
             "number": r.number,
             "went_out": r.went_out,
+            "extra": r.extra,
             "results": [{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results],
         }
         for r in game.rounds

@@ -84,6 +84,7 @@ def stored_rounds(game: Game) -> list[dict[str, Any]]:
         {
             "round": r.number,
             **({"went_out": r.went_out} if r.went_out else {}),
+            **(r.extra or {}),
             "results": [res.entry for res in r.results],
         }
         for r in game.rounds
@@ -221,12 +222,29 @@ def _result_values(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
 def round_values(game: Game, scored) -> dict[str, Any]:
     """A scored round of ``game`` as the columns of its :class:`Round` row, with its ``results`` rows."""
     data = scored.to_json()
-    return {"number": data["round"], "went_out": data.get("went_out") or "", "results": _result_values(game, data)}
+    return {
+        "number": data["round"],
+        "went_out": data.get("went_out") or "",
+        "extra": round_extra(game, data),
+        "results": _result_values(game, data),
+    }
+
+
+def round_extra(game: Game, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The game's own round keys (:attr:`GameType.round_keys`) of a scored round's JSON, as stored in
+    :attr:`Round.extra`; ``None`` when it has none."""
+    extra = {k: data[k] for k in kind_of(game).round_keys if k in data}
+    return extra or None
 
 
 def _store_round(game: Game, scored) -> Round:
     values = round_values(game, scored)
-    return Round(number=values["number"], went_out=values["went_out"], results=[Result(**r) for r in values["results"]])
+    return Round(
+        number=values["number"],
+        went_out=values["went_out"],
+        extra=values["extra"],
+        results=[Result(**r) for r in values["results"]],
+    )
 
 
 def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
@@ -236,7 +254,9 @@ def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
     the ids back works alike everywhere: SQLite would send an ``INSERT … RETURNING`` per row."""
     if not rounds:
         return
-    rows = [{"game_id": game_id, "number": r["number"], "went_out": r["went_out"]} for r in rounds]
+    rows = [
+        {"game_id": game_id, "number": r["number"], "went_out": r["went_out"], "extra": r.get("extra")} for r in rounds
+    ]
     db.session.execute(insert(Round), rows)
     numbers = [r["number"] for r in rounds]
     query = select(Round.number, Round.id).where(Round.game_id == game_id, Round.number.in_(numbers))
@@ -442,6 +462,7 @@ def replace_round(
         game.tiebreaker_winner = None
     data = sheet.rounds[number - 1].to_json()
     row.went_out = data.get("went_out") or ""
+    row.extra = round_extra(game, data)
     row.results.clear()
     db.session.flush()
     row.results.extend(Result(**values) for values in _result_values(game, data))

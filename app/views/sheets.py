@@ -597,7 +597,7 @@ def export_csv(game_id: str):
     writer.writerow([_("round"), _("went out"), *[_csv_safe(c) for c in kind.csv_columns(names, sheet)]])
     for item in data["rounds"]:
         cells = kind.csv_cells(item, names, sheet)
-        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *cells])
+        writer.writerow([item["round"], _csv_safe(kind.csv_went_out(item)), *cells])
     writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
     tie = data.get("tiebreaker") or {}
     if tie.get("winner"):

@@ -19,7 +19,7 @@ def new_sheet(
         page.get_by_label("Phases", exact=True).select_option("custom")
         page.get_by_label("My own list").fill(phases)
     if target:
-        page.get_by_label("Target score").fill(str(target))
+        page.locator(f'[data-for-game="{game}"]').get_by_label("Target score").fill(str(target))
     shot(page, f"new-{game}")
     page.get_by_role("button", name="Start the score sheet").click()
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()

@@ -173,6 +173,11 @@ def pages(client):
     )
     sheet = f"/sheets/{created['id']}"
     client.get(f"{sheet}?key={created['edit_key']}")
+    decks = []  # the decks people own: each sheet, its round form and its rules
+    for kind in ("uno_flip", "uno_no_mercy"):
+        made = client.post("/api/games", json={"game": kind, "players": ["Ana", "Ben"]}).get_json()
+        client.get(f"/sheets/{made['id']}?key={made['edit_key']}")
+        decks += [f"/rules/{kind}", f"/sheets/{made['id']}", f"/sheets/{made['id']}/rounds/new"]
     return [
         "/",
         "/sheets/",
@@ -188,6 +193,7 @@ def pages(client):
         f"/sheets/{uno['id']}",
         f"/sheets/{points['id']}",
         f"/play/{play.get_json()['id']}",
+        *decks,
         "/no/such/page",
     ]
 

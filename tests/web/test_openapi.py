@@ -133,8 +133,16 @@ def test_real_answers_fit_their_models(client):
             {"game": "uno", "seats": [{"name": "A"}, {"name": "B", "robot": 1}]},
             'Unknown field "robot" in item 2 of "seats": it takes "name", "bot", "remote".',
         ),
-        ("/api/games", {"game": "chess", "players": ["A", "B"]}, '"game" must be one of "phase10", "uno", "points".'),
-        ("/api/games", {"players": ["A", "B"]}, '"game" is missing: send one of "phase10", "uno", "points".'),
+        (
+            "/api/games",
+            {"game": "chess", "players": ["A", "B"]},
+            '"game" must be one of "phase10", "uno", "uno_flip", "uno_no_mercy", "points".',
+        ),
+        (
+            "/api/games",
+            {"players": ["A", "B"]},
+            '"game" is missing: send one of "phase10", "uno", "uno_flip", "uno_no_mercy", "points".',
+        ),
         ("/api/games", {"game": "uno", "players": ["A", 2]}, '"players" must be a list of strings.'),
         (
             "/api/phase10/verify",

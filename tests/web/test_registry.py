@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_registered_games_in_order():
-    assert registry.ids() == ("phase10", "uno", "points")
+    assert registry.ids() == ("phase10", "uno", "uno_flip", "uno_no_mercy", "points")
     assert [g.id for g in registry.all_games()] == list(registry.ids())
     assert registry.get("uno") is registry.require("uno") and registry.get("darts") is None and registry.get(3) is None
 

@@ -9,6 +9,8 @@ is what the web layer stores and shows.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -19,18 +21,70 @@ from ..errors import DeckError, RoundError
 from ..i18n import _, number
 from ..options import RuleSet
 from ..sheetbase import match_results, read_each, read_points, read_result_head, read_round_head, read_tokens
-from .cards import DECK, NEWER_DECK, Card, check_fits_deck
+from .cards import DECK, NEWER_DECK, Card
 from .scoring import card_points, hand_points
 
-DECK_POINTS = hand_points(DECK)
+
+def _class_name(value: int) -> str:
+    if value >= 40:
+        return _("wild cards worth {value}").format(value=value)
+    if value == 20:
+        return _("action cards (20 points)")
+    return _("cards showing {value}").format(value=value)
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """What a hand's check needs of the deck it was dealt from: its cards (every copy), how a token is read,
+    what a card scores, what a class of equal-valued cards is called, and the least a typed hand is worth.
+
+    UNO's decks are two of these; the decks of other UNO games (UNO Flip's sides, No Mercy) bring their own
+    and share the rest of this module."""
+
+    cards: tuple[Any, ...]
+    parse: Callable[[str], Any]
+    points: Callable[[Any], int] = card_points
+    class_name: Callable[[int], str] = _class_name
+    least_points: int = 0
+    """The least a typed hand is worth (UNO: 0, a hand of 0s; UNO Flip: 1, no card scores 0)."""
+
+    @property
+    def total(self) -> int:
+        """The value of the whole deck: no hand can be worth more."""
+        return sum(map(self.points, self.cards))
+
+    def hand_points(self, cards: Any) -> int:
+        return sum(map(self.points, cards))
+
+    def check_fits(self, cards: Any) -> None:
+        """Raise :class:`DeckError` when ``cards`` hold more of some card than the deck has."""
+        limits = Counter(self.cards)
+        for card, count in Counter(cards).items():
+            if count > limits[card]:
+                raise DeckError(
+                    _("The deck has only {limit} of {token}, but {count} were given.").format(
+                        limit=limits[card], token=str(card), count=count
+                    )
+                )
+
+
+CLASSIC = DeckRules(DECK, partial(Card.parse, newer_wilds=False))
+NEWER = DeckRules(NEWER_DECK, partial(Card.parse, newer_wilds=True))
+
+DECK_POINTS = CLASSIC.total
 """The value of the whole classic deck (1240): no hand can be worth more."""
-NEWER_DECK_POINTS = hand_points(NEWER_DECK)
+NEWER_DECK_POINTS = NEWER.total
 """The value of the whole 112-card deck (with ``newer_wilds``)."""
+
+
+def deck_rules(rules: RuleSet) -> DeckRules:
+    """The deck the table plays with (the newer 112-card deck with ``newer_wilds``)."""
+    return NEWER if rules.get("newer_wilds") else CLASSIC
 
 
 def deck_points(rules: RuleSet) -> int:
     """The value of the whole deck the table plays with."""
-    return NEWER_DECK_POINTS if rules.newer_wilds else DECK_POINTS
+    return deck_rules(rules).total
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +92,8 @@ class Result:
     """A player's leftover hand as entered: ``cards`` or ``points`` (neither only for the player who went out)."""
 
     player: str
-    cards: tuple[Card, ...] | None = None
+    cards: tuple[Any, ...] | None = None
+    """The cards held (UNO's :class:`Card`, or the card of another UNO deck whose check this is)."""
     points: int | None = None
 
     @property
@@ -46,6 +101,12 @@ class Result:
         """The value of the hand (``None`` when nothing was entered)."""
         if self.cards is not None:
             return hand_points(self.cards)
+        return self.points
+
+    def value(self, deck: DeckRules) -> int | None:
+        """The value of the hand with ``deck``'s card values (``None`` when nothing was entered)."""
+        if self.cards is not None:
+            return deck.hand_points(self.cards)
         return self.points
 
     def to_json(self) -> dict[str, Any]:
@@ -65,11 +126,11 @@ class RoundEntry(sheetbase.RoundEntry):
     results: tuple[Result, ...]
 
 
-def _parse_result(item: Any, index: int, rules: RuleSet, stored: bool) -> Result:
+def parse_result(item: Any, index: int, parse: Callable[[str], Any], stored: bool) -> Result:
+    """One leftover hand (``cards`` read with ``parse``, or ``points``) from ``results[index]``."""
     where, player = read_result_head(item, index, ("player", "cards", "points"))
     cards = None
     if "cards" in item:
-        parse = partial(Card.parse, newer_wilds=rules.newer_wilds)
         cards = read_tokens(item["cards"], where + ".cards", player, parse)
     points = read_points(item, where, player)
     # A stored round carries the computed points next to the cards they came from.
@@ -88,42 +149,40 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     ``WS`` and ``WC`` are cards only under the ``newer_wilds`` rule. With ``stored=True`` the body
     is a round as :meth:`ScoredRound.to_json` wrote it (its extra computed keys are ignored).
     """
-    known = ("round", "went_out", "results", "dealer", "scores") if stored else ("round", "went_out", "results")
+    went_out, results = read_hand_head(body, stored)
+    parse = deck_rules(rules).parse
+    return RoundEntry(went_out, read_each(results, lambda item, index: parse_result(item, index, parse, stored)))
+
+
+def read_hand_head(body: Any, stored: bool, extra: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
+    """``went_out`` and the list of ``results`` of a hand's body; ``extra`` are keys a game adds to the round."""
+    known = ("round", "went_out", "results", *extra) + (("dealer", "scores") if stored else ())
     went_out = read_round_head(body, known)
     results = body.get("results")
     if not isinstance(results, list):
         raise RoundError(_("results must be a list with the hand of each player who did not go out."))
-    return RoundEntry(went_out, read_each(results, lambda item, index: _parse_result(item, index, rules, stored)))
+    return went_out, results
 
 
-def _check_together(scored: list[ScoredResult], rules: RuleSet) -> None:
+def check_together(scored: list[ScoredResult], deck: DeckRules) -> None:
     """Typed totals checked together with the cards entered: one deal of the deck must give every player the
     points entered for them (API.md "Phase 10 rounds: typed totals checked together": the same holds for UNO)."""
     typed = [r for r in scored if r.result.cards is None]
     if not typed:
         return
-    deck = NEWER_DECK if rules.newer_wilds else DECK
     left: dict[int, int] = {}
     whole: dict[int, int] = {}
-    for card in deck:
-        whole[card_points(card)] = whole.get(card_points(card), 0) + 1
+    for card in deck.cards:
+        whole[deck.points(card)] = whole.get(deck.points(card), 0) + 1
     left.update(whole)
     for r in scored:
         for card in r.result.cards or ():
-            left[card_points(card)] -= 1
-    classes = [CardClass(_class_name(value), value, left[value], whole[value]) for value in sorted(whole)]
-    demands = [Demand(r.player, r.points, 1, len(deck)) for r in typed]
+            left[deck.points(card)] -= 1
+    classes = [CardClass(deck.class_name(value), value, left[value], whole[value]) for value in sorted(whole)]
+    demands = [Demand(r.player, r.points, 1, len(deck.cards)) for r in typed]
     conflict = conflicting(classes, demands)
     if conflict is not None:
-        raise together_refusal(conflict, {r.player: r.points for r in typed}, len(deck))
-
-
-def _class_name(value: int) -> str:
-    if value >= 40:
-        return _("wild cards worth {value}").format(value=value)
-    if value == 20:
-        return _("action cards (20 points)")
-    return _("cards showing {value}").format(value=value)
+        raise together_refusal(conflict, {r.player: r.points for r in typed}, len(deck.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,22 +228,24 @@ def winner_takes(rules: RuleSet) -> bool:
     return rules.scoring != "lowest_wins"
 
 
-def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
+def score_round(entry: RoundEntry, context: RoundContext, deck: DeckRules | None = None) -> ScoredRound:
     """Check that ``entry`` can have happened and score it; raise :class:`RoundError` if not.
 
     Every player other than the one who went out has exactly one hand, entered as ``cards`` (not
     empty) or ``points`` (0 to the deck's value); the one who went out may be listed with nothing,
     no cards or 0 points; all the cards together fit in the deck. Under ``winner_takes`` the player
     who went out scores the others' points; under ``lowest_wins`` each player scores their own.
+    ``deck``: the deck the hand was dealt from (UNO's own, by the rules, unless another game says).
     """
     rules, players = context.rules, context.players
+    deck = deck or deck_rules(rules)
     went_out, by_player = match_results(entry, players)
-    limit = deck_points(rules)
+    limit = deck.total
     scored = []
     for player in players:
         result = by_player.get(player)
         if player == went_out:
-            if result is not None and (result.penalty or result.cards):
+            if result is not None and (result.points or result.cards):
                 raise RoundError(
                     _("{player} went out, so {player} holds no cards and has no points to count.").format(
                         player=player
@@ -192,7 +253,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
                     player=player,
                 )
             continue
-        penalty = None if result is None else result.penalty
+        penalty = None if result is None else result.value(deck)
         if result is None or penalty is None:
             raise RoundError(
                 _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
@@ -201,6 +262,13 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
         if result.cards is not None and not result.cards:
             raise RoundError(
                 _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
+            )
+        if result.cards is None and penalty < deck.least_points:
+            raise RoundError(
+                _("{player}'s hand is worth at least {least} point: every card of this deck scores.").format(
+                    player=player, least=deck.least_points
+                ),
+                player=player,
             )
         if penalty > limit:
             raise RoundError(
@@ -211,14 +279,14 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
             )
         scored.append(ScoredResult(result, penalty))
     try:
-        check_fits_deck([card for r in scored for card in r.result.cards or ()], newer_wilds=rules.newer_wilds)
+        deck.check_fits([card for r in scored for card in r.result.cards or ()])
     except DeckError as error:
         raise RoundError(
             _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
         ) from None
     total = sum(r.points for r in scored)
     if total <= limit and not context.stored:
-        _check_together(scored, rules)
+        check_together(scored, deck)
     if total > limit:
         raise RoundError(
             _(

@@ -1,0 +1,22 @@
+"""UNO Flip's table rules (RULES.md): UNO's target (500) and scoring, nothing else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..options import Option, RuleSet, parse_rules, parse_rules_text
+from ..uno.rules import OPTIONS as UNO_OPTIONS
+
+OPTIONS: tuple[Option, ...] = tuple(option for option in UNO_OPTIONS if option.name in ("target", "scoring"))
+"""UNO Flip's table rules: UNO's ``target`` and ``scoring``."""
+
+
+def make_rules(given: Any = None) -> RuleSet:
+    return parse_rules(OPTIONS, given)
+
+
+def rules_from_text(text: str) -> RuleSet:
+    return parse_rules_text(OPTIONS, text)
+
+
+DEFAULT_RULES = make_rules()

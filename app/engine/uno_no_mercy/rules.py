@@ -1,0 +1,31 @@
+"""UNO Show 'em No Mercy's table rules (RULES.md): the target, 1000 by default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_
+from ..options import Option, RuleSet, parse_rules, parse_rules_text
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "target",
+        "int",
+        1000,
+        N_("Target score"),
+        minimum=1,
+        maximum=10000,
+        help=N_("The game ends when a player reaches this many points."),
+    ),
+)
+
+
+def make_rules(given: Any = None) -> RuleSet:
+    return parse_rules(OPTIONS, given)
+
+
+def rules_from_text(text: str) -> RuleSet:
+    return parse_rules_text(OPTIONS, text)
+
+
+DEFAULT_RULES = make_rules()
