@@ -152,6 +152,13 @@ def clear_tiebreaker(game_id: str):
     )
 
 
+@bp.put("/games/<game_id>/notes")
+def set_notes(game_id: str):
+    """Keep a note with the game (edit key): ``{"notes": "..."}``, at most 2,000 characters; null clears it."""
+    game = _editable(game_id)
+    return _written(sheets.set_notes(game, json_object()))
+
+
 @bp.post("/games/<game_id>/key")
 def replace_key(game_id: str):
     """A new edit key for the sheet, with the current one: ``{"id", "edit_key"}``; the old key stops working."""

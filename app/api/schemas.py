@@ -213,6 +213,23 @@ class Tiebreaker(Body):
     winner: StrictStr
 
 
+class NotesIn(Body):
+    """``PUT /api/games/<id>/notes``: the game's note (at most 2,000 characters; null or "" clears it)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"notes": "House rule tonight: skips stack."}]})
+
+    notes: StrictStr | None
+
+
+class LineupIn(Body):
+    """``POST /api/games/<id>/players``: a player joins or leaves, from the next round."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"join": "Eve"}, {"leave": "Cy"}]})
+
+    join: StrictStr | None = None
+    leave: StrictStr | None = None
+
+
 class Rematch(Body):
     """``POST /api/games/<id>/rematch``: optionally new players and rules merged onto this game's."""
 
@@ -344,6 +361,7 @@ class RoundOut(Answer):
     round: int
     went_out: str | None = None
     results: list[ResultOut]
+    saved: str | None = Field(description="When the round was saved (ISO 8601, UTC); null when not known.")
 
 
 class TiebreakerOut(Answer):
@@ -374,6 +392,9 @@ class GameOut(StoredGame):
     tiebreaker: TiebreakerOut | None
     players: list[Standing]
     rounds: list[RoundOut]
+    started: str | None = Field(description="When the game started (ISO 8601, UTC).")
+    finished: str | None = Field(description="When the game finished (ISO 8601, UTC); null while it is open.")
+    notes: str | None = Field(description="The game's note, or null.")
 
 
 class CreatedGame(EditKey, GameOut):
@@ -612,6 +633,15 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         Tiebreaker,
     ),
     SheetEdit("DELETE", "/api/games/<game_id>/tiebreaker", "clearTiebreaker", "Take a tie-breaker result back."),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/notes",
+        "setNotes",
+        "Keep a note with the game (at most 2,000 characters; null clears it).",
+        NotesIn,
+        headers=(),
+        errors=(404,),
+    ),
     SheetCreate(
         "POST",
         "/api/games/<game_id>/rematch",

@@ -75,6 +75,25 @@ def _first_dealer(data: dict[str, Any], players: list[str]) -> str | None:
     return dealer
 
 
+def _time(value: Any, where: str):
+    """A time the file states (ISO 8601, or null); refused naming ``where`` when it is not one."""
+    try:
+        return sheets.read_time(value)
+    except ValueError:
+        raise ImportRefused(_('"{where}" must be an ISO 8601 time or null.').format(where=where)) from None
+
+
+def _life(data: dict[str, Any], game: Game) -> None:
+    """The game's start and finish times and its note, as the file states them (older files have none: the
+    game then starts on import, and its finish time is not known)."""
+    if "started" in data:
+        game.started_at = _time(data["started"], "started")
+    game.finished_at = _time(data.get("finished"), "finished")
+    notes = data.get("notes")
+    if notes is not None:
+        game.notes = sheets.check_notes(notes)
+
+
 def import_game(data: Any) -> tuple[Game, str]:
     """A new game holding everything the export ``data`` records, and its new edit key.
 
@@ -111,6 +130,8 @@ def import_game(data: Any) -> tuple[Game, str]:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("round {number}: {reason}").format(number=number, reason=error.message)) from None
+            # A round's time is the file's; an older file has none (not known: null, not the import's time).
+            game.rounds[-1].saved_at = _time(item.get("saved"), f"rounds[{number - 1}].saved")
             computed = _stated_points(replayed.rounds[-1].to_json())
             for player, points in _stated_points(item).items():
                 if computed.get(player) != points:
@@ -128,6 +149,9 @@ def import_game(data: Any) -> tuple[Game, str]:
                 sheets.record_tiebreaker(game, {"winner": tiebreaker}, commit=False, prepared=tied, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("tie-breaker: {reason}").format(reason=error.message)) from None
+        _life(data, game)  # an older file, without times: its finish is not known (null)
+        if replayed.status != "finished":
+            game.finished_at = None
         stated = data.get("standings")
         if stated is not None and stated != sheets.export_game(game)["standings"]:
             raise ImportRefused(_("the standings it states are not the ones its rounds make."))
@@ -148,7 +172,19 @@ def _store(game: Game) -> None:
     rows = {
         "game": {
             c: getattr(game, c)
-            for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner", "first_dealer")
+            for c in (
+                "id",
+                "kind",
+                "rules",
+                "version",
+                "edit_key_hash",
+                "tiebreaker_winner",
+                "first_dealer",
+                "started_at",
+                "finished_at",
+                "notes",
+                "lineup",
+            )
         },
         "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
     }
@@ -156,6 +192,7 @@ def _store(game: Game) -> None:
         {
             "number": r.number,
             "went_out": r.went_out,
+            "saved_at": r.saved_at,
             "results": [{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results],
         }
         for r in game.rounds

@@ -9,6 +9,7 @@ is told the round was taken (409). Standings are always replayed from the stored
 from __future__ import annotations
 
 import unicodedata
+from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext as _
@@ -23,7 +24,7 @@ from ..extensions import db
 from ..games import registry
 from ..games.registry import GameType
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
-from ..models import Game, IdempotentReply, Player, Result, Round
+from ..models import Game, IdempotentReply, Player, Result, Round, utcnow
 from ..security import refuse_wrong_key
 
 MAX_ROUNDS = 200
@@ -107,14 +108,56 @@ def build_sheet(game: Game, *, tiebreaker: bool = True):
     )
 
 
+def iso_time(moment: datetime | None) -> str | None:
+    """A stored (UTC, naive) time as the API writes it: ISO 8601 with ``Z``; ``None`` stays ``None``."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC, microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def read_time(value: Any) -> datetime | None:
+    """An ISO 8601 time as an export writes it, stored as naive UTC; ``None`` for ``None``; ValueError else."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(value)
+    moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def life_json(game: Game) -> dict[str, Any]:
+    """A game's life as ``GET /api/games/<id>`` shows it: ``started``, ``finished`` and ``notes``."""
+    return {"started": iso_time(game.started_at), "finished": iso_time(game.finished_at), "notes": game.notes}
+
+
+def _with_saved_times(game: Game, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each round of the engine's JSON with its ``saved`` time (``None`` when not known)."""
+    saved = {row.number: row.saved_at for row in game.rounds}
+    return [{**item, "saved": iso_time(saved.get(item["round"]))} for item in rounds]
+
+
 def game_json(game: Game, sheet=None) -> dict[str, Any]:
-    """``GET /api/games/<id>``: the id, the version, and the engine's standings."""
+    """``GET /api/games/<id>``: the id, the version, the engine's standings and the game's life (times, note)."""
     from .tables import table_links  # the table's service builds on this one
 
     sheet = sheet if sheet is not None else build_sheet(game)
     body = {"id": game.id, "version": game.version, **table_links(game)}
     body.update(sheet.to_json())
+    body["rounds"] = _with_saved_times(game, body["rounds"])
+    body.update(life_json(game))
     return body
+
+
+def settle_finish(game: Game, sheet, at: datetime | None = None) -> None:
+    """Keep ``finished_at`` in step with the sheet: set (to ``at``, default now) when the game has just
+    finished, cleared when it is open again (an undo or a correction reopened it)."""
+    if sheet.status == "finished":
+        if game.finished_at is None:
+            game.finished_at = at or utcnow()
+    else:
+        game.finished_at = None
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -129,6 +172,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "rules": data["rules"],
         "rounds": data["rounds"],
         "tiebreaker_winner": game.tiebreaker_winner,
+        **life_json(game),
         "standings": {"status": data["status"], "winner": data["winner"], "players": data["players"]},
     }
 
@@ -178,6 +222,45 @@ def check_version(game: Game | Any, if_match: str | None) -> None:
 
 # --- writing -------------------------------------------------------------------------------------
 
+MAX_NOTES = 2000
+"""The longest note a game keeps, in characters."""
+
+
+def check_notes(notes: Any) -> str | None:
+    """A game's note as it is kept: the text trimmed (``None`` when it is empty); 400 naming the problem when
+    it is not text, is longer than :data:`MAX_NOTES` characters, or holds control characters other than line
+    breaks and tabs."""
+    if notes is None:
+        return None
+    if not isinstance(notes, str):
+        raise ApiError(_('"notes" must be text (or null to clear the note).'))
+    notes = unicodedata.normalize("NFC", notes.replace("\r\n", "\n")).strip()
+    if len(notes) > MAX_NOTES:
+        raise ApiError(
+            _("The note is {count} characters long; a note holds at most {maximum}.").format(
+                count=len(notes), maximum=MAX_NOTES
+            )
+        )
+    if any((unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t") or c in BIDI_CONTROLS for c in notes):
+        raise ApiError(_("The note holds a control character: only text, line breaks and tabs are kept."))
+    return notes or None
+
+
+def set_notes(game: Game, body: Any) -> dict[str, Any]:
+    """``PUT /api/games/<id>/notes``: keep the game's note (``{"notes": "..."}``; empty or null clears it)."""
+    if not isinstance(body, dict) or "notes" not in body:
+        raise ApiError(_('Send the note as {"notes": "..."} (null or "" clears it).'))
+    unknown = sorted(set(body) - {"notes"})
+    if unknown:
+        raise ApiError(_('Unknown field "{name}": a note is sent as {{"notes": "..."}}.').format(name=unknown[0]))
+    notes = check_notes(body["notes"])
+    if notes != game.notes:
+        game.notes = notes
+        _bump(game)
+    answer = game_json(game)
+    _commit()
+    return answer
+
 
 def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
     """A new game, not yet in the session (nothing is stored), and its edit key (shown once; only its hash
@@ -192,7 +275,14 @@ def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
     except EngineError as error:
         raise ApiError(str(error)) from error
     key = new_edit_key()
-    game = Game(id=new_id(), kind=kind.id, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
+    game = Game(
+        id=new_id(),
+        kind=kind.id,
+        rules=ruleset.to_dict(),
+        version=1,
+        edit_key_hash=hash_key(key),
+        started_at=utcnow(),
+    )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     return game, key
 
@@ -221,12 +311,22 @@ def _result_values(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
 def round_values(game: Game, scored) -> dict[str, Any]:
     """A scored round of ``game`` as the columns of its :class:`Round` row, with its ``results`` rows."""
     data = scored.to_json()
-    return {"number": data["round"], "went_out": data.get("went_out") or "", "results": _result_values(game, data)}
+    return {
+        "number": data["round"],
+        "went_out": data.get("went_out") or "",
+        "saved_at": utcnow(),
+        "results": _result_values(game, data),
+    }
 
 
-def _store_round(game: Game, scored) -> Round:
+def _store_round(game: Game, scored, saved_at: datetime | None = None) -> Round:
     values = round_values(game, scored)
-    return Round(number=values["number"], went_out=values["went_out"], results=[Result(**r) for r in values["results"]])
+    return Round(
+        number=values["number"],
+        went_out=values["went_out"],
+        saved_at=saved_at or values["saved_at"],
+        results=[Result(**r) for r in values["results"]],
+    )
 
 
 def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
@@ -236,7 +336,10 @@ def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
     the ids back works alike everywhere: SQLite would send an ``INSERT … RETURNING`` per row."""
     if not rounds:
         return
-    rows = [{"game_id": game_id, "number": r["number"], "went_out": r["went_out"]} for r in rounds]
+    rows = [
+        {"game_id": game_id, "number": r["number"], "went_out": r["went_out"], "saved_at": r.get("saved_at")}
+        for r in rounds
+    ]
     db.session.execute(insert(Round), rows)
     numbers = [r["number"] for r in rounds]
     query = select(Round.number, Round.id).where(Round.game_id == game_id, Round.number.in_(numbers))
@@ -390,6 +493,7 @@ def record_round(
         sheet = sheet if sheet is not None else build_sheet(game)
         scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
+    settle_finish(game, sheet)
     _bump(game)
     reply = game_json(game, sheet) if answer or idempotency_key else {}
     _remember(game, idempotency_key, 201, reply)
@@ -445,6 +549,7 @@ def replace_round(
     row.results.clear()
     db.session.flush()
     row.results.extend(Result(**values) for values in _result_values(game, data))
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()
@@ -501,6 +606,7 @@ def undo_round(game: Game, number: int, if_match: str | None = None, prepared=No
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()
@@ -542,6 +648,7 @@ def record_tiebreaker(
     sheet = prepared if prepared is not None else prepare_tiebreaker(game, body, if_match)
     check_version(game, if_match)
     game.tiebreaker_winner = sheet.tiebreaker["winner"]
+    settle_finish(game, sheet)
     _bump(game)
     reply = game_json(game, sheet) if answer else {}
     if commit:
@@ -563,6 +670,7 @@ def clear_tiebreaker(game: Game, if_match: str | None = None, prepared=None) -> 
     sheet = prepared if prepared is not None else prepare_clear_tiebreaker(game, if_match)
     check_version(game, if_match)
     game.tiebreaker_winner = None
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()

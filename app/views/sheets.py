@@ -29,6 +29,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import handover, heavy
 from ..database import begin_write, in_writes_late_view, read_only, writes_late
@@ -182,6 +183,33 @@ def new_key(game_id: str):
     return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
+def played_minutes(data: dict[str, Any]) -> int | None:
+    """How long the game has lasted, in whole minutes: from its start to its finish (to its last saved round
+    while it goes on); ``None`` when a time is not known (a game imported from a file without times)."""
+    end = (
+        data["finished"] if data["status"] == "finished" else (data["rounds"][-1]["saved"] if data["rounds"] else None)
+    )
+    if not data["started"] or not end:
+        return None
+    seconds = (sheets.read_time(end) - sheets.read_time(data["started"])).total_seconds()
+    return max(0, int(seconds // 60))
+
+
+def life_line(data: dict[str, Any]) -> str:
+    """ "1 h 12 min, 14 rounds": how long the game lasted and its rounds (the rounds alone without times)."""
+    count = len(data["rounds"])
+    rounds = ngettext("%(num)d round", "%(num)d rounds", count)
+    minutes = played_minutes(data) if count else None
+    if minutes is None:
+        return rounds
+    duration = (
+        _("%(hours)d h %(minutes)d min", hours=minutes // 60, minutes=minutes % 60)
+        if minutes >= 60
+        else _("%(minutes)d min", minutes=minutes)
+    )
+    return _("%(duration)s, %(rounds)s", duration=duration, rounds=rounds)
+
+
 def _render_sheet(game, status: int = 200):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
@@ -196,6 +224,7 @@ def _render_sheet(game, status: int = 200):
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
+        life=life_line(data),
         notice=getattr(sheet, "notice", None),
         **kind.page_context(),
     ), status
@@ -493,6 +522,22 @@ def preview(game_id: str):
 # --- reading: rules, export ------------------------------------------------------------------------------
 
 
+@bp.post("/<game_id>/notes")
+def notes(game_id: str):
+    """The sheet's note, from the form on the sheet (a phone that can edit)."""
+    game = _load(game_id, edit=True)
+    if game is None:
+        return redirect(_scope(game_id))
+    try:
+        sheets.set_notes(game, {"notes": request.form.get("notes", "")})
+    except ApiError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    else:
+        flash(_("The notes are saved."), "ok")
+    return redirect(_scope(game_id) + "#notes-heading")
+
+
 @bp.get("/<game_id>/rules")
 def rules(game_id: str):
     game = _load(game_id)
@@ -520,16 +565,21 @@ def export_csv(game_id: str):
     out = io.StringIO()
     out.write("\ufeff")  # a byte-order mark: spreadsheets then read the file as UTF-8 (accented names)
     writer = csv.writer(out)
-    writer.writerow([_("round"), _("went out"), *[_csv_safe(c) for c in kind.csv_columns(names, sheet)]])
+    columns = [_csv_safe(c) for c in kind.csv_columns(names, sheet)]
+    writer.writerow([_("round"), _("went out"), *columns, _("saved")])
     for item in data["rounds"]:
         cells = kind.csv_cells(item, names, sheet)
-        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *cells])
+        writer.writerow([item["round"], _csv_safe(item.get("went_out") or ""), *cells, item["saved"] or ""])
     writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
     tie = data.get("tiebreaker") or {}
     if tie.get("winner"):
         writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
     if data.get("winner"):
         writer.writerow([_("winner"), _csv_safe(data["winner"])])
+    writer.writerow([_("started"), data["started"] or ""])
+    writer.writerow([_("finished"), data["finished"] or ""])
+    if data["notes"]:
+        writer.writerow([_("notes"), _csv_safe(data["notes"])])
     return Response(
         out.getvalue().encode("utf-8"),
         mimetype="text/csv",

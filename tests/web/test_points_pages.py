@@ -242,7 +242,7 @@ def test_csv_export_has_no_went_out(client):
     url = new_points_sheet(client)
     record(client, url, ["-1", "2", "3"])
     rows = client.get(url + "/export.csv").get_data(as_text=True).splitlines()
-    assert rows[1] == "1,,-1,2,3" and rows[-1] == "total,,-1,2,3"
+    assert rows[1].startswith("1,,-1,2,3,") and "total,,-1,2,3" in rows  # the round's saved time ends its row
 
 
 def _visible_text(page: str) -> str:
