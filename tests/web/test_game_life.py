@@ -7,10 +7,9 @@ import csv
 import io
 
 import pytest
+from api_helpers import create, post, text, token_of
 
 from app.services import sheets as sheet_service
-
-from api_helpers import create, post, text, token_of
 
 GAME = "/api/games/{}"
 
@@ -68,7 +67,7 @@ def test_a_correction_that_reopens_the_game_clears_its_finish(client, clocked):
 
 
 def test_export_and_import_keep_the_times_and_the_note(client, clocked):
-    game_id, key, _, done, (start, first, last) = _played_uno(client, clocked)
+    game_id, key, _, _done, (start, first, last) = _played_uno(client, clocked)
     post(client, f"{GAME.format(game_id)}/notes", {"notes": "At Cy's; skips stack"}, key, method="put")
     exported = client.get(f"/sheets/{game_id}/export.json").get_json()
     assert (exported["started"], exported["finished"], exported["notes"]) == (
@@ -97,7 +96,7 @@ def test_export_and_import_keep_the_times_and_the_note(client, clocked):
 
 
 def test_import_refuses_a_time_that_is_not_one(client):
-    game_id, key, _ = create(client, game="uno", players=("Ana", "Ben"))
+    game_id, _key, _ = create(client, game="uno", players=("Ana", "Ben"))
     exported = client.get(f"/sheets/{game_id}/export.json").get_json()
     exported["started"] = "yesterday"
     answer = client.post("/api/games/import", json=exported)
@@ -105,7 +104,7 @@ def test_import_refuses_a_time_that_is_not_one(client):
 
 
 def test_csv_has_the_times_and_the_note(client, clocked):
-    game_id, key, _, done, (start, first, last) = _played_uno(client, clocked)
+    game_id, key, _, _done, (start, first, last) = _played_uno(client, clocked)
     post(client, f"{GAME.format(game_id)}/notes", {"notes": "=1+1 at Cy's"}, key, method="put")
     rows = list(csv.reader(io.StringIO(client.get(f"/sheets/{game_id}/export.csv").get_data(as_text=True))))
     assert rows[0][-1] == "saved" and rows[1][-1] == _iso(first) and rows[2][-1] == _iso(last)
