@@ -478,6 +478,16 @@ class Table(Answer):
     players: list[dict[str, Any]]
 
 
+class BgStatsFile(Answer):
+    """A play as BG Stats imports it (a ``.bgsplay`` file): the game, the players and the play, which names
+    them by reference (``gameRefId``, ``playerScores[].playerRefId``)."""
+
+    games: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    locations: list[dict[str, Any]]
+    plays: list[dict[str, Any]]
+
+
 class OpenApiDocument(Answer):
     openapi: str
     info: dict[str, Any]
@@ -633,6 +643,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         Tiebreaker,
     ),
     SheetEdit("DELETE", "/api/games/<game_id>/tiebreaker", "clearTiebreaker", "Take a tie-breaker result back."),
+    SheetOp(
+        "GET",
+        "/api/games/<game_id>/export.bgstats",
+        "exportBgStats",
+        "The game as the play BG Stats imports (.bgsplay JSON): players, scores, winners, date, duration, notes.",
+        answer=BgStatsFile,
+        errors=(404,),
+    ),
     SheetEdit(
         "PUT",
         "/api/games/<game_id>/notes",

@@ -278,6 +278,11 @@ class ScoreSheet:
         """The players ahead."""
         raise NotImplementedError
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total is the best (else the highest)."""
+        raise NotImplementedError
+
     def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
         """The ``outcome`` of :meth:`to_json` (the shared :class:`Outcome`'s JSON unless a game's API says else)."""
         return outcome.to_json()

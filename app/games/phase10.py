@@ -27,6 +27,7 @@ COUNTS = CARD_CLASSES
 class Phase10(GameType):
     id = "phase10"
     name = _l("Phase 10")
+    bgg_id = 1258
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases

@@ -64,6 +64,8 @@ class GameType:
     sheet: ClassVar[type]
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
+    bgg_id: ClassVar[int | None] = None
+    """The game's id on BoardGameGeek (BG Stats matches a play's game by it); ``None`` for none."""
     has_tiebreaker: ClassVar[bool] = False
     simulates_hands: ClassVar[bool] = False
     """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""

@@ -150,6 +150,17 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     return body
 
 
+def played_minutes(data: dict[str, Any]) -> int | None:
+    """How long a game (its :func:`game_json`) has lasted, in whole minutes: from its start to its finish (to its
+    last saved round while it goes on); ``None`` when a time is not known (imported from a file without times)."""
+    rounds = data["rounds"]
+    end = data["finished"] if data["status"] == "finished" else (rounds[-1]["saved"] if rounds else None)
+    if not data["started"] or not end:
+        return None
+    seconds = (read_time(end) - read_time(data["started"])).total_seconds()
+    return max(0, int(seconds // 60))
+
+
 def settle_finish(game: Game, sheet, at: datetime | None = None) -> None:
     """Keep ``finished_at`` in step with the sheet: set (to ``at``, default now) when the game has just
     finished, cleared when it is open again (an undo or a correction reopened it)."""

@@ -183,23 +183,11 @@ def new_key(game_id: str):
     return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
-def played_minutes(data: dict[str, Any]) -> int | None:
-    """How long the game has lasted, in whole minutes: from its start to its finish (to its last saved round
-    while it goes on); ``None`` when a time is not known (a game imported from a file without times)."""
-    end = (
-        data["finished"] if data["status"] == "finished" else (data["rounds"][-1]["saved"] if data["rounds"] else None)
-    )
-    if not data["started"] or not end:
-        return None
-    seconds = (sheets.read_time(end) - sheets.read_time(data["started"])).total_seconds()
-    return max(0, int(seconds // 60))
-
-
 def life_line(data: dict[str, Any]) -> str:
     """ "1 h 12 min, 14 rounds": how long the game lasted and its rounds (the rounds alone without times)."""
     count = len(data["rounds"])
     rounds = ngettext("%(num)d round", "%(num)d rounds", count)
-    minutes = played_minutes(data) if count else None
+    minutes = sheets.played_minutes(data) if count else None
     if minutes is None:
         return rounds
     duration = (

@@ -275,6 +275,11 @@ class Sheet(ScoreSheet):
         progress = self._progress
         return [Standing(p, progress.scores[p], progress.phase_of(p), tuple(progress.done[p])) for p in self.players]
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Phase 10 is won on the lowest total (among the players who finish, or all under ``all_advance``)."""
+        return True
+
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
         progress = self._progress
