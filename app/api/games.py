@@ -166,6 +166,13 @@ def export_bgstats(game_id: str):
     )
 
 
+@bp.post("/games/<game_id>/players")
+def change_players(game_id: str):
+    """A player joins or leaves from the next round (edit key): ``{"join": "Eve"}`` or ``{"leave": "Cy"}``."""
+    game = _editable(game_id)
+    return _written(sheets.change_players(game, json_object()))
+
+
 @bp.put("/games/<game_id>/notes")
 def set_notes(game_id: str):
     """Keep a note with the game (edit key): ``{"notes": "..."}``, at most 2,000 characters; null clears it."""

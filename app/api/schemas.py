@@ -348,6 +348,8 @@ class Standing(Answer):
     score: int
     phase: int | None = None
     phases_done: list[int] = None
+    joined: int | None = Field(default=None, description="The first round a player who joined played.")
+    left: int | None = Field(default=None, description="The first round a player who left no longer played.")
 
 
 class ResultOut(Answer):
@@ -395,6 +397,9 @@ class GameOut(StoredGame):
     started: str | None = Field(description="When the game started (ISO 8601, UTC).")
     finished: str | None = Field(description="When the game finished (ISO 8601, UTC); null while it is open.")
     notes: str | None = Field(description="The game's note, or null.")
+    lineup: list[dict[str, Any]] = Field(
+        description='Players who joined or left, and from which round: [{"round": 4, "join": "Eve"}, ...].'
+    )
 
 
 class CreatedGame(EditKey, GameOut):
@@ -649,6 +654,15 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "exportBgStats",
         "The game as the play BG Stats imports (.bgsplay JSON): players, scores, winners, date, duration, notes.",
         answer=BgStatsFile,
+        errors=(404,),
+    ),
+    SheetEdit(
+        "POST",
+        "/api/games/<game_id>/players",
+        "changePlayers",
+        "A player joins or leaves, from the next round (a player who left keeps their total and cannot win).",
+        LineupIn,
+        headers=(),
         errors=(404,),
     ),
     SheetEdit(

@@ -97,6 +97,10 @@ class GameType:
         """The table rules from a JSON object (defaults filled in); raises ``RulesError``."""
         return self.rules_module.make_rules(given)
 
+    def make_sheet_rules(self, given: Any = None) -> RuleSet:
+        """A score sheet's table rules: the game's and the sheet's own (``join_score``); raises ``RulesError``."""
+        return self.rules_module.make_sheet_rules(given)
+
     def rules_from_text(self, text: str) -> RuleSet:
         """The table rules from the command line's ``name,name=value`` text."""
         return self.rules_module.rules_from_text(text)
@@ -125,10 +129,11 @@ class GameType:
         tiebreaker_winner: Any = None,
         *,
         first_dealer: str | None = None,
+        lineup: Sequence[Any] = (),
     ):
         """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one);
-        ``first_dealer`` dealt round 1 (the last player when ``None``)."""
-        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer)
+        ``first_dealer`` dealt round 1 (the last player when ``None``); ``lineup``: who joined or left when."""
+        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer, lineup=lineup)
 
     # --- pages -------------------------------------------------------------------------------------
 

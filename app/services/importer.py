@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from sqlalchemy import insert
 
 from ..database import lock_for_write
+from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..extensions import db
 from ..models import Game, Player
@@ -94,6 +95,37 @@ def _life(data: dict[str, Any], game: Game) -> None:
         game.notes = sheets.check_notes(notes)
 
 
+def _lineup(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The file's players who joined or left (older files have none), checked for shape."""
+    lineup = data.get("lineup") or []
+    shaped = isinstance(lineup, list) and all(
+        isinstance(change, dict)
+        and set(change) <= {"round", "join", "leave"}
+        and ("join" in change) != ("leave" in change)
+        and isinstance(change.get("round"), int)
+        and not isinstance(change.get("round"), bool)
+        for change in lineup
+    )
+    if not shaped:
+        raise ImportRefused(_('"lineup" must be a list of {"round": n, "join" or "leave": name}.'))
+    return list(lineup)
+
+
+def _apply_lineup(game: Game, sheet: Any, pending: list[dict[str, Any]], number: int) -> None:
+    """Make the file's joins and leaves that take effect from round ``number``, with the engine's checks."""
+    while pending and pending[0]["round"] <= number:
+        change = pending.pop(0)
+        if change["round"] != number:
+            raise ImportRefused(
+                _("a player joins or leaves from round {number}, which is out of order.").format(number=change["round"])
+            )
+        try:
+            made = sheet.change_lineup(change.get("join"), change.get("leave"))
+        except EngineError as error:
+            raise ImportRefused(_("round {number}: {reason}").format(number=number, reason=str(error))) from None
+        game.lineup = [*(game.lineup or []), made]
+
+
 def import_game(data: Any) -> tuple[Game, str]:
     """A new game holding everything the export ``data`` records, and its new edit key.
 
@@ -124,7 +156,9 @@ def import_game(data: Any) -> tuple[Game, str]:
         game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
         game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
+        pending = _lineup(data)
         for number, item in enumerate(rounds, start=1):
+            _apply_lineup(game, replayed, pending, number)
             body = _round_body(item, number)
             try:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
@@ -143,6 +177,13 @@ def import_game(data: Any) -> tuple[Game, str]:
                             computed=computed.get(player),
                         )
                     )
+        _apply_lineup(game, replayed, pending, len(rounds) + 1)
+        if pending:
+            raise ImportRefused(
+                _("a player joins or leaves from round {number}, after the next round.").format(
+                    number=pending[0]["round"]
+                )
+            )
         if tiebreaker is not None:
             try:
                 tied = sheets.prepare_tiebreaker(game, {"winner": tiebreaker}, sheet=replayed)

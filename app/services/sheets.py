@@ -96,7 +96,7 @@ def player_names(game: Game) -> list[str]:
 
 
 def rules_of(game: Game):
-    return kind_of(game).make_rules(game.rules)
+    return kind_of(game).make_sheet_rules(game.rules)
 
 
 def build_sheet(game: Game, *, tiebreaker: bool = True):
@@ -104,7 +104,12 @@ def build_sheet(game: Game, *, tiebreaker: bool = True):
     recorded tie-breaker result)."""
     winner = game.tiebreaker_winner if tiebreaker else None
     return kind_of(game).replay(
-        rules_of(game), player_names(game), stored_rounds(game), winner, first_dealer=game.first_dealer
+        rules_of(game),
+        player_names(game),
+        stored_rounds(game),
+        winner,
+        first_dealer=game.first_dealer,
+        lineup=game.lineup or (),
     )
 
 
@@ -150,6 +155,16 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     return body
 
 
+def playing_names(data: dict[str, Any], number: int) -> list[str]:
+    """The players at the table in round ``number`` of a game (its :func:`game_json`), in seating order: not
+    those who left before it, nor those who joined after it."""
+    return [
+        p["name"]
+        for p in data["players"]
+        if (p.get("joined") or 1) <= number and (p.get("left") is None or number < p["left"])
+    ]
+
+
 def played_minutes(data: dict[str, Any]) -> int | None:
     """How long a game (its :func:`game_json`) has lasted, in whole minutes: from its start to its finish (to its
     last saved round while it goes on); ``None`` when a time is not known (imported from a file without times)."""
@@ -183,6 +198,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "rules": data["rules"],
         "rounds": data["rounds"],
         "tiebreaker_winner": game.tiebreaker_winner,
+        "lineup": game.lineup or [],
         **life_json(game),
         "standings": {"status": data["status"], "winner": data["winner"], "players": data["players"]},
     }
@@ -257,6 +273,40 @@ def check_notes(notes: Any) -> str | None:
     return notes or None
 
 
+def change_players(game: Game, body: Any) -> dict[str, Any]:
+    """``POST /api/games/<id>/players``: ``{"join": "Eve"}`` or ``{"leave": "Cy"}``, from the next round (the
+    engine's checks: at least 2 players who have not left, the kind's player limit, names)."""
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    unknown = sorted(set(body) - {"join", "leave"})
+    if unknown:
+        raise ApiError(
+            _('Unknown field "{name}": send {{"join": "Eve"}} or {{"leave": "Cy"}}.').format(name=unknown[0])
+        )
+    check_name_characters([body.get("join")])
+    sheet = build_sheet(game)
+    try:
+        change = sheet.change_lineup(body.get("join"), body.get("leave"))
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    game.lineup = [*(game.lineup or []), change]  # a new list: the JSON column sees the change
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def _keep_lineup_ahead(game: Game) -> bool:
+    """After an undo: a join or leave meant for a round that is now two or more rounds ahead takes effect
+    from the next round instead. Whether any moved."""
+    next_round = len(game.rounds) + 1
+    lineup = game.lineup or []
+    if not any(change["round"] > next_round for change in lineup):
+        return False
+    game.lineup = [{**change, "round": min(change["round"], next_round)} for change in lineup]
+    return True
+
+
 def set_notes(game: Game, body: Any) -> dict[str, Any]:
     """``PUT /api/games/<id>/notes``: keep the game's note (``{"notes": "..."}``; empty or null clears it)."""
     if not isinstance(body, dict) or "notes" not in body:
@@ -282,7 +332,7 @@ def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
     check_name_characters(players)
     try:
         names = kind.check_players(players)
-        ruleset = kind.make_rules(rules)
+        ruleset = kind.make_sheet_rules(rules)
     except EngineError as error:
         raise ApiError(str(error)) from error
     key = new_edit_key()
@@ -312,7 +362,8 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
 
 def _result_values(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
     """The columns of one :class:`Result` row per player in a scored round's JSON (what was entered, the points)."""
-    seats = {name_key(name): seat for seat, name in enumerate(player_names(game))}
+    joined = [change["join"] for change in game.lineup or [] if "join" in change]  # seated after the others
+    seats = {name_key(name): seat for seat, name in enumerate([*player_names(game), *joined])}
     return [
         {"seat": seats[name_key(item["player"])], "entry": item, "points": int(item.get("points") or 0)}
         for item in data["results"]
@@ -617,6 +668,8 @@ def undo_round(game: Game, number: int, if_match: str | None = None, prepared=No
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)
+    if _keep_lineup_ahead(game):
+        sheet = build_sheet(game)  # the joiner's starting total is worked out again from the rounds left
     settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)

@@ -213,6 +213,7 @@ def _render_sheet(game, status: int = 200):
         links=links,
         chart=totals_chart(data),
         life=life_line(data),
+        join_rule=_("zero points") if data["rules"].get("join_score") == "zero" else _("the worst total at the table"),
         notice=getattr(sheet, "notice", None),
         **kind.page_context(),
     ), status
@@ -224,7 +225,7 @@ def _render_sheet(game, status: int = 200):
 def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
     """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
     kind = sheets.kind_of(game)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, number)
     posted = request.method == "POST"
     form = kind.round_form() if posted else kind.round_form(formdata=None)
     if not posted:
@@ -303,13 +304,19 @@ def _lost_race(game, form, number: int):
     return expected
 
 
+def _at_table(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The game's JSON with only the players at the table in the round a form is for (its rows, in order)."""
+    return {**data, "players": [p for p in data["players"] if p["name"] in names]}
+
+
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
     scripted = wants_json()
     with heavy.slot_for_replay(len(game.rounds)):
         sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, number)
+    data = _at_table(data, names)
     if not editing and request.method == "GET":
         try:
             sheet.check_open()
@@ -481,7 +488,8 @@ def preview(game_id: str):
     game = _load(game_id)
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, len(game.rounds) + 1)
+    data = _at_table(data, names)
     form = _round_form(game, sheet, data, len(game.rounds) + 1)
     if not form.validate():
         form.name_errors(names)
@@ -524,6 +532,30 @@ def notes(game_id: str):
     else:
         flash(_("The notes are saved."), "ok")
     return redirect(_scope(game_id) + "#notes-heading")
+
+
+@bp.post("/<game_id>/players")
+def players(game_id: str):
+    """A player joins or leaves from the next round, from the form on the sheet (a phone that can edit)."""
+    game = _load(game_id, edit=True)
+    if game is None:
+        return redirect(_scope(game_id))
+    join, leave = request.form.get("join"), request.form.get("leave")
+    body = {"join": join} if join is not None else {"leave": leave}
+    try:
+        data = sheets.change_players(game, body)
+    except ApiError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    else:
+        change = data["lineup"][-1]
+        message = (
+            _("%(name)s joins from round %(number)s.", name=change["join"], number=change["round"])
+            if "join" in change
+            else _("%(name)s leaves from round %(number)s.", name=change["leave"], number=change["round"])
+        )
+        flash(message, "ok")
+    return redirect(_scope(game_id) + "#lineup-heading")
 
 
 @bp.get("/<game_id>/rules")

@@ -40,7 +40,7 @@ def points_round(number, *points, players=("Ana", "Ben", "Cy")):
 def test_create_fills_defaults_and_carries_tied(client):
     game_id, _key, data = create(client)
     assert data["game"] == "points" and data["status"] == "playing" and data["version"] == 1
-    assert data["rules"] == {"wins": "highest", "target": None, "rounds": None}
+    assert data["rules"] == {"wins": "highest", "target": None, "rounds": None, "join_score": "worst"}
     assert data["tied"] is None and data["winner"] is None
     assert [p["score"] for p in data["players"]] == [0, 0, 0]
     assert api(client, "get", f"/api/games/{game_id}").get_json()["tied"] is None
