@@ -40,7 +40,7 @@ from ..forms import entry_message, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
-from ..services import sheets
+from ..services import moves, sheets
 from .chart import totals_chart
 from .rules import render_rules
 
@@ -104,6 +104,77 @@ def recent():
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
     return render_template("sheets/recent.html", games=games)
+
+
+@bp.get("/move")
+def move():
+    """Move my games to another phone: this phone's sheets as a link and QR code (a claim), or as a file; the
+    other phone opens the link (``#claim=…``) or the file on this same page."""
+    games = []
+    for game_id in session.get("recent", []):
+        try:
+            games.append(sheets.get_game(game_id))
+        except ApiError:
+            continue
+    response = make_response(render_template("sheets/move.html", games=games))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/move")
+def move_create():
+    """The old phone's list (JSON ``{"games": [{"id", "key"}]}``) as a claim: ``201 {"code", "expires",
+    "games", "url", "svg"}`` (the link carries the code in its fragment)."""
+    data = request.get_json(silent=True)
+    body = moves.create_claim(data.get("games") if isinstance(data, dict) else None)
+    from .share import qr_svg  # the share views build on this module
+
+    url = url_for("sheets.move", _external=True) + "#claim=" + body["code"]
+    body.update(url=url, svg=str(qr_svg(url, _("QR code of the link that moves the games"))))
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, 201
+
+
+def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Put the sheets in this phone's recent list (the keys stay in the page's storage); each with its name."""
+    ids = [g["id"] for g in games]
+    recent = [g for g in session.get("recent", []) if g not in ids]
+    session["recent"] = [*ids, *recent][: max(RECENT_LIMIT, len(ids))]
+    named = []
+    for item in games:
+        game = sheets.get_game(item["id"])
+        named.append(
+            {
+                **item,
+                "url": _scope(game.id),
+                "name": str(sheets.kind_of(game).name),
+                "players": sheets.player_names(game),
+            }
+        )
+    return named
+
+
+@bp.post("/move/claim")
+def move_claim():
+    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games": [{"id", "key", "url", ...}]}``, once."""
+    data = request.get_json(silent=True)
+    games = moves.take_claim(data.get("code") if isinstance(data, dict) else None)
+    response = jsonify(games=_keep_on_this_phone(games))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/move/file")
+def move_file():
+    """A list file opened on the new phone (JSON ``{"format": "deckside-games", "games": [...]}``): the same
+    answer as a claim; keys that are not their sheet's are dropped."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or data.get("format") != moves.FORMAT:
+        raise ApiError(_("This file is not a list of Deckside games (deckside-games.json)."))
+    response = jsonify(games=_keep_on_this_phone(moves.checked_games(data.get("games"))))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/new", methods=["GET", "POST"])
