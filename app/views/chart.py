@@ -69,8 +69,10 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     lines = []
     for index, name in enumerate(names):
         color, dash = LINE_STYLES[index % len(LINE_STYLES)]
-        values = [0] + [row["scores"].get(name, 0) for row in rows]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        # A player who joined mid-game has no total before the rounds they played: their line starts there.
+        joined = name not in rows[0]["scores"]
+        values = [None if joined else 0] + [row["scores"].get(name) for row in rows]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values) if v is not None)
         lines.append(
             {
                 "name": name,

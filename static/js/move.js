@@ -8,7 +8,6 @@
   var root = document.querySelector(".move");
   if (!root || !window.DecksideKeys) return;
   var keys = window.DecksideKeys;
-  var PREFIX = "deckside-key:";
   var status = root.querySelector(".move-status");
   var moved = root.querySelector(".move-moved");
 
@@ -25,14 +24,14 @@
       });
     });
   }
-  function scopeOf(id) { return "/sheets/" + id; }
+  function scopeOf(id) { return "sheet:" + id; } // as static/js/sheets.js keeps a sheet's key
   // This phone's sheets: the recent list, and every sheet whose edit key this phone keeps.
   function myGames() {
     var ids = JSON.parse(root.dataset.games || "[]");
     try {
       for (var i = 0; i < window.localStorage.length; i++) {
         var name = window.localStorage.key(i);
-        var match = name && /^deckside-key:\/sheets\/([A-Za-z0-9_-]+)$/.exec(name);
+        var match = name && /^deckside-key:sheet:([A-Za-z0-9_-]+)$/.exec(name);
         if (match && ids.indexOf(match[1]) < 0) ids.push(match[1]);
       }
     } catch (e) { /* private mode: the recent list alone */ }
@@ -41,7 +40,7 @@
   function received(data) {
     moved.textContent = "";
     data.games.forEach(function (game) {
-      if (game.key) keys.put(game.url, game.key);
+      if (game.key) keys.put(scopeOf(game.id), game.key);
       var item = document.createElement("li");
       var link = document.createElement("a");
       link.href = game.url;
