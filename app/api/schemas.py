@@ -67,13 +67,18 @@ RULES_SCHEMAS: dict[str, dict[str, Any]] = {
 }
 """Each registered game's rules, by the name ``"game"`` takes."""
 
+SHEET_RULES_SCHEMAS: dict[str, dict[str, Any]] = {
+    game.id: rules_schema(f"{game.id.capitalize()}SheetRules", game.sheet_options) for game in registry.all_games()
+}
+"""Each game's score-sheet rules (the game's and ``join_score``)."""
+
 SHEET_KINDS = registry.ids()
 PLAY_KINDS = tuple(game.id for game in registry.all_games() if game.digital is not None)
 
 
-def _rules(kinds: tuple[str, ...]) -> Any:
+def _rules(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = RULES_SCHEMAS) -> Any:
     """A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document."""
-    variants = [RULES_SCHEMAS[k] for k in kinds]  # inline: pydantic resolves only its own $refs
+    variants = [schemas[k] for k in kinds]  # inline: pydantic resolves only its own $refs
     schema = {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
     return Annotated[dict[str, Any] | None, WithJsonSchema(schema)]
 
@@ -97,7 +102,7 @@ Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
 Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
 """Groups of card tokens."""
 Phase10Rules = _rules(("phase10",))
-SheetRules = _rules(SHEET_KINDS)
+SheetRules = _rules(SHEET_KINDS, SHEET_RULES_SCHEMAS)
 PlayRules = _rules(PLAY_KINDS)
 
 # --- request bodies ---------------------------------------------------------------------------------------------

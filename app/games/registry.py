@@ -159,6 +159,11 @@ class GameType:
         """Extra values the sheet page needs."""
         return {}
 
+    @property
+    def sheet_options(self) -> tuple[Option, ...]:
+        """A score sheet's table rules: the game's, and the sheet's own (``join_score``)."""
+        return tuple(self.rules_module.SHEET_OPTIONS)
+
     def form_fields(self) -> dict[str, Field]:
         """The new-sheet form's fields for this game's table rules (unbound), by field name."""
         fields: dict[str, Field] = {}
