@@ -359,6 +359,8 @@ class ScoreSheet:
     def _settle_lineup(self) -> None:
         """Put in effect the changes that take effect from the next round."""
         next_round = len(self._rounds) + 1
+        if self._applied < len(self._lineup) and self._lineup[self._applied]["round"] <= next_round:
+            self._dealers.clear()  # who sits at the table changes: the deal is worked out again
         while self._applied < len(self._lineup) and self._lineup[self._applied]["round"] <= next_round:
             change = self._lineup[self._applied]
             self._applied += 1
@@ -371,7 +373,6 @@ class ScoreSheet:
             else:
                 self._left[change["leave"]] = next_round
                 self._on_leave(change["leave"])
-        self._dealers.clear()
 
     def check_lineup_change(self, join: Any = None, leave: Any = None) -> dict[str, Any]:
         """The change ``{"round": next, "join" | "leave": name}`` if it can be made now; raise
@@ -566,11 +567,13 @@ class ScoreSheet:
         after the others)."""
         if not self._lineup:
             return self.players[(self.players.index(self.first_dealer) + number - 1) % len(self.players)]
-        if number not in self._dealers:
-            current = self.first_dealer
-            for later in range(1, number + 1):
+        if number not in self._dealers:  # from the latest round worked out before it, each round once
+            known = [n for n in self._dealers if n < number]
+            begin = max(known) + 1 if known else 1
+            current = self._dealers[begin - 1] if known else self.first_dealer
+            for later in range(begin, number + 1):
                 current = self._next_at_table(current, later, first=later == 1)
-            self._dealers[number] = current
+                self._dealers[later] = current
         return self._dealers[number]
 
     def _next_at_table(self, after: str, number: int, first: bool = False) -> str:

@@ -49,6 +49,7 @@ def test_uno_leave_and_join_from_the_next_round(client):
     assert refused.status_code == 400 and "Cy" in refused.get_json()["error"]
     data = change(client, game_id, key, {"join": "Eve"}).get_json()
     assert standing(data, "Eve") == {"name": "Eve", "score": 0, "joined": 2, "left": None}  # winner_takes: worst 0
+    assert client.get(f"/sheets/{game_id}").status_code == 200  # the sheet draws a joiner who has no round yet
     data = record(client, game_id, key, uno_hand(2, "Eve", Ana=10, Ben=10))
     assert [r["player"] for r in data["rounds"][1]["results"]] == ["Ana", "Ben"]
     assert standing(data, "Eve")["score"] == 20 and standing(data, "Cy")["score"] == 0
