@@ -507,12 +507,30 @@ class ScoreSheet:
         ``stored=True`` for a round already on the sheet (see :meth:`_score`)."""
         self.check_open()
         number = len(self._rounds) + 1
+        self._check_not_left(entry, number)
         try:
             return self._score(entry, number, stored=stored)
         except RoundError as error:
             if error.round is None:
                 error.round = number
             raise
+
+    def _check_not_left(self, entry: Any, number: int) -> None:
+        """Raise :class:`RoundError` when round ``number`` names a player who left before it."""
+        if not self._left:
+            return
+        named = [getattr(result, "player", None) for result in getattr(entry, "results", ())]
+        named.append(getattr(entry, "went_out", None))
+        for name in named:
+            player = match_player(name, tuple(self._left)) if isinstance(name, str) else None
+            if player is not None:
+                raise RoundError(
+                    _("{name} left the game before round {left}: leave {name} out of this round.").format(
+                        name=player, left=self._left[player]
+                    ),
+                    player=player,
+                    round=number,
+                )
 
     def add_round(self, entry: Any, *, stored: bool = False) -> Any:
         """Check the next round and record it; returns it scored. New input is checked fully; ``stored=True``
