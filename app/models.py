@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -40,6 +40,13 @@ class Game(db.Model):
     table_id: Mapped[str] = mapped_column(String(40), index=True, default=new_id)  # a new game opens a table
     previous_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # A game's life (API.md "A game's life around the table"): when it started (its creation, or the time an
+    # imported file states), when it finished (cleared when an undo or a correction reopens it), a note, and
+    # the players who joined or left (``[{"round": n, "join" | "leave": name}, ...]``, in order; ``None``: none).
+    started_at: Mapped[datetime | None] = mapped_column(nullable=True, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    notes: Mapped[str | None] = mapped_column(Text, nullable=True)
+    lineup: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -76,6 +83,8 @@ class Round(db.Model):
     # What a game's round carries besides who went out (UNO Flip's ``side``, No Mercy's ``last_standing``).
     extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    saved_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    """When the round was saved (``None``: not known, as for a round imported from a file without times)."""
 
     game: Mapped[Game] = relationship(back_populates="rounds")
     results: Mapped[list[Result]] = relationship(
@@ -167,3 +176,14 @@ class PlayGame(db.Model):
     sheet: Mapped[Game | None] = relationship()
 
     __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+
+
+class MoveClaim(db.Model):
+    """A phone's games on their way to another phone (API "Move my games to another phone"): the list, sealed
+    with a key derived from the claim's code, which only the link holds (the server keeps the code's hash)."""
+
+    __tablename__ = "move_claim"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    payload: Mapped[bytes] = mapped_column(LargeBinary)
+    expires_at: Mapped[datetime] = mapped_column(index=True)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request
+import json
+
+from flask import Response, jsonify, request
 from flask_babel import gettext as _
 
 from .. import heavy
@@ -11,7 +13,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import live, sheets
+from ..services import bgstats, live, sheets
 from . import bp
 from .util import bearer_key, json_object
 
@@ -150,6 +152,32 @@ def clear_tiebreaker(game_id: str):
             lambda game, cleared: sheets.clear_tiebreaker(game, if_match, prepared=cleared),
         )
     )
+
+
+@bp.get("/games/<game_id>/export.bgstats")
+def export_bgstats(game_id: str):
+    """The game as the play BG Stats imports (a ``.bgsplay`` file's JSON); no key needed, as for the sheet."""
+    game = sheets.get_game(game_id)
+    body = json.dumps(bgstats.play_file(game), ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.bgsplay"'},
+    )
+
+
+@bp.post("/games/<game_id>/players")
+def change_players(game_id: str):
+    """A player joins or leaves from the next round (edit key): ``{"join": "Eve"}`` or ``{"leave": "Cy"}``."""
+    game = _editable(game_id)
+    return _written(sheets.change_players(game, json_object()))
+
+
+@bp.put("/games/<game_id>/notes")
+def set_notes(game_id: str):
+    """Keep a note with the game (edit key): ``{"notes": "..."}``, at most 2,000 characters; null clears it."""
+    game = _editable(game_id)
+    return _written(sheets.set_notes(game, json_object()))
 
 
 @bp.post("/games/<game_id>/key")

@@ -67,13 +67,18 @@ RULES_SCHEMAS: dict[str, dict[str, Any]] = {
 }
 """Each registered game's rules, by the name ``"game"`` takes."""
 
+SHEET_RULES_SCHEMAS: dict[str, dict[str, Any]] = {
+    game.id: rules_schema(f"{game.id.capitalize()}SheetRules", game.sheet_options) for game in registry.all_games()
+}
+"""Each game's score-sheet rules (the game's and ``join_score``)."""
+
 SHEET_KINDS = registry.ids()
 PLAY_KINDS = tuple(game.id for game in registry.all_games() if game.digital is not None)
 
 
-def _rules(kinds: tuple[str, ...]) -> Any:
+def _rules(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = RULES_SCHEMAS) -> Any:
     """A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document."""
-    variants = [RULES_SCHEMAS[k] for k in kinds]  # inline: pydantic resolves only its own $refs
+    variants = [schemas[k] for k in kinds]  # inline: pydantic resolves only its own $refs
     schema = {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
     return Annotated[dict[str, Any] | None, WithJsonSchema(schema)]
 
@@ -97,7 +102,7 @@ Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
 Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
 """Groups of card tokens."""
 Phase10Rules = _rules(("phase10",))
-SheetRules = _rules(SHEET_KINDS)
+SheetRules = _rules(SHEET_KINDS, SHEET_RULES_SCHEMAS)
 PlayRules = _rules(PLAY_KINDS)
 
 # --- request bodies ---------------------------------------------------------------------------------------------
@@ -224,6 +229,23 @@ class Tiebreaker(Body):
     winner: StrictStr
 
 
+class NotesIn(Body):
+    """``PUT /api/games/<id>/notes``: the game's note (at most 2,000 characters; null or "" clears it)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"notes": "House rule tonight: skips stack."}]})
+
+    notes: StrictStr | None
+
+
+class LineupIn(Body):
+    """``POST /api/games/<id>/players``: a player joins or leaves, from the next round."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"join": "Eve"}, {"leave": "Cy"}]})
+
+    join: StrictStr | None = None
+    leave: StrictStr | None = None
+
+
 class Rematch(Body):
     """``POST /api/games/<id>/rematch``: optionally new players and rules merged onto this game's."""
 
@@ -342,6 +364,8 @@ class Standing(Answer):
     score: int
     phase: int | None = None
     phases_done: list[int] = None
+    joined: int | None = Field(default=None, description="The first round a player who joined played.")
+    left: int | None = Field(default=None, description="The first round a player who left no longer played.")
 
 
 class ResultOut(Answer):
@@ -357,6 +381,7 @@ class RoundOut(Answer):
     side: Literal["light", "dark"] | None = None
     last_standing: str | None = None
     results: list[ResultOut]
+    saved: str | None = Field(description="When the round was saved (ISO 8601, UTC); null when not known.")
 
 
 class TiebreakerOut(Answer):
@@ -387,6 +412,12 @@ class GameOut(StoredGame):
     tiebreaker: TiebreakerOut | None
     players: list[Standing]
     rounds: list[RoundOut]
+    started: str | None = Field(description="When the game started (ISO 8601, UTC).")
+    finished: str | None = Field(description="When the game finished (ISO 8601, UTC); null while it is open.")
+    notes: str | None = Field(description="The game's note, or null.")
+    lineup: list[dict[str, Any]] = Field(
+        description='Players who joined or left, and from which round: [{"round": 4, "join": "Eve"}, ...].'
+    )
 
 
 class CreatedGame(EditKey, GameOut):
@@ -468,6 +499,16 @@ class Table(Answer):
     game: str
     games: list[TableGame]
     players: list[dict[str, Any]]
+
+
+class BgStatsFile(Answer):
+    """A play as BG Stats imports it (a ``.bgsplay`` file): the game, the players and the play, which names
+    them by reference (``gameRefId``, ``playerScores[].playerRefId``)."""
+
+    games: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    locations: list[dict[str, Any]]
+    plays: list[dict[str, Any]]
 
 
 class OpenApiDocument(Answer):
@@ -625,6 +666,32 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         Tiebreaker,
     ),
     SheetEdit("DELETE", "/api/games/<game_id>/tiebreaker", "clearTiebreaker", "Take a tie-breaker result back."),
+    SheetOp(
+        "GET",
+        "/api/games/<game_id>/export.bgstats",
+        "exportBgStats",
+        "The game as the play BG Stats imports (.bgsplay JSON): players, scores, winners, date, duration, notes.",
+        answer=BgStatsFile,
+        errors=(404,),
+    ),
+    SheetEdit(
+        "POST",
+        "/api/games/<game_id>/players",
+        "changePlayers",
+        "A player joins or leaves, from the next round (a player who left keeps their total and cannot win).",
+        LineupIn,
+        headers=(),
+        errors=(404,),
+    ),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/notes",
+        "setNotes",
+        "Keep a note with the game (at most 2,000 characters; null clears it).",
+        NotesIn,
+        headers=(),
+        errors=(404,),
+    ),
     SheetCreate(
         "POST",
         "/api/games/<game_id>/rematch",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .i18n import _, number
+from .i18n import N_, _, number
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,22 @@ class Option:
         if self.kind == "custom":
             return self.coerce(text)
         return self.coerce(text.strip())
+
+
+JOIN_SCORE = Option(
+    "join_score",
+    "choice",
+    "worst",
+    N_("A player who joins starts with"),
+    choices=("worst", "zero"),
+    words=(N_("The worst total at the table"), N_("Zero points")),
+    sheet_only=True,
+    help=N_(
+        "A player who joins a game under way starts with the worst total of the players still at the table "
+        "(joining never pays), or with zero."
+    ),
+)
+"""The table rule every score sheet has for a player who joins mid-game (API.md "A game's life")."""
 
 
 class RuleSet(Mapping[str, Any]):

@@ -19,9 +19,10 @@ from typing import Any, ClassVar, TypeVar
 from .common import is_int
 from .errors import NotationError, RoundError
 from .i18n import _
+from .i18n import join as join_words
 from .options import RuleSet
 from .outcome import Correction, Outcome
-from .players import check_players, match_player
+from .players import check_players, match_player, name_key
 
 SheetT = TypeVar("SheetT", bound="ScoreSheet")
 CardT = TypeVar("CardT")
@@ -230,14 +231,33 @@ class ScoreSheet:
     _scored_type: ClassVar[type[ScoredRound]]
     _parse_round: ClassVar[Callable[..., Any]]
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: Sequence[str],
+        first_dealer: str | None = None,
+        lineup: Sequence[Mapping[str, Any]] = (),
+    ):
         self.rules = rules
         self.players = check_players(list(players), self.min_players, self.max_players)
+        """Everyone who plays or played, in seating order (a player who joins sits after the others)."""
+        self._first_players = self.players
         self._rounds: list[Any] = []
         if first_dealer is not None and first_dealer not in self.players:
             raise RoundError(_("{name} does not play in this game, so cannot deal.").format(name=first_dealer))
         self.first_dealer: str = first_dealer if first_dealer is not None else self.players[-1]
         """Who deals round 1: the last player unless told (a rematch goes on from where the deal stopped)."""
+        self._lineup: list[dict[str, Any]] = [dict(change) for change in lineup]
+        """Who joined or left, and from which round: ``{"round": n, "join" | "leave": name}``, in order."""
+        self._applied = 0  # how many of ``_lineup`` are in effect
+        self._joined: dict[str, int] = {}
+        self._left: dict[str, int] = {}
+        self._join_scores: dict[str, int] = {}
+        self._dealers: dict[int, str] = {}
+
+    def _started(self) -> None:
+        """Put the changes that take effect from round 1 in effect (a subclass calls this once it is set up)."""
+        self._settle_lineup()
 
     # --- hooks -------------------------------------------------------------------------------------
 
@@ -278,6 +298,11 @@ class ScoreSheet:
         """The players ahead."""
         raise NotImplementedError
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total is the best (else the highest)."""
+        raise NotImplementedError
+
     def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
         """The ``outcome`` of :meth:`to_json` (the shared :class:`Outcome`'s JSON unless a game's API says else)."""
         return outcome.to_json()
@@ -291,6 +316,137 @@ class ScoreSheet:
         numbers (summed over the table's games), dicts of them, or ``None`` (not known)."""
         return {}
 
+    def _totals(self) -> Mapping[str, int]:
+        """Each player's total now (a player who joins takes the worst of them)."""
+        raise NotImplementedError
+
+    def _on_join(self, player: str, score: int) -> None:
+        """Seat ``player`` (already in :attr:`players`) in the tallies with ``score``."""
+        raise NotImplementedError
+
+    def _on_leave(self, player: str) -> None:
+        """``player`` no longer plays (already in ``_left``); their total stays."""
+
+    # --- players who join or leave -----------------------------------------------------------------
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The players who have not left, in seating order: the next round is theirs."""
+        return tuple(p for p in self.players if p not in self._left)
+
+    def left_round(self, player: str) -> int | None:
+        """The first round ``player`` no longer played (``None``: they did not leave)."""
+        return self._left.get(player)
+
+    def joined_round(self, player: str) -> int | None:
+        """The first round ``player`` played after joining (``None``: they were there from the start)."""
+        return self._joined.get(player)
+
+    def plays_in(self, player: str, number: int) -> bool:
+        """Whether ``player`` is at the table in round ``number``."""
+        joined, left = self._joined.get(player, 1), self._left.get(player)
+        return joined <= number and (left is None or number < left)
+
+    def join_score(self) -> int:
+        """What a player joining now starts with: the table rule ``join_score`` (``worst``: the worst total of
+        the players who have not left, by the game's own order, so joining never pays; ``zero``)."""
+        if self.rules.get("join_score", "worst") == "zero":
+            return 0
+        totals = self._totals()
+        scores = [totals[p] for p in self.active]
+        return (max if self.lowest_wins else min)(scores) if scores else 0
+
+    def _settle_lineup(self) -> None:
+        """Put in effect the changes that take effect from the next round."""
+        next_round = len(self._rounds) + 1
+        if self._applied < len(self._lineup) and self._lineup[self._applied]["round"] <= next_round:
+            self._dealers.clear()  # who sits at the table changes: the deal is worked out again
+        while self._applied < len(self._lineup) and self._lineup[self._applied]["round"] <= next_round:
+            change = self._lineup[self._applied]
+            self._applied += 1
+            if "join" in change:
+                name = change["join"]
+                self._join_scores[name] = self.join_score()
+                self.players = (*self.players, name)
+                self._joined[name] = next_round
+                self._on_join(name, self._join_scores[name])
+            else:
+                self._left[change["leave"]] = next_round
+                self._on_leave(change["leave"])
+
+    def check_lineup_change(self, join: Any = None, leave: Any = None) -> dict[str, Any]:
+        """The change ``{"round": next, "join" | "leave": name}`` if it can be made now; raise
+        :class:`RoundError` naming the problem (nothing changes)."""
+        if (join is None) == (leave is None):
+            raise RoundError(
+                _('Send either "join" with the name of a player who joins, or "leave" with one who leaves.')
+            )
+        self.check_open()
+        number = len(self._rounds) + 1
+        active = self.active
+        if leave is not None:
+            name = match_player(leave, self.players) if isinstance(leave, str) else None
+            if name is None:
+                raise RoundError(_("{name} is not a player of this game.").format(name=str(leave)[:40]))
+            if name in self._left:
+                raise RoundError(
+                    _("{name} already left the game before round {number}.").format(name=name, number=self._left[name])
+                )
+            if len(active) <= 2:
+                raise RoundError(
+                    _(
+                        "A game keeps at least 2 players who have not left: {players} play on, so {name} cannot leave."
+                    ).format(players=join_words(active), name=name)
+                )
+            return {"round": number, "leave": name}
+        if not isinstance(join, str):
+            raise RoundError(_('"join" must be the name of the player who joins.'))
+        (name,) = check_players([join], 1, 1)
+        known = {name_key(p): p for p in self.players}
+        if name_key(name) in known:
+            raise RoundError(
+                _("{name} is already a player of this game: give the new player another name.").format(
+                    name=known[name_key(name)]
+                )
+            )
+        if len(active) >= self.max_players:
+            raise RoundError(
+                _("This game takes at most {maximum} players who have not left: {name} cannot join.").format(
+                    maximum=self.max_players, name=name
+                )
+            )
+        return {"round": number, "join": name}
+
+    def change_lineup(self, join: Any = None, leave: Any = None) -> dict[str, Any]:
+        """A player joins or leaves from the next round (:meth:`check_lineup_change`); returns the change."""
+        change = self.check_lineup_change(join, leave)
+        self._lineup.append(change)
+        self._settle_lineup()
+        return change
+
+    @property
+    def lineup(self) -> tuple[dict[str, Any], ...]:
+        """Who joined or left, and from which round."""
+        return tuple(dict(change) for change in self._lineup)
+
+    def _adopt_lineup(self, corrected: ScoreSheet) -> None:
+        """Take the players who joined or left as ``corrected`` (this sheet corrected) has them in effect."""
+        self.players, self._applied = corrected.players, corrected._applied
+        self._joined, self._left, self._join_scores = corrected._joined, corrected._left, corrected._join_scores
+        self._dealers.clear()
+
+    def _fresh(self: SheetT) -> SheetT:
+        """An empty sheet with this one's rules, first players, first dealer and changes of players."""
+        return type(self)(self.rules, self._first_players, first_dealer=self.first_dealer, lineup=self._lineup)
+
+    def _left_sentences(self) -> str:
+        """What the outcome adds about the players who left: they keep their totals but cannot win."""
+        return " ".join(
+            _("{name} left before round {number} and could not win.").format(name=p, number=self._left[p])
+            for p in self.players
+            if p in self._left
+        )
+
     # --- building ----------------------------------------------------------------------------------
 
     @classmethod
@@ -301,13 +457,15 @@ class ScoreSheet:
         rounds: Iterable[Any],
         *,
         first_dealer: str | None = None,
+        lineup: Sequence[Mapping[str, Any]] = (),
     ) -> SheetT:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON); raises
         :class:`RoundError` naming the first round that does not hold (its ``round`` attribute is set).
+        ``lineup``: the players who joined or left, and from which round.
 
         The rounds are stored ones: they are checked as rounds, but not by the checks that protect new
         input only (see :meth:`add_round`), so a round stored before such a check was added still loads."""
-        sheet = cls(rules, players, first_dealer=first_dealer)
+        sheet = cls(rules, players, first_dealer=first_dealer, lineup=lineup)
         for number, item in enumerate(rounds, start=1):
             try:
                 sheet.add_round(sheet._entry_of(item, number), stored=True)
@@ -349,6 +507,7 @@ class ScoreSheet:
         ``stored=True`` for a round already on the sheet (see :meth:`_score`)."""
         self.check_open()
         number = len(self._rounds) + 1
+        self._check_not_left(entry, number)
         try:
             return self._score(entry, number, stored=stored)
         except RoundError as error:
@@ -356,12 +515,30 @@ class ScoreSheet:
                 error.round = number
             raise
 
+    def _check_not_left(self, entry: Any, number: int) -> None:
+        """Raise :class:`RoundError` when round ``number`` names a player who left before it."""
+        if not self._left:
+            return
+        named = [getattr(result, "player", None) for result in getattr(entry, "results", ())]
+        named.append(getattr(entry, "went_out", None))
+        for name in named:
+            player = match_player(name, tuple(self._left)) if isinstance(name, str) else None
+            if player is not None:
+                raise RoundError(
+                    _("{name} left the game before round {left}: leave {name} out of this round.").format(
+                        name=player, left=self._left[player]
+                    ),
+                    player=player,
+                    round=number,
+                )
+
     def add_round(self, entry: Any, *, stored: bool = False) -> Any:
         """Check the next round and record it; returns it scored. New input is checked fully; ``stored=True``
         (a round replayed from storage) leaves out the checks that protect new input only."""
         scored = self.check_round(entry, stored=stored)
         self._rounds.append(scored)
         self._apply(scored)
+        self._settle_lineup()
         return scored
 
     def _corrected(self: SheetT, number: int, entry: Any) -> SheetT:
@@ -379,7 +556,7 @@ class ScoreSheet:
             raise RoundError(_("There is no round {number} to correct.").format(number=number), round=number)
         entries = [r.entry for r in self._rounds]
         entries[number - 1] = entry
-        corrected = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
+        corrected = self._fresh()
         for position, item in enumerate(entries, start=1):
             try:
                 try:
@@ -424,15 +601,37 @@ class ScoreSheet:
         return tuple(self._rounds)
 
     def dealer(self, number: int) -> str:
-        """Who deals round ``number``: :attr:`first_dealer` deals round 1, then the deal passes to the left."""
-        return self.players[(self.players.index(self.first_dealer) + number - 1) % len(self.players)]
+        """Who deals round ``number``: :attr:`first_dealer` deals round 1, then the deal passes to the left, to
+        the next player at the table in that round (players who left are passed over, those who joined sit
+        after the others)."""
+        if not self._lineup:
+            return self.players[(self.players.index(self.first_dealer) + number - 1) % len(self.players)]
+        if number not in self._dealers:  # from the latest round worked out before it, each round once
+            known = [n for n in self._dealers if n < number]
+            begin = max(known) + 1 if known else 1
+            current = self._dealers[begin - 1] if known else self.first_dealer
+            for later in range(begin, number + 1):
+                current = self._next_at_table(current, later, first=later == 1)
+                self._dealers[later] = current
+        return self._dealers[number]
+
+    def _next_at_table(self, after: str, number: int, first: bool = False) -> str:
+        """The player at the table in round ``number`` after ``after`` (``after`` itself when ``first`` and there)."""
+        seats = self.players
+        start = seats.index(after)
+        for step in range(0 if first else 1, len(seats) + 1):
+            player = seats[(start + step) % len(seats)]
+            if self.plays_in(player, number):
+                return player
+        return after
 
     def record(self) -> dict[str, dict[str, Any]]:
         """Each player's part of a table's record from this game: ``rounds`` played, ``points`` gained in
         them (what :meth:`_gains` adds to their total), ``won`` (1 when they won the finished game), plus
         what the game adds (:meth:`_record_extras`)."""
         lines: dict[str, dict[str, Any]] = {
-            p: {"rounds": len(self._rounds), "points": 0, "won": 0} for p in self.players
+            p: {"rounds": sum(self.plays_in(p, n) for n in range(1, len(self._rounds) + 1)), "points": 0, "won": 0}
+            for p in self.players
         }
         for scored in self._rounds:
             for player, points in self._gains(scored):
@@ -455,9 +654,12 @@ class ScoreSheet:
 
     def running_totals(self) -> list[dict[str, int]]:
         """Each player's total after each round (for a chart)."""
-        totals = dict.fromkeys(self.players, 0)
+        totals = dict.fromkeys(self._first_players, 0)
         rows = []
-        for scored in self._rounds:
+        for number, scored in enumerate(self._rounds, start=1):
+            for player, round_joined in self._joined.items():
+                if round_joined == number:
+                    totals[player] = self._join_scores[player]
             for player, points in self._gains(scored):
                 totals[player] += points
             rows.append(dict(totals))
@@ -467,15 +669,24 @@ class ScoreSheet:
         """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
         outcome = self.outcome
         status = self.status
+        outcome_json = self._outcome_json(outcome) if outcome else None
+        if outcome_json is not None and self._left:
+            outcome_json["text"] = f"{outcome_json['text']} {self._left_sentences()}"
+        players = []
+        for standing in self.standings():
+            line = standing.to_json()
+            line.update(joined=self._joined.get(line["name"]), left=self._left.get(line["name"]))
+            players.append(line)
         return {
             "game": self.game,
             "rules": self.rules.to_dict(),
             "status": status,
             "winner": self.winner,
             "tiebreaker": self._tiebreaker_json(),
-            "players": [s.to_json() for s in self.standings()],
+            "players": players,
+            "lineup": [dict(change) for change in self._lineup],
             "rounds": [r.to_json() for r in self._rounds],
-            "outcome": self._outcome_json(outcome) if outcome else None,
+            "outcome": outcome_json,
             **self._extra_json(),
             "leaders": list(self.leaders()),
             "next_round": None if status != "playing" else len(self._rounds) + 1,
@@ -492,9 +703,22 @@ class TotalsSheet(ScoreSheet):
     :class:`Correction` (no tie-breaker to drop).
     """
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
-        super().__init__(rules, players, first_dealer)
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: Sequence[str],
+        first_dealer: str | None = None,
+        lineup: Sequence[Mapping[str, Any]] = (),
+    ):
+        super().__init__(rules, players, first_dealer, lineup)
         self._scores = dict.fromkeys(self.players, 0)
+        self._started()
+
+    def _totals(self) -> Mapping[str, int]:
+        return self._scores
+
+    def _on_join(self, player: str, score: int) -> None:
+        self._scores[player] = score
 
     @property
     def lowest_wins(self) -> bool:
@@ -509,15 +733,22 @@ class TotalsSheet(ScoreSheet):
         """Replace round ``number``, checking every later round again; raise :class:`RoundError` naming the
         first one that no longer holds (nothing changes then). The :class:`Correction` holds the corrected round."""
         corrected = self._corrected(number, entry)
-        self._rounds, self._scores = corrected._rounds, corrected._scores
+        self._adopt_totals(corrected)
         return Correction(self._rounds[number - 1])
+
+    def _adopt_totals(self, corrected: TotalsSheet) -> None:
+        self._rounds, self._scores = corrected._rounds, corrected._scores
+        self._adopt_lineup(corrected)
 
     def undo(self) -> Correction:
         """Drop the last round; the :class:`Correction` holds the round removed."""
         removed = self._last_round()
-        self._rounds.pop()
-        for player, points in self._gains(removed):
-            self._scores[player] -= points
+        corrected = self._fresh()
+        for scored in self._rounds[:-1]:
+            corrected._rounds.append(scored)
+            corrected._apply(scored)
+            corrected._settle_lineup()
+        self._adopt_totals(corrected)
         return Correction(removed)
 
     @property
@@ -526,10 +757,12 @@ class TotalsSheet(ScoreSheet):
         return MappingProxyType(self._scores)
 
     def standings(self) -> list[Standing]:
-        """Every player's total, in seating order."""
+        """Every player's total, in seating order (players who left included)."""
         return [Standing(p, self._scores[p]) for p in self.players]
 
     def leaders(self) -> tuple[str, ...]:
-        """The players with the best total (the lowest under :attr:`lowest_wins`, else the highest)."""
-        best = (min if self.lowest_wins else max)(self._scores.values())
-        return tuple(p for p in self.players if self._scores[p] == best)
+        """The players with the best total (the lowest under :attr:`lowest_wins`, else the highest) among those
+        who have not left (a player who left cannot win)."""
+        active = self.active
+        best = (min if self.lowest_wins else max)(self._scores[p] for p in active)
+        return tuple(p for p in active if self._scores[p] == best)

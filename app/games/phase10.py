@@ -27,6 +27,7 @@ COUNTS = CARD_CLASSES
 class Phase10(GameType):
     id = "phase10"
     name = _l("Phase 10")
+    bgg_id = 1258
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases
@@ -63,8 +64,8 @@ class Phase10(GameType):
     round_form = RoundForm
     simulates_hands = False
 
-    def replay(self, ruleset, players, stored, tiebreaker_winner=None, *, first_dealer=None):
-        return self.sheet.replay(ruleset, players, stored, tiebreaker_winner, first_dealer=first_dealer)
+    def replay(self, ruleset, players, stored, tiebreaker_winner=None, *, first_dealer=None, lineup=()):
+        return self.sheet.replay(ruleset, players, stored, tiebreaker_winner, first_dealer=first_dealer, lineup=lineup)
 
     # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
 

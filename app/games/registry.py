@@ -64,6 +64,8 @@ class GameType:
     sheet: ClassVar[type]
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
+    bgg_id: ClassVar[int | None] = None
+    """The game's id on BoardGameGeek (BG Stats matches a play's game by it); ``None`` for none."""
     has_tiebreaker: ClassVar[bool] = False
     simulates_hands: ClassVar[bool] = False
     """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""
@@ -98,6 +100,10 @@ class GameType:
         """The table rules from a JSON object (defaults filled in); raises ``RulesError``."""
         return self.rules_module.make_rules(given)
 
+    def make_sheet_rules(self, given: Any = None) -> RuleSet:
+        """A score sheet's table rules: the game's and the sheet's own (``join_score``); raises ``RulesError``."""
+        return self.rules_module.make_sheet_rules(given)
+
     def rules_from_text(self, text: str) -> RuleSet:
         """The table rules from the command line's ``name,name=value`` text."""
         return self.rules_module.rules_from_text(text)
@@ -126,10 +132,11 @@ class GameType:
         tiebreaker_winner: Any = None,
         *,
         first_dealer: str | None = None,
+        lineup: Sequence[Any] = (),
     ):
         """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one);
-        ``first_dealer`` dealt round 1 (the last player when ``None``)."""
-        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer)
+        ``first_dealer`` dealt round 1 (the last player when ``None``); ``lineup``: who joined or left when."""
+        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer, lineup=lineup)
 
     # --- pages -------------------------------------------------------------------------------------
 
@@ -154,6 +161,11 @@ class GameType:
     def page_context(self) -> dict[str, Any]:
         """Extra values the sheet page needs."""
         return {}
+
+    @property
+    def sheet_options(self) -> tuple[Option, ...]:
+        """A score sheet's table rules: the game's, and the sheet's own (``join_score``)."""
+        return tuple(self.rules_module.SHEET_OPTIONS)
 
     def form_fields(self) -> dict[str, Field]:
         """The new-sheet form's fields for this game's table rules (unbound), by field name."""

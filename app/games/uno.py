@@ -17,6 +17,7 @@ from .summary import pct, rate
 class Uno(GameType):
     id = "uno"
     name = _l("UNO")
+    bgg_id = 2223
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules

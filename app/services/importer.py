@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from sqlalchemy import insert
 
 from ..database import lock_for_write
+from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..extensions import db
 from ..models import Game, Player
@@ -76,6 +77,56 @@ def _first_dealer(data: dict[str, Any], players: list[str]) -> str | None:
     return dealer
 
 
+def _time(value: Any, where: str):
+    """A time the file states (ISO 8601, or null); refused naming ``where`` when it is not one."""
+    try:
+        return sheets.read_time(value)
+    except ValueError:
+        raise ImportRefused(_('"{where}" must be an ISO 8601 time or null.').format(where=where)) from None
+
+
+def _life(data: dict[str, Any], game: Game) -> None:
+    """The game's start and finish times and its note, as the file states them (older files have none: the
+    game then starts on import, and its finish time is not known)."""
+    if "started" in data:
+        game.started_at = _time(data["started"], "started")
+    game.finished_at = _time(data.get("finished"), "finished")
+    notes = data.get("notes")
+    if notes is not None:
+        game.notes = sheets.check_notes(notes)
+
+
+def _lineup(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The file's players who joined or left (older files have none), checked for shape."""
+    lineup = data.get("lineup") or []
+    shaped = isinstance(lineup, list) and all(
+        isinstance(change, dict)
+        and set(change) <= {"round", "join", "leave"}
+        and ("join" in change) != ("leave" in change)
+        and isinstance(change.get("round"), int)
+        and not isinstance(change.get("round"), bool)
+        for change in lineup
+    )
+    if not shaped:
+        raise ImportRefused(_('"lineup" must be a list of {"round": n, "join" or "leave": name}.'))
+    return list(lineup)
+
+
+def _apply_lineup(game: Game, sheet: Any, pending: list[dict[str, Any]], number: int) -> None:
+    """Make the file's joins and leaves that take effect from round ``number``, with the engine's checks."""
+    while pending and pending[0]["round"] <= number:
+        change = pending.pop(0)
+        if change["round"] != number:
+            raise ImportRefused(
+                _("a player joins or leaves from round {number}, which is out of order.").format(number=change["round"])
+            )
+        try:
+            made = sheet.change_lineup(change.get("join"), change.get("leave"))
+        except EngineError as error:
+            raise ImportRefused(_("round {number}: {reason}").format(number=number, reason=str(error))) from None
+        game.lineup = [*(game.lineup or []), made]
+
+
 def import_game(data: Any) -> tuple[Game, str]:
     """A new game holding everything the export ``data`` records, and its new edit key.
 
@@ -106,12 +157,16 @@ def import_game(data: Any) -> tuple[Game, str]:
         game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
         game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
+        pending = _lineup(data)
         for number, item in enumerate(rounds, start=1):
+            _apply_lineup(game, replayed, pending, number)
             body = _round_body(item, number, sheets.kind_of(game).round_keys)
             try:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("round {number}: {reason}").format(number=number, reason=error.message)) from None
+            # A round's time is the file's; an older file has none (not known: null, not the import's time).
+            game.rounds[-1].saved_at = _time(item.get("saved"), f"rounds[{number - 1}].saved")
             computed = _stated_points(replayed.rounds[-1].to_json())
             for player, points in _stated_points(item).items():
                 if computed.get(player) != points:
@@ -123,12 +178,22 @@ def import_game(data: Any) -> tuple[Game, str]:
                             computed=computed.get(player),
                         )
                     )
+        _apply_lineup(game, replayed, pending, len(rounds) + 1)
+        if pending:
+            raise ImportRefused(
+                _("a player joins or leaves from round {number}, after the next round.").format(
+                    number=pending[0]["round"]
+                )
+            )
         if tiebreaker is not None:
             try:
                 tied = sheets.prepare_tiebreaker(game, {"winner": tiebreaker}, sheet=replayed)
                 sheets.record_tiebreaker(game, {"winner": tiebreaker}, commit=False, prepared=tied, answer=False)
             except ApiError as error:
                 raise ImportRefused(_("tie-breaker: {reason}").format(reason=error.message)) from None
+        _life(data, game)  # an older file, without times: its finish is not known (null)
+        if replayed.status != "finished":
+            game.finished_at = None
         stated = data.get("standings")
         if stated is not None and stated != sheets.export_game(game)["standings"]:
             raise ImportRefused(_("the standings it states are not the ones its rounds make."))
@@ -149,7 +214,19 @@ def _store(game: Game) -> None:
     rows = {
         "game": {
             c: getattr(game, c)
-            for c in ("id", "kind", "rules", "version", "edit_key_hash", "tiebreaker_winner", "first_dealer")
+            for c in (
+                "id",
+                "kind",
+                "rules",
+                "version",
+                "edit_key_hash",
+                "tiebreaker_winner",
+                "first_dealer",
+                "started_at",
+                "finished_at",
+                "notes",
+                "lineup",
+            )
         },
         "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
     }
@@ -158,6 +235,7 @@ def _store(game: Game) -> None:
             "number": r.number,
             "went_out": r.went_out,
             "extra": r.extra,
+            "saved_at": r.saved_at,
             "results": [{"seat": x.seat, "entry": x.entry, "points": x.points} for x in r.results],
         }
         for r in game.rounds

@@ -526,6 +526,8 @@ class Landing:
     tiebreaker: Any = None
     """The sheet with the tie-breaker's winner recorded (:func:`app.services.sheets.prepare_tiebreaker`)."""
     refused: str | None = None
+    finished: bool = False
+    """Whether the sheet is finished with the new rounds (its finish time is kept when they land)."""
 
 
 def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
@@ -555,6 +557,7 @@ def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
             sheets.check_next_round(sheet, record, expected=number)  # as a round sent to the API is checked
             scored = sheets.score_round(sheet, copy.deepcopy(record), replayed)
             landing.rounds.append(sheets.round_values(sheet, scored))
+        landing.finished = replayed.status == "finished"
         if tiebreaker_waiting:
             landing.tiebreaker = sheets.prepare_tiebreaker(sheet, {"winner": winner}, sheet=replayed)
     except ApiError as error:
@@ -574,6 +577,8 @@ def land(play: PlayGame, landing: Landing | None) -> None:
         play.sheet = landing.new_sheet
     if landing.rounds:
         sheets.store_rounds(play.sheet, landing.rounds)
+    if landing.finished and play.sheet.finished_at is None:
+        play.sheet.finished_at = utcnow()
     if landing.tiebreaker is not None:
         sheets.record_tiebreaker(play.sheet, None, commit=False, prepared=landing.tiebreaker, answer=False)
     if landing.refused is not None:

@@ -9,6 +9,7 @@ is told the round was taken (409). Standings are always replayed from the stored
 from __future__ import annotations
 
 import unicodedata
+from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext as _
@@ -23,7 +24,7 @@ from ..extensions import db
 from ..games import registry
 from ..games.registry import GameType
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
-from ..models import Game, IdempotentReply, Player, Result, Round
+from ..models import Game, IdempotentReply, Player, Result, Round, utcnow
 from ..security import refuse_wrong_key
 
 MAX_ROUNDS = 200
@@ -96,7 +97,7 @@ def player_names(game: Game) -> list[str]:
 
 
 def rules_of(game: Game):
-    return kind_of(game).make_rules(game.rules)
+    return kind_of(game).make_sheet_rules(game.rules)
 
 
 def build_sheet(game: Game, *, tiebreaker: bool = True):
@@ -104,18 +105,86 @@ def build_sheet(game: Game, *, tiebreaker: bool = True):
     recorded tie-breaker result)."""
     winner = game.tiebreaker_winner if tiebreaker else None
     return kind_of(game).replay(
-        rules_of(game), player_names(game), stored_rounds(game), winner, first_dealer=game.first_dealer
+        rules_of(game),
+        player_names(game),
+        stored_rounds(game),
+        winner,
+        first_dealer=game.first_dealer,
+        lineup=game.lineup or (),
     )
 
 
+def iso_time(moment: datetime | None) -> str | None:
+    """A stored (UTC, naive) time as the API writes it: ISO 8601 with ``Z``; ``None`` stays ``None``."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC, microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def read_time(value: Any) -> datetime | None:
+    """An ISO 8601 time as an export writes it, stored as naive UTC; ``None`` for ``None``; ValueError else."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(value)
+    moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def life_json(game: Game) -> dict[str, Any]:
+    """A game's life as ``GET /api/games/<id>`` shows it: ``started``, ``finished`` and ``notes``."""
+    return {"started": iso_time(game.started_at), "finished": iso_time(game.finished_at), "notes": game.notes}
+
+
+def _with_saved_times(game: Game, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each round of the engine's JSON with its ``saved`` time (``None`` when not known)."""
+    saved = {row.number: row.saved_at for row in game.rounds}
+    return [{**item, "saved": iso_time(saved.get(item["round"]))} for item in rounds]
+
+
 def game_json(game: Game, sheet=None) -> dict[str, Any]:
-    """``GET /api/games/<id>``: the id, the version, and the engine's standings."""
+    """``GET /api/games/<id>``: the id, the version, the engine's standings and the game's life (times, note)."""
     from .tables import table_links  # the table's service builds on this one
 
     sheet = sheet if sheet is not None else build_sheet(game)
     body = {"id": game.id, "version": game.version, **table_links(game)}
     body.update(sheet.to_json())
+    body["rounds"] = _with_saved_times(game, body["rounds"])
+    body.update(life_json(game))
     return body
+
+
+def playing_names(data: dict[str, Any], number: int) -> list[str]:
+    """The players at the table in round ``number`` of a game (its :func:`game_json`), in seating order: not
+    those who left before it, nor those who joined after it."""
+    return [
+        p["name"]
+        for p in data["players"]
+        if (p.get("joined") or 1) <= number and (p.get("left") is None or number < p["left"])
+    ]
+
+
+def played_minutes(data: dict[str, Any]) -> int | None:
+    """How long a game (its :func:`game_json`) has lasted, in whole minutes: from its start to its finish (to its
+    last saved round while it goes on); ``None`` when a time is not known (imported from a file without times)."""
+    rounds = data["rounds"]
+    end = data["finished"] if data["status"] == "finished" else (rounds[-1]["saved"] if rounds else None)
+    if not data["started"] or not end:
+        return None
+    seconds = (read_time(end) - read_time(data["started"])).total_seconds()
+    return max(0, int(seconds // 60))
+
+
+def settle_finish(game: Game, sheet, at: datetime | None = None) -> None:
+    """Keep ``finished_at`` in step with the sheet: set (to ``at``, default now) when the game has just
+    finished, cleared when it is open again (an undo or a correction reopened it)."""
+    if sheet.status == "finished":
+        if game.finished_at is None:
+            game.finished_at = at or utcnow()
+    else:
+        game.finished_at = None
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -130,6 +199,8 @@ def export_game(game: Game) -> dict[str, Any]:
         "rules": data["rules"],
         "rounds": data["rounds"],
         "tiebreaker_winner": game.tiebreaker_winner,
+        "lineup": game.lineup or [],
+        **life_json(game),
         "standings": {"status": data["status"], "winner": data["winner"], "players": data["players"]},
     }
 
@@ -179,6 +250,79 @@ def check_version(game: Game | Any, if_match: str | None) -> None:
 
 # --- writing -------------------------------------------------------------------------------------
 
+MAX_NOTES = 2000
+"""The longest note a game keeps, in characters."""
+
+
+def check_notes(notes: Any) -> str | None:
+    """A game's note as it is kept: the text trimmed (``None`` when it is empty); 400 naming the problem when
+    it is not text, is longer than :data:`MAX_NOTES` characters, or holds control characters other than line
+    breaks and tabs."""
+    if notes is None:
+        return None
+    if not isinstance(notes, str):
+        raise ApiError(_('"notes" must be text (or null to clear the note).'))
+    notes = unicodedata.normalize("NFC", notes.replace("\r\n", "\n")).strip()
+    if len(notes) > MAX_NOTES:
+        raise ApiError(
+            _("The note is {count} characters long; a note holds at most {maximum}.").format(
+                count=len(notes), maximum=MAX_NOTES
+            )
+        )
+    if any((unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t") or c in BIDI_CONTROLS for c in notes):
+        raise ApiError(_("The note holds a control character: only text, line breaks and tabs are kept."))
+    return notes or None
+
+
+def change_players(game: Game, body: Any) -> dict[str, Any]:
+    """``POST /api/games/<id>/players``: ``{"join": "Eve"}`` or ``{"leave": "Cy"}``, from the next round (the
+    engine's checks: at least 2 players who have not left, the kind's player limit, names)."""
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    unknown = sorted(set(body) - {"join", "leave"})
+    if unknown:
+        raise ApiError(
+            _('Unknown field "{name}": send {{"join": "Eve"}} or {{"leave": "Cy"}}.').format(name=unknown[0])
+        )
+    check_name_characters([body.get("join")])
+    sheet = build_sheet(game)
+    try:
+        change = sheet.change_lineup(body.get("join"), body.get("leave"))
+    except EngineError as error:
+        raise ApiError(str(error)) from error
+    game.lineup = [*(game.lineup or []), change]  # a new list: the JSON column sees the change
+    _bump(game)
+    answer = game_json(game, sheet)
+    _commit()
+    return answer
+
+
+def _keep_lineup_ahead(game: Game) -> bool:
+    """After an undo: a join or leave meant for a round that is now two or more rounds ahead takes effect
+    from the next round instead. Whether any moved."""
+    next_round = len(game.rounds) + 1
+    lineup = game.lineup or []
+    if not any(change["round"] > next_round for change in lineup):
+        return False
+    game.lineup = [{**change, "round": min(change["round"], next_round)} for change in lineup]
+    return True
+
+
+def set_notes(game: Game, body: Any) -> dict[str, Any]:
+    """``PUT /api/games/<id>/notes``: keep the game's note (``{"notes": "..."}``; empty or null clears it)."""
+    if not isinstance(body, dict) or "notes" not in body:
+        raise ApiError(_('Send the note as {"notes": "..."} (null or "" clears it).'))
+    unknown = sorted(set(body) - {"notes"})
+    if unknown:
+        raise ApiError(_('Unknown field "{name}": a note is sent as {{"notes": "..."}}.').format(name=unknown[0]))
+    notes = check_notes(body["notes"])
+    if notes != game.notes:
+        game.notes = notes
+        _bump(game)
+    answer = game_json(game)
+    _commit()
+    return answer
+
 
 def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
     """A new game, not yet in the session (nothing is stored), and its edit key (shown once; only its hash
@@ -189,11 +333,18 @@ def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
     check_name_characters(players)
     try:
         names = kind.check_players(players)
-        ruleset = kind.make_rules(rules)
+        ruleset = kind.make_sheet_rules(rules)
     except EngineError as error:
         raise ApiError(str(error)) from error
     key = new_edit_key()
-    game = Game(id=new_id(), kind=kind.id, rules=ruleset.to_dict(), version=1, edit_key_hash=hash_key(key))
+    game = Game(
+        id=new_id(),
+        kind=kind.id,
+        rules=ruleset.to_dict(),
+        version=1,
+        edit_key_hash=hash_key(key),
+        started_at=utcnow(),
+    )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     return game, key
 
@@ -212,7 +363,8 @@ def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True
 
 def _result_values(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
     """The columns of one :class:`Result` row per player in a scored round's JSON (what was entered, the points)."""
-    seats = {name_key(name): seat for seat, name in enumerate(player_names(game))}
+    joined = [change["join"] for change in game.lineup or [] if "join" in change]  # seated after the others
+    seats = {name_key(name): seat for seat, name in enumerate([*player_names(game), *joined])}
     return [
         {"seat": seats[name_key(item["player"])], "entry": item, "points": int(item.get("points") or 0)}
         for item in data["results"]
@@ -226,6 +378,7 @@ def round_values(game: Game, scored) -> dict[str, Any]:
         "number": data["round"],
         "went_out": data.get("went_out") or "",
         "extra": round_extra(game, data),
+        "saved_at": utcnow(),
         "results": _result_values(game, data),
     }
 
@@ -237,12 +390,13 @@ def round_extra(game: Game, data: dict[str, Any]) -> dict[str, Any] | None:
     return extra or None
 
 
-def _store_round(game: Game, scored) -> Round:
+def _store_round(game: Game, scored, saved_at: datetime | None = None) -> Round:
     values = round_values(game, scored)
     return Round(
         number=values["number"],
         went_out=values["went_out"],
         extra=values["extra"],
+        saved_at=saved_at or values["saved_at"],
         results=[Result(**r) for r in values["results"]],
     )
 
@@ -255,7 +409,14 @@ def insert_rounds(game_id: str, rounds: list[dict[str, Any]]) -> None:
     if not rounds:
         return
     rows = [
-        {"game_id": game_id, "number": r["number"], "went_out": r["went_out"], "extra": r.get("extra")} for r in rounds
+        {
+            "game_id": game_id,
+            "number": r["number"],
+            "went_out": r["went_out"],
+            "extra": r.get("extra"),
+            "saved_at": r.get("saved_at"),
+        }
+        for r in rounds
     ]
     db.session.execute(insert(Round), rows)
     numbers = [r["number"] for r in rounds]
@@ -410,6 +571,7 @@ def record_round(
         sheet = sheet if sheet is not None else build_sheet(game)
         scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
+    settle_finish(game, sheet)
     _bump(game)
     reply = game_json(game, sheet) if answer or idempotency_key else {}
     _remember(game, idempotency_key, 201, reply)
@@ -466,6 +628,7 @@ def replace_round(
     row.results.clear()
     db.session.flush()
     row.results.extend(Result(**values) for values in _result_values(game, data))
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()
@@ -522,6 +685,9 @@ def undo_round(game: Game, number: int, if_match: str | None = None, prepared=No
     if correction.tiebreaker_dropped:
         game.tiebreaker_winner = None
     game.rounds.remove(row)
+    if _keep_lineup_ahead(game):
+        sheet = build_sheet(game)  # the joiner's starting total is worked out again from the rounds left
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()
@@ -563,6 +729,7 @@ def record_tiebreaker(
     sheet = prepared if prepared is not None else prepare_tiebreaker(game, body, if_match)
     check_version(game, if_match)
     game.tiebreaker_winner = sheet.tiebreaker["winner"]
+    settle_finish(game, sheet)
     _bump(game)
     reply = game_json(game, sheet) if answer else {}
     if commit:
@@ -584,6 +751,7 @@ def clear_tiebreaker(game: Game, if_match: str | None = None, prepared=None) -> 
     sheet = prepared if prepared is not None else prepare_clear_tiebreaker(game, if_match)
     check_version(game, if_match)
     game.tiebreaker_winner = None
+    settle_finish(game, sheet)
     _bump(game)
     answer = game_json(game, sheet)
     _commit()

@@ -51,7 +51,7 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     if not rows:
         return None
     names = [p["name"] for p in data["players"]]
-    values_seen = [row["scores"].get(n, 0) for row in rows for n in names]
+    values_seen = [row["scores"][n] for row in rows for n in names if n in row["scores"]]
     top = max([1, *values_seen])
     low = min([0, *values_seen])  # totals may be negative (a points game)
     step = _nice_step(top - low)
@@ -69,8 +69,12 @@ def totals_chart(data: dict[str, Any]) -> dict[str, Any] | None:
     lines = []
     for index, name in enumerate(names):
         color, dash = LINE_STYLES[index % len(LINE_STYLES)]
-        values = [0] + [row["scores"].get(name, 0) for row in rows]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        # A player who joined mid-game has no total before the rounds they played: their line starts there.
+        joined = name not in rows[0]["scores"]
+        values = [None if joined else 0] + [row["scores"].get(name) for row in rows]
+        if values[-1] is None:
+            continue  # joins from the next round: no total on the chart yet
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values) if v is not None)
         lines.append(
             {
                 "name": name,

@@ -29,6 +29,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import handover, heavy
 from ..database import begin_write, in_writes_late_view, read_only, writes_late
@@ -39,7 +40,7 @@ from ..forms import entry_message, isolated, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
-from ..services import sheets
+from ..services import moves, sheets
 from .chart import totals_chart
 from .rules import render_rules
 
@@ -103,6 +104,77 @@ def recent():
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
     return render_template("sheets/recent.html", games=games)
+
+
+@bp.get("/move")
+def move():
+    """Move my games to another phone: this phone's sheets as a link and QR code (a claim), or as a file; the
+    other phone opens the link (``#claim=…``) or the file on this same page."""
+    games = []
+    for game_id in session.get("recent", []):
+        try:
+            games.append(sheets.get_game(game_id))
+        except ApiError:
+            continue
+    response = make_response(render_template("sheets/move.html", games=games))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/move")
+def move_create():
+    """The old phone's list (JSON ``{"games": [{"id", "key"}]}``) as a claim: ``201 {"code", "expires",
+    "games", "url", "svg"}`` (the link carries the code in its fragment)."""
+    data = request.get_json(silent=True)
+    body = moves.create_claim(data.get("games") if isinstance(data, dict) else None)
+    from .share import qr_svg  # the share views build on this module
+
+    url = url_for("sheets.move", _external=True) + "#claim=" + body["code"]
+    body.update(url=url, svg=str(qr_svg(url, _("QR code of the link that moves the games"))))
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, 201
+
+
+def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Put the sheets in this phone's recent list (the keys stay in the page's storage); each with its name."""
+    ids = [g["id"] for g in games]
+    recent = [g for g in session.get("recent", []) if g not in ids]
+    session["recent"] = [*ids, *recent][: max(RECENT_LIMIT, len(ids))]
+    named = []
+    for item in games:
+        game = sheets.get_game(item["id"])
+        named.append(
+            {
+                **item,
+                "url": _scope(game.id),
+                "name": str(sheets.kind_of(game).name),
+                "players": sheets.player_names(game),
+            }
+        )
+    return named
+
+
+@bp.post("/move/claim")
+def move_claim():
+    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games": [{"id", "key", "url", ...}]}``, once."""
+    data = request.get_json(silent=True)
+    games = moves.take_claim(data.get("code") if isinstance(data, dict) else None)
+    response = jsonify(games=_keep_on_this_phone(games))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/move/file")
+def move_file():
+    """A list file opened on the new phone (JSON ``{"format": "deckside-games", "games": [...]}``): the same
+    answer as a claim; keys that are not their sheet's are dropped."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or data.get("format") != moves.FORMAT:
+        raise ApiError(_("This file is not a list of Deckside games (deckside-games.json)."))
+    response = jsonify(games=_keep_on_this_phone(moves.checked_games(data.get("games"))))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -182,6 +254,21 @@ def new_key(game_id: str):
     return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
+def life_line(data: dict[str, Any]) -> str:
+    """ "1 h 12 min, 14 rounds": how long the game lasted and its rounds (the rounds alone without times)."""
+    count = len(data["rounds"])
+    rounds = ngettext("1 round", "%(num)d rounds", count)
+    minutes = sheets.played_minutes(data) if count else None
+    if minutes is None:
+        return rounds
+    duration = (
+        _("%(hours)d h %(minutes)d min", hours=minutes // 60, minutes=minutes % 60)
+        if minutes >= 60
+        else _("%(minutes)d min", minutes=minutes)
+    )
+    return _("%(duration)s, %(rounds)s", duration=duration, rounds=rounds)
+
+
 def _render_sheet(game, status: int = 200):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
@@ -196,6 +283,8 @@ def _render_sheet(game, status: int = 200):
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
+        life=life_line(data),
+        join_rule=_("zero points") if data["rules"].get("join_score") == "zero" else _("the worst total at the table"),
         notice=getattr(sheet, "notice", None),
         **kind.page_context(),
     ), status
@@ -207,7 +296,7 @@ def _render_sheet(game, status: int = 200):
 def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
     """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
     kind = sheets.kind_of(game)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, number)
     posted = request.method == "POST"
     form = kind.round_form() if posted else kind.round_form(formdata=None)
     if not posted:
@@ -346,13 +435,19 @@ def _lost_race(game, form, number: int):
     return expected
 
 
+def _at_table(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The game's JSON with only the players at the table in the round a form is for (its rows, in order)."""
+    return {**data, "players": [p for p in data["players"] if p["name"] in names]}
+
+
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     game_id = game.id
     scripted = wants_json()
     with heavy.slot_for_replay(len(game.rounds)):
         sheet = sheets.build_sheet(game)  # built once for the whole request
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, number)
+    data = _at_table(data, names)
     if not editing and request.method == "GET":
         try:
             sheet.check_open()
@@ -538,7 +633,8 @@ def preview(game_id: str):
     game = _load(game_id)
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
+    names = sheets.playing_names(data, len(game.rounds) + 1)
+    data = _at_table(data, names)
     form = _round_form(game, sheet, data, len(game.rounds) + 1)
     if not form.validate():
         form.name_errors(names)
@@ -565,6 +661,46 @@ def preview(game_id: str):
 
 
 # --- reading: rules, export ------------------------------------------------------------------------------
+
+
+@bp.post("/<game_id>/notes")
+def notes(game_id: str):
+    """The sheet's note, from the form on the sheet (a phone that can edit)."""
+    game = _load(game_id, edit=True)
+    if game is None:
+        return redirect(_scope(game_id))
+    try:
+        sheets.set_notes(game, {"notes": request.form.get("notes", "")})
+    except ApiError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    else:
+        flash(_("The notes are saved."), "ok")
+    return redirect(_scope(game_id) + "#notes-heading")
+
+
+@bp.post("/<game_id>/players")
+def players(game_id: str):
+    """A player joins or leaves from the next round, from the form on the sheet (a phone that can edit)."""
+    game = _load(game_id, edit=True)
+    if game is None:
+        return redirect(_scope(game_id))
+    join, leave = request.form.get("join"), request.form.get("leave")
+    body = {"join": join} if join is not None else {"leave": leave}
+    try:
+        data = sheets.change_players(game, body)
+    except ApiError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    else:
+        change = data["lineup"][-1]
+        message = (
+            _("%(name)s joins from round %(number)s.", name=change["join"], number=change["round"])
+            if "join" in change
+            else _("%(name)s leaves from round %(number)s.", name=change["leave"], number=change["round"])
+        )
+        flash(message, "ok")
+    return redirect(_scope(game_id) + "#lineup-heading")
 
 
 @bp.get("/<game_id>/rules")
@@ -594,16 +730,21 @@ def export_csv(game_id: str):
     out = io.StringIO()
     out.write("\ufeff")  # a byte-order mark: spreadsheets then read the file as UTF-8 (accented names)
     writer = csv.writer(out)
-    writer.writerow([_("round"), _("went out"), *[_csv_safe(c) for c in kind.csv_columns(names, sheet)]])
+    columns = [_csv_safe(c) for c in kind.csv_columns(names, sheet)]
+    writer.writerow([_("round"), _("went out"), *columns, _("saved")])
     for item in data["rounds"]:
         cells = kind.csv_cells(item, names, sheet)
-        writer.writerow([item["round"], _csv_safe(kind.csv_went_out(item)), *cells])
+        writer.writerow([item["round"], _csv_safe(kind.csv_went_out(item)), *cells, item["saved"] or ""])
     writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
     tie = data.get("tiebreaker") or {}
     if tie.get("winner"):
         writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
     if data.get("winner"):
         writer.writerow([_("winner"), _csv_safe(data["winner"])])
+    writer.writerow([_("started"), data["started"] or ""])
+    writer.writerow([_("finished"), data["finished"] or ""])
+    if data["notes"]:
+        writer.writerow([_("notes"), _csv_safe(data["notes"])])
     return Response(
         out.getvalue().encode("utf-8"),
         mimetype="text/csv",

@@ -396,10 +396,11 @@ def test_to_json_has_the_api_fields():
     }
     assert data["status"] == "playing" and data["winner"] is None and data["tiebreaker"] is None
     assert data["players"] == [
-        {"name": "Ana", "score": 0, "phase": 2, "phases_done": [1]},
-        {"name": "Ben", "score": 35, "phase": 2, "phases_done": [1]},
-        {"name": "Cy", "score": 50, "phase": 1, "phases_done": []},
+        {"name": "Ana", "score": 0, "phase": 2, "phases_done": [1], "joined": None, "left": None},
+        {"name": "Ben", "score": 35, "phase": 2, "phases_done": [1], "joined": None, "left": None},
+        {"name": "Cy", "score": 50, "phase": 1, "phases_done": [], "joined": None, "left": None},
     ]
+    assert data["lineup"] == []
     assert data["rounds"] == [
         {
             "round": 1,

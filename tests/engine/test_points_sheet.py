@@ -28,16 +28,18 @@ def play(rules: dict | None, *rounds: tuple[int, ...], players=PLAYERS) -> Sheet
 
 
 def test_defaults_are_highest_and_open():
-    assert make_rules().to_dict() == {"wins": "highest", "target": None, "rounds": None}
+    assert make_rules().to_dict() == {"wins": "highest", "target": None, "rounds": None, "join_score": "worst"}
     assert make_rules({"target": None, "rounds": 12, "wins": "lowest"}).to_dict() == {
         "wins": "lowest",
         "target": None,
         "rounds": 12,
+        "join_score": "worst",
     }
-    assert rules_from_text("wins=lowest,target=100,rounds=none").to_dict() == {
+    assert rules_from_text("wins=lowest,target=100,rounds=none,join_score=zero").to_dict() == {
         "wins": "lowest",
         "target": 100,
         "rounds": None,
+        "join_score": "zero",
     }
 
 

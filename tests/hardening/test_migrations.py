@@ -120,8 +120,11 @@ def test_a_database_made_by_the_first_migration_keeps_its_games_through_upgrade(
         upgrade(directory=str(MIGRATIONS))
     assert _differences(app) == []
     game = app.test_client().get("/api/games/old-game-0000000000001").get_json()
-    assert game["players"] == [{"name": "Ana", "score": 32}, {"name": "Ben", "score": 0}]
+    assert [(p["name"], p["score"]) for p in game["players"]] == [("Ana", 32), ("Ben", 0)]
     assert [r["round"] for r in game["rounds"]] == [1] and game["version"] == 2
+    # A game's life (0005): it started when it was created; its round keeps the time its row was written.
+    assert game["started"] == "2025-01-01T10:00:00Z" and game["finished"] is None and game["notes"] is None
+    assert game["rounds"][0]["saved"] == "2025-01-01T10:05:00Z" and game["lineup"] == []
     _dispose(app)
 
 

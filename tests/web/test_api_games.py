@@ -22,6 +22,7 @@ def test_create_phase10_game_fills_defaults(client):
         "skip_target": "next",
         "skip_once_per_lap": True,
         "go_out_by_hit": False,
+        "join_score": "worst",
     }
     assert [p["name"] for p in data["players"]] == ["Ana", "Ben", "Cy"]
     assert all(p["score"] == 0 and p["phase"] == 1 and p["phases_done"] == [] for p in data["players"])
@@ -40,7 +41,12 @@ def test_edit_key_is_stored_hashed(app, client):
 def test_create_uno_game(client):
     _id, _key, data = create(client, "uno", ["Ana", "Ben"], {"target": 200, "scoring": "lowest_wins"})
     assert data["rules"]["target"] == 200 and data["rules"]["scoring"] == "lowest_wins"
-    assert data["rules"]["stacking"] is False and data["players"][0] == {"name": "Ana", "score": 0}
+    assert data["rules"]["stacking"] is False and data["players"][0] == {
+        "name": "Ana",
+        "score": 0,
+        "joined": None,
+        "left": None,
+    }
 
 
 @pytest.mark.parametrize(

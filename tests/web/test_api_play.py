@@ -410,7 +410,7 @@ def check_sheet(client, data, stored_rounds):
     """The sheet of a finished bot game holds its rounds and agrees on winner and scores."""
     assert data["status"] == "finished" and data["winner"] is not None and data["sheet"]
     sheet = client.get(f"/api/games/{data['sheet']}").get_json()
-    assert sheet["game"] == data["game"] and sheet["rules"] == data["rules"]
+    assert sheet["game"] == data["game"] and sheet["rules"] == {**data["rules"], "join_score": "worst"}
     assert sheet["status"] == "finished" and sheet["winner"] == data["winner"]
     assert [p["name"] for p in sheet["players"]] == [s["name"] for s in data["seats"]]
     assert [p["score"] for p in sheet["players"]] == [s["score"] for s in data["seats"]]

@@ -254,6 +254,7 @@ def test_play_again_page_checks_what_is_changed(client, csrf_token):
         "player": ["Ana", "Ben", "Cy"],
         "rule-scoring": "winner_takes",
         "rule-first_wild": "choose",
+        "rule-join_score": "worst",
     }
     refused = client.post(f"/sheets/{g1}/again", data={**base, "rule-target": "lots"})
     assert refused.status_code == 400 and "target" in refused.get_data(as_text=True)

@@ -371,8 +371,10 @@ def test_export_json_and_csv(client, new_sheet):
         "Ben: phase",
         "Ben: completed",
     ]
-    assert rows[1] == ["1", "Ben", "50", "1", "", "0", "1", "1", "50", "1", "", "50", "1", ""]
-    assert rows[-1] == ["total", "", "50", "1", "", "0", "2", "", "50", "1", "", "50", "1", ""]
+    assert rows[1][:-1] == ["1", "Ben", "50", "1", "", "0", "1", "1", "50", "1", "", "50", "1", ""]
+    assert rows[0][-1] == "saved" and rows[1][-1].endswith("Z")  # the round's saved time
+    total = next(row for row in rows if row[0] == "total")
+    assert total == ["total", "", "50", "1", "", "0", "2", "", "50", "1", "", "50", "1", ""]
 
 
 def test_uno_csv_columns_add_up_for_both_scorings(client, new_sheet):
@@ -403,9 +405,10 @@ def test_uno_csv_columns_add_up_for_both_scorings(client, new_sheet):
             "Ben: points in hand",
             "Cy",
             "Cy: points in hand",
+            "saved",
         ]
         players = [int(rows[1][i]) for i in (2, 4, 6)]
-        totals_row = [int(rows[-1][i]) for i in (2, 4, 6)]
+        totals_row = [int(next(row for row in rows if row[0] == "total")[i]) for i in (2, 4, 6)]
         assert players == totals_row  # one round: the player columns are the totals
         assert [rows[1][5], rows[1][7]] == ["15", "55"]  # the hands, labelled as such
         assert totals_row == ([70, 0, 0] if scoring == "winner_takes" else [0, 15, 55])

@@ -72,10 +72,21 @@ class _Progress:
         self.scores = dict.fromkeys(players, 0)
         self.done: dict[str, list[int]] = {player: [] for player in players}
         self.played = 0
+        # ``players`` are those at the table (not those who left); ``scores`` and ``done`` keep everyone's.
         # Players in the running once the game has ended, and whether they were the ones
         # completing the finishing goal (classic, pick_a_phase) or everybody (all_advance).
         self.contenders: tuple[str, ...] | None = None
         self.by_finishing = False
+
+    def join(self, player: str, score: int) -> None:
+        """``player`` joins the table with ``score``, at the first phase of the list."""
+        self.players = (*self.players, player)
+        self.scores[player] = score
+        self.done[player] = []
+
+    def leave(self, player: str) -> None:
+        """``player`` leaves the table; their total and phases stay."""
+        self.players = tuple(p for p in self.players if p != player)
 
     def phase_of(self, player: str) -> int | None:
         """The phase ``player`` plays next (API.md: ``phase``)."""
@@ -122,11 +133,27 @@ class Sheet(ScoreSheet):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
-    def __init__(self, rules: RuleSet, players: Sequence[str], first_dealer: str | None = None):
-        super().__init__(rules, players, first_dealer)
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: Sequence[str],
+        first_dealer: str | None = None,
+        lineup: Sequence[Mapping[str, Any]] = (),
+    ):
+        super().__init__(rules, players, first_dealer, lineup)
         self._progress = _Progress(rules, self.players)
         self._round_phases: list[dict[str, int | None]] = []
         self._tiebreaker_winner: str | None = None
+        self._started()
+
+    def _totals(self) -> Mapping[str, int]:
+        return self._progress.scores
+
+    def _on_join(self, player: str, score: int) -> None:
+        self._progress.join(player, score)
+
+    def _on_leave(self, player: str) -> None:
+        self._progress.leave(player)
 
     def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
         return score_round(entry, self._progress.context(number, self.dealer(number), stored))
@@ -159,13 +186,14 @@ class Sheet(ScoreSheet):
         tiebreaker_winner: str | None = None,
         *,
         first_dealer: str | None = None,
+        lineup: Sequence[Mapping[str, Any]] = (),
     ) -> Sheet:
         """A sheet with ``rounds`` added in order (entries, scored rounds, or stored JSON).
 
         Raises :class:`RoundError` naming the first round that does not hold (its ``round``
         attribute is set), or when ``tiebreaker_winner`` is not one of the tied players.
         """
-        sheet = super().replay(rules, players, rounds, first_dealer=first_dealer)
+        sheet = super().replay(rules, players, rounds, first_dealer=first_dealer, lineup=lineup)
         if tiebreaker_winner is not None:
             sheet.record_tiebreaker(tiebreaker_winner)
         return sheet
@@ -219,10 +247,11 @@ class Sheet(ScoreSheet):
         """Drop the last round; the :class:`Correction` holds the round removed (a recorded tie-breaker
         result goes with it)."""
         removed = self._last_round()
-        corrected = Sheet(self.rules, self.players)
+        corrected = self._fresh()
         for scored in self._rounds[:-1]:
             corrected._rounds.append(scored)
             corrected._apply(scored)
+            corrected._settle_lineup()
         return Correction(removed, self._adopt(corrected))
 
     def _adopt(self, corrected: Sheet) -> bool:
@@ -231,6 +260,7 @@ class Sheet(ScoreSheet):
         old_tie = set(self.tiebreaker["players"]) if self.tiebreaker else None
         self._rounds, self._progress = corrected._rounds, corrected._progress
         self._round_phases = corrected._round_phases
+        self._adopt_lineup(corrected)
         self._tiebreaker_winner = None
         if winner is None:
             return False
@@ -267,7 +297,13 @@ class Sheet(ScoreSheet):
         number = len(self._rounds) + 1 if number is None else number
         progress = self._progress
         if number <= len(self._rounds):
-            progress = Sheet.replay(self.rules, self.players, self._rounds[: number - 1])._progress
+            progress = Sheet.replay(
+                self.rules,
+                self._first_players,
+                self._rounds[: number - 1],
+                first_dealer=self.first_dealer,
+                lineup=self._lineup,
+            )._progress
         return progress.phases_open(player)
 
     def standings(self) -> list[Standing]:
@@ -275,12 +311,18 @@ class Sheet(ScoreSheet):
         progress = self._progress
         return [Standing(p, progress.scores[p], progress.phase_of(p), tuple(progress.done[p])) for p in self.players]
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Phase 10 is won on the lowest total (among the players who finish, or all under ``all_advance``)."""
+        return True
+
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
         progress = self._progress
-        keys = {p: progress.variant.leader_key(progress.scores[p], progress.done[p]) for p in self.players}
+        active = self.active  # a player who left cannot win
+        keys = {p: progress.variant.leader_key(progress.scores[p], progress.done[p]) for p in active}
         best = min(keys.values())
-        return tuple(p for p in self.players if keys[p] == best)
+        return tuple(p for p in active if keys[p] == best)
 
     @property
     def outcome(self) -> Outcome | None:

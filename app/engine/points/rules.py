@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_
-from ..options import Option, RuleSet, parse_rules, parse_rules_text
+from ..options import JOIN_SCORE, Option, RuleSet, parse_rules, parse_rules_text
 
 HIGHEST, LOWEST = "highest", "lowest"
 MAX_TARGET = 1_000_000
@@ -40,6 +40,7 @@ OPTIONS: tuple[Option, ...] = (
         nullable=True,
         help=N_("The game ends after this many rounds (empty: no limit). With a target too, whichever comes first."),
     ),
+    JOIN_SCORE,
 )
 """A points game's table rules."""
 
@@ -47,6 +48,15 @@ OPTIONS: tuple[Option, ...] = (
 def make_rules(given: Any = None) -> RuleSet:
     """Points rules from a JSON object (defaults filled in); raises :class:`~app.engine.errors.RulesError`."""
     return parse_rules(OPTIONS, given)
+
+
+SHEET_OPTIONS = OPTIONS
+"""A points game is a score sheet only: its table rules are the sheet's (``join_score`` among them)."""
+
+
+def make_sheet_rules(given: Any = None) -> RuleSet:
+    """The same as :func:`make_rules` (a points game has no digital version)."""
+    return make_rules(given)
 
 
 def rules_from_text(text: str) -> RuleSet:

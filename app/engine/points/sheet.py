@@ -46,7 +46,7 @@ class Sheet(TotalsSheet):
     _parse_round = staticmethod(parse_round)
 
     def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
-        return score_round(entry, self.players, number, self.dealer(number))  # no check protects new input only
+        return score_round(entry, self.active, number, self.dealer(number))  # no check protects new input only
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return tuple((r.player, r.points) for r in scored.results)
@@ -85,7 +85,7 @@ class Sheet(TotalsSheet):
     def _ending(self) -> DecidingRule | None:
         """The rule that ended the game, or ``None`` while it goes on."""
         target, rounds = self.rules.target, self.rules.rounds
-        if target is not None and any(total >= target for total in self._scores.values()):
+        if target is not None and any(self._scores[p] >= target for p in self.active):
             return REACHED_TARGET
         if rounds is not None and len(self._rounds) >= rounds:
             return LAST_ROUND

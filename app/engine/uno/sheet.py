@@ -41,7 +41,7 @@ class Sheet(TotalsSheet):
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
 
     def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
-        return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number), stored))
+        return score_round(entry, RoundContext(self.rules, self.active, number, self.dealer(number), stored))
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return scored.scores
@@ -65,7 +65,7 @@ class Sheet(TotalsSheet):
 
     def _at_target(self) -> tuple[str, ...]:
         target, scores = self.rules.target, self._scores
-        return tuple(p for p in self.players if scores[p] >= target)
+        return tuple(p for p in self.active if scores[p] >= target)  # a player who left cannot win
 
     @property
     def outcome(self) -> Outcome | None:
