@@ -24,9 +24,13 @@ def scores(data):
 def test_flip_sheet_defaults_and_long_kind_ids_are_stored(app, client):
     """RULES.md "UNO Flip": target 500 by default, winner_takes; API.md: kind ids may be longer than ten characters."""
     _id, _key, data = create(client, "uno_flip", ["Ana", "Ben"])
-    assert data["game"] == "uno_flip" and data["rules"] == {"target": 500, "scoring": "winner_takes"}
+    assert data["game"] == "uno_flip" and data["rules"] == {
+        "target": 500,
+        "scoring": "winner_takes",
+        "join_score": "worst",
+    }
     nm_id, _key, data = create(client, "uno_no_mercy", ["Ana", "Ben"])
-    assert data["game"] == "uno_no_mercy" and data["rules"] == {"target": 1000}
+    assert data["game"] == "uno_no_mercy" and data["rules"] == {"target": 1000, "join_score": "worst"}
     with app.app_context():
         assert db.session.get(Game, nm_id).kind == "uno_no_mercy"
 
