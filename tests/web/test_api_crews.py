@@ -518,7 +518,7 @@ def test_joining_later_needs_both_keys(client):
     for crew_k, edit_k in ((None, key), ("wrong", key), (crew_key, None), (crew_key, "wrong"), ("", "")):
         answer = crew_post(client, url, {"game": game_id}, crew_k, edit_k)
         assert answer.status_code == 403, (crew_k, edit_k, answer.get_json())
-    other_id, other_key, _ = create(client)
+    _other_id, other_key, _ = create(client)
     assert crew_post(client, url, {"game": game_id}, crew_key, other_key).status_code == 403  # another game's key
     assert client.get(f"/api/crews/{crew_id}").get_json()["games"] == []
     first = crew_post(client, url, {"game": game_id}, crew_key, key)
@@ -631,8 +631,8 @@ def test_a_bad_rename_or_merge_is_refused_and_changes_nothing(client, name, body
 
 
 def test_renames_and_merges_need_the_crew_key(client):
-    crew_id, crew_key, _ = new_crew(client)
-    other_id, other_key, _ = new_crew(client, name="Other")
+    crew_id, _crew_key, _ = new_crew(client)
+    _other_id, other_key, _ = new_crew(client, name="Other")
     for key in (None, "", "wrong", other_key):
         answer = crew_post(client, f"/api/crews/{crew_id}/people/Ana", {"name": "Anna"}, key, method="put")
         assert answer.status_code == 403, answer.get_json()
