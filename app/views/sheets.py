@@ -39,7 +39,7 @@ from ..forms import entry_message, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
-from ..services import sheets
+from ..services import crews, sheets
 from .chart import totals_chart
 from .rules import render_rules
 
@@ -102,7 +102,16 @@ def recent():
         except ApiError:
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
-    return render_template("sheets/recent.html", games=games)
+    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    return render_template("sheets/recent.html", games=games, crews=known)
+
+
+def _crew_exists(crew_id: str) -> bool:
+    try:
+        crews.get_crew(crew_id)
+    except ApiError:
+        return False
+    return True
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -196,6 +205,7 @@ def _render_sheet(game, status: int = 200):
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
+        crews=crews.crews_of(game.id),
         notice=getattr(sheet, "notice", None),
         **kind.page_context(),
     ), status
