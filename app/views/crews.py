@@ -31,6 +31,8 @@ from .sheets import _remember as remember_game
 bp = Blueprint("crews", __name__)
 
 RECENT_CREWS = 20
+BAR_PITCH = 15
+"""Height of one bar of the win-rate chart with its gap: a 10 px label's box is 13.8 units tall (see chart.py)."""
 SEATS = 12
 """Seats the "tonight's table" picker offers at most (the most any game takes)."""
 
@@ -201,11 +203,11 @@ def _rate_bars(stats: dict[str, Any]) -> dict[str, Any]:
             line = person["kinds"].get(kind)
             if line is None or line["win_rate"] is None:
                 continue
-            bars.append({"kind": kind, "rate": line["win_rate"], "y": y + len(bars) * 12, "color": styles[kind]})
+            bars.append({"kind": kind, "rate": line["win_rate"], "y": y + len(bars) * BAR_PITCH, "color": styles[kind]})
         if not bars:
             continue
-        rows.append({"name": person["name"], "y": y, "bars": bars, "height": len(bars) * 12})
-        y += len(bars) * 12 + 10
+        rows.append({"name": person["name"], "y": y, "bars": bars, "height": len(bars) * BAR_PITCH})
+        y += len(bars) * BAR_PITCH + 10
     return {"kinds": kinds, "colors": styles, "rows": rows, "height": y}
 
 
