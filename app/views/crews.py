@@ -149,7 +149,8 @@ def _kind_rows(stats: dict[str, Any], kind: str) -> list[dict[str, Any]]:
 
 
 def _hardest_phase(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The phase the crew completes least often (of the rounds begun on it; known tries only)."""
+    """The phase the crew completes least often (of the rounds begun on it; known tries only), in a kind whose
+    record has phases; ``None`` in the others."""
     tried: dict[str, list[int]] = {}
     for row in rows:
         for number, line in (row.get("phases") or {}).items():
@@ -228,7 +229,7 @@ def show(crew_id: str):
             view_link=url_for("crews.show", crew_id=crew.id, _external=True),
             kinds=kinds,
             per_kind=per_kind,
-            hardest=_hardest_phase(per_kind.get("phase10", [])),
+            hardest={kind: _hardest_phase(rows) for kind, rows in per_kind.items()},
             chart=_wins_over_time(stats),
             bars=_rate_bars(stats),
             last_played={p["name"]: _when(p["last_played"]) for p in stats["people"]},
