@@ -112,7 +112,7 @@ def statistics(crew: Crew) -> dict[str, Any]:
     shown = []
     for order, game in enumerate(games):
         sheet = sheets.build_sheet(game)
-        data = sheet.to_json()
+        data = sheet.result()
         finished = data["status"] == "finished"
         last_round = game.rounds[-1].created_at if game.rounds else None
         finish = last_round if finished else None
@@ -122,11 +122,11 @@ def statistics(crew: Crew) -> dict[str, Any]:
                 "game": game.kind,
                 "status": data["status"],
                 "winner": data["winner"],
-                "tied": data.get("tied"),
+                "tied": data["tied"],
                 "created": _time(game.created_at),
                 "finished": _time(finish),
-                "rounds": len(data["rounds"]),
-                "players": [p["name"] for p in data["players"]],
+                "rounds": data["rounds"],
+                "players": list(sheet.players),
             }
         )
         seated: list[tuple[int, int]] = []  # (person id, won)

@@ -127,7 +127,10 @@ def new():
             _remember(game.id)
             return _handed_over(game.id, key)
     games = registry.all_games()
-    return render_template("sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games})
+    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    return render_template(
+        "sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games}, crews=known
+    )
 
 
 @bp.get("/<game_id>")
