@@ -74,7 +74,7 @@ def create_game():
     game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=crew is None)
     if crew is not None:  # the game and its place in the crew are stored together
         crews.add_game(crew, game)
-        db.session.commit()
+        crews.commit()
     body = sheets.game_json(game)
     body["edit_key"] = key
     return jsonify(body), 201

@@ -226,9 +226,9 @@ def _add_person(crew: Crew, name: str) -> CrewPerson:
     return person
 
 
-def create_crew(body: Any) -> tuple[Crew, str]:
+def create_crew(body: Any, *, commit: bool = True) -> tuple[Crew, str]:
     """``POST /api/crews``: a new crew with its people (none is fine: they join with their games), and its
-    key (shown once; only its hash is kept)."""
+    key (shown once; only its hash is kept). ``commit=False`` leaves it in the session for the caller."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     unknown = sorted(set(body) - {"name", "people"})
@@ -246,7 +246,8 @@ def create_crew(body: Any) -> tuple[Crew, str]:
     db.session.add(crew)
     for person in names:
         _add_person(crew, person)
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return crew, key
 
 
@@ -412,6 +413,12 @@ def _merge(crew: Crew, person: CrewPerson, target: CrewPerson) -> None:
         alias.person = target  # every name of the folded person now means the one it is folded into
     db.session.flush()
     crew.people.remove(person)
+
+
+def commit() -> None:
+    """Commit a crew's change: 409 when another request changed the crew at the same moment (the same new
+    person added twice), nothing of this one kept."""
+    _commit()
 
 
 def _commit() -> None:

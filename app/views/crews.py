@@ -115,9 +115,12 @@ def from_game(game_id: str):
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game_id))
     try:
-        crew, key = crews.create_crew({"name": request.form.get("name", ""), "people": sheets.player_names(game)})
+        crew, key = crews.create_crew(
+            {"name": request.form.get("name", ""), "people": sheets.player_names(game)}, commit=False
+        )
+        db.session.flush()  # the crew's row before its game's
         crews.add_game(crew, game)
-        db.session.commit()
+        crews.commit()
     except ApiError as error:
         db.session.rollback()
         flash(error.message, "error")
@@ -278,7 +281,7 @@ def new_sheet(crew_id: str):
         try:
             game, key = sheets.create_game(form.game.data, form.player_names(), form.rules(), commit=False)
             crews.add_game(crew, game)
-            db.session.commit()
+            crews.commit()
         except ApiError as error:
             db.session.rollback()
             flash(error.message, "error")
