@@ -187,3 +187,69 @@ class MoveClaim(db.Model):
     code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     payload: Mapped[bytes] = mapped_column(LargeBinary)
     expires_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class Crew(db.Model):
+    """The people who play together, over any number of tables, games and kinds (API.md "crews").
+
+    ``key_hash`` is the crew key's hash, as a game's edit key is kept; ``version`` counts the crew's own
+    changes (the version its GET shows adds its games' versions, so a round played there changes it too)."""
+
+    __tablename__ = "crew"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    key_hash: Mapped[str] = mapped_column(String(128))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    people: Mapped[list[CrewPerson]] = relationship(
+        back_populates="crew", order_by="CrewPerson.id", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[CrewGame]] = relationship(back_populates="crew", cascade="all, delete-orphan")
+
+
+class CrewPerson(db.Model):
+    """A person of a crew: the name the crew shows, and every name (``CrewAlias``) games may call them by."""
+
+    __tablename__ = "crew_person"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    crew_id: Mapped[str] = mapped_column(ForeignKey("crew.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+    crew: Mapped[Crew] = relationship(back_populates="people")
+    aliases: Mapped[list[CrewAlias]] = relationship(
+        back_populates="person", order_by="CrewAlias.id", cascade="all, delete-orphan"
+    )
+
+
+class CrewAlias(db.Model):
+    """A name that means a person in a crew: the current one, and every old one (renames, merges). ``key`` is
+    the name as players are matched (NFC, case folded); one key means one person per crew."""
+
+    __tablename__ = "crew_alias"
+    __table_args__ = (UniqueConstraint("crew_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    crew_id: Mapped[str] = mapped_column(ForeignKey("crew.id", ondelete="CASCADE"), index=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("crew_person.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(160))
+
+    person: Mapped[CrewPerson] = relationship(back_populates="aliases")
+
+
+class CrewGame(db.Model):
+    """A game (a score sheet) of a crew."""
+
+    __tablename__ = "crew_game"
+    __table_args__ = (UniqueConstraint("crew_id", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    crew_id: Mapped[str] = mapped_column(ForeignKey("crew.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    crew: Mapped[Crew] = relationship(back_populates="games")
+    game: Mapped[Game] = relationship()

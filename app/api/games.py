@@ -13,8 +13,9 @@ from ..errors import ApiError
 from ..extensions import db
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import bgstats, live, sheets
+from ..services import bgstats, crews, live, sheets
 from . import bp
+from .crews import crew_key
 from .util import bearer_key, json_object
 
 SHOWN_MAX = 40
@@ -64,12 +65,18 @@ def _written(body: dict, status: int = 200):
 @creation
 def create_game():
     data = json_object()
-    unknown = sorted(set(data) - {"game", "players", "rules"})
+    unknown = sorted(set(data) - {"game", "players", "rules", "crew"})
     if unknown:
         raise ApiError(
-            _('Unknown field "{name}": a game is created with "game", "players" and "rules".').format(name=unknown[0])
+            _('Unknown field "{name}": a game is created with "game", "players", "rules" and "crew".').format(
+                name=unknown[0]
+            )
         )
-    game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"))
+    crew = crews.crew_for_new_game(data["crew"], crew_key()) if "crew" in data else None
+    game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=crew is None)
+    if crew is not None:  # the game and its place in the crew are stored together
+        crews.add_game(crew, game)
+        crews.commit()
     body = sheets.game_json(game)
     body["edit_key"] = key
     return jsonify(body), 201

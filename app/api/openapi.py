@@ -24,8 +24,8 @@ REF = "#/components/schemas/{model}"
 STATUS_TEXT = {
     400: "The request is not understood, or breaks a rule; the sentence says which.",
     401: "No key was sent (`Authorization: Bearer <key>`).",
-    403: "The key is not right for this game (or this seat).",
-    404: "There is no such game, round or seat.",
+    403: "The key is not right for this game (or this seat, or this crew), or a crew's key is missing.",
+    404: "There is no such game, round, seat or crew.",
     409: "A conflicting write: the game changed since (If-Match), it is over, or it is not this seat's turn.",
     412: "`If-Match` names another version than the current one.",
     413: "The body is over the size limit.",
@@ -35,12 +35,28 @@ STATUS_TEXT = {
 HEADERS = {
     "If-Match": ("The version (ETag) the change is meant for; another one is refused.", {"type": "string"}),
     "If-None-Match": ("ETags the caller has; the current one answers 304 without a body.", {"type": "string"}),
+    "X-Crew-Key": (
+        "With `crew`: the crew's key (a wrong or missing one is 403).",
+        {"type": "string"},
+    ),
     "Idempotency-Key": (
         "Makes a retry safe: a repeated key gets the first answer again.",
         {"type": "string", "minLength": 1, "maxLength": 100},
     ),
 }
 SECURITY_SCHEMES = {
+    "crewKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-Crew-Key",
+        "description": "A crew's key, returned once when the crew is created (`crew_key`).",
+    },
+    "editKeyHeader": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-Edit-Key",
+        "description": "A game's edit key (a digital game's, for its sheet), when a game joins a crew.",
+    },
     "editKey": {
         "type": "http",
         "scheme": "bearer",
@@ -96,7 +112,7 @@ def statuses(endpoint: Endpoint) -> list[int]:
     if endpoint.method != "GET":
         found |= {413, 503}
     if endpoint.auth:
-        found |= {403} if endpoint.auth_optional else {401, 403}
+        found |= {403} if endpoint.auth_optional or not endpoint.unauthorized else {401, 403}
     if "<" in endpoint.path:
         found.add(404)
     return sorted(found | set(endpoint.errors))
@@ -159,7 +175,10 @@ def operation(endpoint: Endpoint, path_parameters: list[dict[str, Any]]) -> dict
         responses[str(status)] = _error(status, retry_after=status == 429)
     found["responses"] = responses
     if endpoint.auth:
-        found["security"] = [{name: []} for name in endpoint.auth] + ([{}] if endpoint.auth_optional else [])
+        if endpoint.auth_all:
+            found["security"] = [{name: [] for name in endpoint.auth}]
+        else:
+            found["security"] = [{name: []} for name in endpoint.auth] + ([{}] if endpoint.auth_optional else [])
     return found
 
 

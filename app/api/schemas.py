@@ -174,6 +174,7 @@ class CreateGame(Body):
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
     players: Names
     rules: SheetRules = None
+    crew: StrictStr = Field(default=None, description="A crew the game joins (with the crew key as X-Crew-Key).")
 
 
 class Counts(Body):
@@ -306,6 +307,32 @@ class SeatBot(Body):
     """``PUT /api/play/<id>/seats/<n>``: hand the seat to a bot, or back to its person (``null``)."""
 
     bot: StrictStr | None = Field(json_schema_extra={"x-expected": N_('a bot\'s name ("smart", "random") or null')})
+
+
+class CreateCrew(Body):
+    """``POST /api/crews``: a crew's name and its people (more join with their games)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"name": "Friday cards", "people": ["Ana", "Ben"]}]})
+
+    name: StrictStr
+    people: Names = None
+
+
+class JoinCrew(Body):
+    """``POST /api/crews/<id>/games``: the game that joins (a score sheet, or a digital game or its sheet)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"game": "3kTq9x..."}]})
+
+    game: StrictStr
+
+
+class ChangePerson(Body):
+    """``PUT /api/crews/<id>/people/<name>``: ``name`` renames the person; ``same_as`` folds them into another."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"name": "Anna"}, {"same_as": "Ana"}]})
+
+    name: StrictStr = None
+    same_as: StrictStr = None
 
 
 class ImportSheet(BaseModel):
@@ -511,6 +538,65 @@ class BgStatsFile(Answer):
     plays: list[dict[str, Any]]
 
 
+class KindFigures(Answer):
+    """A person's figures in one kind of game; Phase 10 adds ``phases``, UNO ``outs`` (as the table record)."""
+
+    games: int
+    wins: int
+    win_rate: float | None
+    rounds: int
+    points_per_round: float | None
+
+
+class Versus(Answer):
+    """Finished games two people both played, and how many of them each won."""
+
+    games: int
+    wins: int
+    their_wins: int
+
+
+class CrewPersonOut(Answer):
+    """A person's lifetime figures in a crew."""
+
+    name: str
+    aliases: list[str]
+    games: int
+    wins: int
+    win_rate: float | None = Field(description="Wins / finished games played, 3 decimals; null without one.")
+    kinds: dict[str, KindFigures]
+    rounds: int
+    streak: int = Field(description="Finished games won in a row, by finish time, up to the latest.")
+    last_played: str | None
+    versus: dict[str, Versus]
+
+
+class CrewGameOut(Answer):
+    id: str
+    game: str
+    status: str
+    winner: str | None
+    tied: list[str] | None
+    created: str
+    finished: str | None
+    rounds: int
+    players: list[str]
+
+
+class CrewOut(Answer):
+    """``GET /api/crews/<id>``: the crew, its people and their figures, its games oldest first."""
+
+    id: str
+    name: str
+    version: int
+    people: list[CrewPersonOut]
+    games: list[CrewGameOut]
+
+
+class CreatedCrew(CrewOut):
+    crew_key: str
+
+
 class OpenApiDocument(Answer):
     openapi: str
     info: dict[str, Any]
@@ -520,6 +606,8 @@ class OpenApiDocument(Answer):
 # --- endpoints --------------------------------------------------------------------------------------------------
 
 EDIT = ("editKey",)
+CREW = ("crewKey",)
+CREW_AND_EDIT = ("crewKey", "editKeyHeader")
 EDIT_OR_SEAT = ("editKey", "seatKey")
 
 
@@ -547,6 +635,8 @@ class Endpoint:
     errors: tuple[int, ...] = ()  # beyond the statuses every operation may answer (see openapi.COMMON)
     auth: tuple[str, ...] = ()  # security schemes, any one of which is accepted
     auth_optional: bool = False
+    auth_all: bool = False  # every scheme of ``auth`` together (a crew's key and a game's), not any one
+    unauthorized: bool = True  # a missing key is 401 (a crew endpoint answers 403 for it)
     query: dict[str, tuple[dict[str, Any], bool, str]] = field(default_factory=dict)  # name: (schema, required, doc)
     headers: tuple[str, ...] = ()  # request headers it honours: If-Match, If-None-Match, Idempotency-Key
     etag: bool = False  # the 200 carries ETag (and 304 answers If-None-Match)
@@ -617,7 +707,15 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     RulesOp("POST", "/api/uno/score", "scoreUno", "Points of UNO cards left in a hand.", UnoScore, answer=Points),
     # score sheets
-    SheetCreate("POST", "/api/games", "createGame", "Create a score sheet; the answer holds its edit key.", CreateGame),
+    SheetCreate(
+        "POST",
+        "/api/games",
+        "createGame",
+        "Create a score sheet; the answer holds its edit key. With `crew`, it joins that crew (X-Crew-Key).",
+        CreateGame,
+        errors=(403, 404),
+        headers=("X-Crew-Key",),
+    ),
     SheetCreate(
         "POST",
         "/api/games/import",
@@ -719,6 +817,51 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "A table's games and each player's record.",
         answer=Table,
         errors=(404,),
+    ),
+    # crews
+    Endpoint(
+        "POST",
+        "/api/crews",
+        "createCrew",
+        "Create a crew; the answer holds its crew key.",
+        CreateCrew,
+        ok=201,
+        answer=CreatedCrew,
+        tags=("crews",),
+    ),
+    Endpoint(
+        "GET",
+        "/api/crews/<crew_id>",
+        "readCrew",
+        "A crew's people with their lifetime figures, and its games oldest first.",
+        answer=CrewOut,
+        tags=("crews",),
+    ),
+    Endpoint(
+        "POST",
+        "/api/crews/<crew_id>/games",
+        "joinCrew",
+        "A game joins the crew (its players become people); needs the crew key and the game's edit key.",
+        JoinCrew,
+        ok=201,
+        answer=CrewOut,
+        errors=(404, 409),
+        auth=CREW_AND_EDIT,
+        auth_all=True,
+        unauthorized=False,
+        tags=("crews",),
+    ),
+    Endpoint(
+        "PUT",
+        "/api/crews/<crew_id>/people/<name>",
+        "changePerson",
+        'Rename a person ({"name"}) or fold them into another ({"same_as"}); old names stay aliases.',
+        ChangePerson,
+        answer=CrewOut,
+        errors=(404, 409),
+        auth=CREW,
+        unauthorized=False,
+        tags=("crews",),
     ),
     # digital games
     PlayCreate("POST", "/api/play", "createPlay", "Start a digital game; the answer holds its edit key.", CreatePlay),

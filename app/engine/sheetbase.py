@@ -665,6 +665,17 @@ class ScoreSheet:
             rows.append(dict(totals))
         return rows
 
+    def result(self) -> dict[str, Any]:
+        """What a list of games shows of this one, as :meth:`to_json` says it but without the rest (a crew's
+        statistics read hundreds of games): ``status``, ``winner``, ``tied`` (the players of a game that ended
+        level, else ``None``) and ``rounds`` (how many were played)."""
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "tied": self._extra_json().get("tied"),
+            "rounds": len(self._rounds),
+        }
+
     def to_json(self) -> dict[str, Any]:
         """The engine's part of ``GET /api/games/<id>``, plus what the pages need."""
         outcome = self.outcome

@@ -49,6 +49,12 @@ def _add(total: Any, more: Any) -> Any:
     return total + more
 
 
+def add_lines(total: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    """Two record lines of one player added together, as a table's record adds its games' lines (numbers
+    summed, dicts key by key, ``None`` stays unknown): a crew's statistics add lines from many tables."""
+    return _add(total, more)
+
+
 def table_record(sheets: Sequence[ScoreSheet]) -> list[dict[str, Any]]:
     """Each player's record over ``sheets`` (oldest first): ``name`` as spelled in the newest game,
     ``games``, ``wins`` (finished games won; a tie-breaker win counts, a tie counts for nobody),

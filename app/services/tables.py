@@ -22,7 +22,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..keys import well_formed_id
 from ..models import Game, Round
-from . import sheets
+from . import crews, sheets
 
 REMATCH_FIELDS = ("players", "rules")
 
@@ -80,6 +80,7 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
     new.first_dealer = next_first_dealer(sheets.build_sheet(game), sheets.player_names(new))
     game.version += 1  # the old game now shows its ``next``
     db.session.flush()
+    crews.follow_rematch(game, new)  # a rematch stays in the game's crews
     answer = sheets.game_json(new)
     if idempotency_key:
         sheets._remember(game, idempotency_key, 201, answer)

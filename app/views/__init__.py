@@ -6,7 +6,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from ..api import bp as api_bp
     from ..extensions import csrf
-    from . import check, main, play, rules, share, sheets, tables
+    from . import check, crews, main, play, rules, share, sheets, tables
 
     app.register_blueprint(main.bp)
     app.register_blueprint(check.bp)
@@ -14,6 +14,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(crews.bp)
     app.register_blueprint(play.bp)
     csrf.init_app(app)
     csrf.exempt(api_bp)  # the JSON API authenticates writes with the edit key, not a cookie

@@ -40,7 +40,7 @@ from ..forms import entry_message, isolated, new_game_form
 from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
-from ..services import moves, sheets
+from ..services import crews, moves, sheets
 from .chart import totals_chart
 from .rules import render_rules
 
@@ -103,7 +103,16 @@ def recent():
         except ApiError:
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
-    return render_template("sheets/recent.html", games=games)
+    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    return render_template("sheets/recent.html", games=games, crews=known)
+
+
+def _crew_exists(crew_id: str) -> bool:
+    try:
+        crews.get_crew(crew_id)
+    except ApiError:
+        return False
+    return True
 
 
 @bp.get("/move")
@@ -190,7 +199,10 @@ def new():
             _remember(game.id)
             return _handed_over(game.id, key)
     games = registry.all_games()
-    return render_template("sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games})
+    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    return render_template(
+        "sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games}, crews=known
+    )
 
 
 @bp.get("/<game_id>")
@@ -285,6 +297,7 @@ def _render_sheet(game, status: int = 200):
         chart=totals_chart(data),
         life=life_line(data),
         join_rule=_("zero points") if data["rules"].get("join_score") == "zero" else _("the worst total at the table"),
+        crews=crews.crews_of(game.id),
         notice=getattr(sheet, "notice", None),
         **kind.page_context(),
     ), status

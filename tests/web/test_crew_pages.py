@@ -1,0 +1,139 @@
+"""Crew pages and forms (the browser tests in tests/e2e/test_crews.py look at them; these check every path)."""
+
+from __future__ import annotations
+
+import re
+
+from api_helpers import create, post, text
+
+
+def make_crew(client, csrf_token, name="Friday cards", people="Ana\nBen, Cy"):
+    token = csrf_token(client, "/sheets/")
+    answer = client.post("/crews/new", data={"csrf_token": token, "name": name, "people": people})
+    return answer, token
+
+
+def crew_of(answer) -> tuple[str, str]:
+    found = re.fullmatch(r".*/crews/([\w-]+)#key=([\w-]+)", answer.headers["Location"])
+    assert found, answer.headers["Location"]
+    return found.group(1), found.group(2)
+
+
+def test_the_sheets_page_makes_a_crew_and_hands_its_key_to_this_phone(client, csrf_token):
+    answer, _token = make_crew(client, csrf_token)
+    assert answer.status_code == 302 and answer.headers["Cache-Control"] == "no-store"
+    crew_id, key = crew_of(answer)
+    assert f"Path=/crews/{crew_id}" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+    data = client.get(f"/api/crews/{crew_id}").get_json()
+    assert data["name"] == "Friday cards" and [p["name"] for p in data["people"]] == ["Ana", "Ben", "Cy"]
+    page = text(client.get(f"/crews/{crew_id}"))
+    assert "Tonight's table" in page and key not in page  # this phone may add games; the key is never in the HTML
+    assert "Friday cards" in text(client.get("/sheets/"))  # the crew is listed on this phone's Sheets page
+
+
+def test_a_bad_crew_from_the_sheets_page_says_why_and_stores_nothing(client, csrf_token, app):
+    answer, _token = make_crew(client, csrf_token, name="   ")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/sheets/")
+    assert "The crew needs a name" in text(client.get("/sheets/"))
+    answer, _token = make_crew(client, csrf_token, name="Fine", people="Ana\nana")
+    assert "same name" in text(client.get("/sheets/"))
+    with app.app_context():
+        from app.extensions import db
+        from app.models import Crew
+
+        assert db.session.query(Crew).count() == 0
+
+
+def test_a_phone_without_the_crew_key_only_views(client, csrf_token, app):
+    answer, _token = make_crew(client, csrf_token)
+    crew_id, key = crew_of(answer)
+    other = app.test_client()
+    page = text(other.get(f"/crews/{crew_id}"))
+    assert "Friday cards" in page and "Tonight's table" not in page and "Let another phone add games" not in page
+    for url in (f"/crews/{crew_id}/share", f"/crews/{crew_id}/new?seat=Ana&seat=Ben"):
+        refused = other.get(url)
+        assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/crews/{crew_id}")
+    token = csrf_token(other, "/sheets/")
+    renamed = other.post(f"/crews/{crew_id}/people/Ana", data={"csrf_token": token, "action": "rename", "name": "X"})
+    assert renamed.status_code == 302
+    assert client.get(f"/api/crews/{crew_id}").get_json()["people"][0]["name"] == "Ana"
+    # The crew link's key, handed over by the page script: a wrong one is 403, the right one is kept.
+    assert other.post(f"/crews/{crew_id}/key", data={"csrf_token": token, "key": "wrong"}).status_code == 403
+    kept = other.post(f"/crews/{crew_id}/key", data={"csrf_token": token, "key": key})
+    assert kept.status_code == 204 and kept.headers["Cache-Control"] == "no-store"
+    assert "Tonight's table" in text(other.get(f"/crews/{crew_id}"))
+    share = other.get(f"/crews/{crew_id}/share")
+    assert share.status_code == 200 and share.headers["Cache-Control"] == "no-store"
+    assert f"/crews/{crew_id}#key={key}" in text(share)
+
+
+def test_tonights_table_starts_a_sheet_in_the_crew(client, csrf_token):
+    crew_id, _key = crew_of(make_crew(client, csrf_token)[0])
+    twice = client.get(f"/crews/{crew_id}/new?seat=Ana&seat=ana")
+    assert twice.status_code == 302 and "#tonight" in twice.headers["Location"]
+    form = client.get(f"/crews/{crew_id}/new?seat=Cy&seat=&seat=Ana")
+    page = text(form)
+    assert form.status_code == 200 and "In the crew Friday cards" in page
+    assert re.search(r'name="players-0"[^>]*value="Cy"', page) and re.search(r'name="players-1"[^>]*value="Ana"', page)
+    token = csrf_token(client, f"/crews/{crew_id}/new?seat=Cy&seat=Ana")
+    made = client.post(
+        f"/crews/{crew_id}/new",
+        data={"csrf_token": token, "game": "points", "players-0": "Cy", "players-1": "Ana", "players-2": "Dee"},
+    )
+    assert made.status_code == 302 and "/sheets/" in made.headers["Location"], text(made)[:500]
+    data = client.get(f"/api/crews/{crew_id}").get_json()
+    assert [g["players"] for g in data["games"]] == [["Cy", "Ana", "Dee"]]
+    assert [p["name"] for p in data["people"]] == ["Ana", "Ben", "Cy", "Dee"]
+    game_id = data["games"][0]["id"]
+    assert "The crew Friday cards" in text(client.get(f"/sheets/{game_id}"))  # the sheet links to its crew
+
+
+def test_rename_and_merge_forms(client, csrf_token):
+    crew_id, _key = crew_of(make_crew(client, csrf_token, people="Ana\nAnna\nBen")[0])
+    token = csrf_token(client, "/sheets/")
+    refused = client.post(f"/crews/{crew_id}/people/Ana", data={"csrf_token": token, "action": "rename", "name": "Ben"})
+    assert refused.status_code == 400 and "merge them" in text(refused)
+    renamed = client.post(
+        f"/crews/{crew_id}/people/Ben", data={"csrf_token": token, "action": "rename", "name": "Benny"}
+    )
+    assert renamed.status_code == 302 and renamed.headers["Location"].endswith("/people/Benny")
+    assert "Also called" in text(client.get(f"/crews/{crew_id}/people/Benny"))
+    old = client.get(f"/crews/{crew_id}/people/ben")  # an old name leads to the person
+    assert old.status_code == 302 and old.headers["Location"].endswith("/people/Benny")
+    merged = client.post(
+        f"/crews/{crew_id}/people/Anna", data={"csrf_token": token, "action": "merge", "same_as": "Ana"}
+    )
+    assert merged.status_code == 302 and merged.headers["Location"].endswith("/people/Ana")
+    assert [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]] == ["Ana", "Benny"]
+    assert client.get(f"/crews/{crew_id}/people/Nobody").status_code == 404
+    missing = client.post(
+        f"/crews/{crew_id}/people/Nobody", data={"csrf_token": token, "action": "rename", "name": "X"}
+    )
+    assert missing.status_code == 404
+
+
+def test_keep_these_players_together_needs_the_edit_rights(client, csrf_token, app):
+    game_id, key, _ = create(client, "points", ("Ana", "Ben"), {"rounds": 1})
+    post(
+        client,
+        f"/api/games/{game_id}/rounds",
+        {"round": 1, "results": [{"player": "Ana", "points": 2}, {"player": "Ben", "points": 1}]},
+        key,
+    )
+    viewer = app.test_client()
+    token = csrf_token(viewer, "/sheets/")
+    refused = viewer.post(f"/sheets/{game_id}/crew", data={"csrf_token": token, "name": "Tuesday"})
+    assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/sheets/{game_id}")
+    assert "Keep these players together" not in text(viewer.get(f"/sheets/{game_id}"))
+    viewer.post(f"/sheets/{game_id}/key", data={"csrf_token": token, "key": key})  # now this phone may edit
+    assert "Keep these players together" in text(viewer.get(f"/sheets/{game_id}"))
+    made = viewer.post(f"/sheets/{game_id}/crew", data={"csrf_token": token, "name": "Tuesday"})
+    crew_id, _crew_key = crew_of(made)
+    data = viewer.get(f"/api/crews/{crew_id}").get_json()
+    assert [g["id"] for g in data["games"]] == [game_id] and data["people"][0]["wins"] == 1
+    assert "Keep these players together" not in text(viewer.get(f"/sheets/{game_id}"))  # it is in a crew now
+
+
+def test_unknown_crews_are_404(client):
+    for url in ("/crews/nope", "/crews/nope/people/Ana", "/crews/nope/share", "/crews/nope/new"):
+        assert client.get(url).status_code == 404, url
