@@ -64,14 +64,15 @@ def _address() -> str:
     return (request.remote_addr or "?")[:64]
 
 
-def refuse_wrong_key(game_id: str) -> NoReturn:
+def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | None = None) -> NoReturn:
     """Answer a wrong edit key for ``game_id``: 403, counted; 429 once the game's counts are over the limit.
 
     Called only after the key was compared and found wrong, so a right key is never refused. The
     failures are rows of ``key_failure`` (every worker process sees them), counted per game and per
     address within the game: ``EDIT_KEY_FAILURES`` from one address, or ``EDIT_KEY_GAME_FAILURES`` from
     all addresses together, within ``EDIT_KEY_WINDOW`` seconds. Past the limit nothing more is written
-    (guessing cannot fill the table), and the answer tells the client when to try again.
+    (guessing cannot fill the table), and the answer tells the client when to try again. ``wrong`` and
+    ``too_many`` replace the two sentences (a digital game's keys are edit and seat keys).
     """
     from .errors import ApiError
 
@@ -97,13 +98,13 @@ def refuse_wrong_key(game_id: str) -> NoReturn:
             oldest = min(over[0])
             wait = max(1, int((oldest + window - now).total_seconds()) + 1)
             raise ApiError(
-                _("Too many wrong edit keys for this game: wait a few minutes and try again."),
+                too_many or _("Too many wrong edit keys for this game: wait a few minutes and try again."),
                 429,
                 headers={"Retry-After": str(wait)},
             )
         connection.execute(delete(KeyFailure).where(KeyFailure.created_at <= now - window))
         connection.execute(insert(KeyFailure).values(game_id=game_id, address=address, created_at=now))
-    raise ApiError(_("This edit key does not belong to this game."), 403)
+    raise ApiError(wrong or _("This edit key does not belong to this game."), 403)
 
 
 def init_app(app: Flask) -> None:

@@ -10,6 +10,10 @@ import re
 
 import pytest
 
+from app import create_app
+from app.extensions import db
+from tests.web.api_helpers import text, token_of
+
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -71,3 +75,96 @@ def test_every_answer_that_carries_a_key_is_no_store(client):
     assert {name: a.headers.get("Cache-Control") for name, a in answers.items()} == dict.fromkeys(answers, "no-store")
     # Answers without a key may be cached as before.
     assert client.get(f"/api/games/{game_id}").headers.get("Cache-Control") != "no-store"
+
+
+INVISIBLE = "shows nothing on the screen: give them a name with visible letters."
+HIDDEN = "holds an invisible character (such as a zero-width space): type the name again with visible letters only."
+ALIKE = "look the same on the screen: give each player a name that looks different."
+REFUSED_NAMES = [
+    (["\u200b", "Ben"], "Player 1's name " + INVISIBLE),
+    (["Ana", "\u3164"], "Player 2's name " + INVISIBLE),  # a Hangul filler: a letter that draws nothing
+    (["Ana", "\u2800\u3000"], "Player 2's name " + INVISIBLE),
+    (["Ana\u200b", "Ben"], "Player 1's name " + HIDDEN),
+    (["Ana", "Ana\u200b"], "Player 2's name " + HIDDEN),
+    (["Ana", "B\u00aden"], "Player 2's name " + HIDDEN),  # a soft hyphen
+    (["Ana", "\u0410na"], "Ana and \u0410na " + ALIKE),  # a Cyrillic А
+    (["\u0391na", "Ana"], "\u0391na and Ana " + ALIKE),  # a Greek Α
+    (["Ana", "A\u200dna"], "Ana and A\u200dna " + ALIKE),  # a joiner between two letters hides nothing else
+    (["Ben", "\uff22\uff45\uff4e"], "Ben and \uff22\uff45\uff4e " + ALIKE),  # full-width letters
+]
+
+
+@pytest.mark.parametrize(("players", "sentence"), REFUSED_NAMES)
+def test_invisible_and_look_alike_names_are_refused_with_a_sentence(client, players, sentence):
+    sheet = client.post("/api/games", json={"game": "uno", "players": players})
+    assert (sheet.status_code, sheet.get_json()) == (400, {"error": sentence})
+    play = client.post("/api/play", json={"game": "uno", "seats": [{"name": name} for name in players]})
+    assert (play.status_code, play.get_json()) == (400, {"error": sentence})
+    made = client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+    rematch = client.post(
+        f"/api/games/{made['id']}/rematch",
+        json={"players": players},
+        headers={"Authorization": f"Bearer {made['edit_key']}"},
+    )
+    assert (rematch.status_code, rematch.get_json()) == (400, {"error": sentence})
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Ana", "Ben"],
+        ["Иван", "Ivan"],  # Cyrillic names that do not pass for a Latin one
+        ["Zoë", "Zoe"],
+        ["\U0001f468\u200d\U0001f469\u200d\U0001f467", "\u2764\ufe0f"],  # emoji sequences keep their joiners
+        ["हिन्\u200dदी", "Ana Maria"],
+        ["\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f Cai", "Ana"],  # the Welsh flag's tags
+    ],
+)
+def test_names_of_every_script_and_emoji_are_still_taken(client, players):
+    answer = client.post("/api/games", json={"game": "uno", "players": players})
+    assert answer.status_code == 201, answer.get_json()
+
+
+def test_the_new_sheet_form_refuses_a_look_alike_name_with_the_sentence(client):
+
+    page = client.get("/sheets/new").get_data(as_text=True)
+    data = {"csrf_token": token_of(page), "game": "points", "players-0": "Ana", "players-1": "\u0410na"}
+    answer = client.post("/sheets/new", data=data)
+    assert answer.status_code != 302 and "Ana and \u0410na " + ALIKE in text(answer)
+    data["players-1"] = "\u200b"
+    answer = client.post("/sheets/new", data=data)
+    assert answer.status_code != 302 and "Player 2's name " + INVISIBLE in text(answer)
+
+
+@pytest.fixture
+def strict_app(database_url):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-only",
+            "EDIT_KEY_FAILURES": 3,
+            "EDIT_KEY_WINDOW": 60.0,
+        }
+    )
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_wrong_seat_keys_are_counted_like_wrong_edit_keys(strict_app):
+    client = strict_app.test_client()
+    made = client.post("/api/play", json={"game": "uno", "seats": [{"name": "Ana"}, {"name": "Ben", "remote": True}]})
+    play_id, edit_key, seat_key = made.get_json()["id"], made.get_json()["edit_key"], made.get_json()["seat_keys"]["1"]
+    wrong = {"Authorization": "Bearer not-a-key-of-this-game"}
+    answers = [client.get(f"/api/play/{play_id}", headers=wrong) for _ in range(3)]
+    assert [a.status_code for a in answers] == [403, 403, 403]
+    assert answers[0].get_json() == {"error": "This key belongs neither to this game nor to one of its seats."}
+    refused = client.get(f"/api/play/{play_id}?seat=1", headers=wrong)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert refused.get_json() == {"error": "Too many wrong keys for this game: wait a few minutes and try again."}
+    acted = client.post(f"/api/play/{play_id}/actions", json={"type": "draw"}, headers=wrong)
+    assert acted.status_code == 429
+    # The right keys are always taken.
+    assert client.get(f"/api/play/{play_id}?seat=1", headers={"Authorization": f"Bearer {seat_key}"}).status_code == 200
+    assert client.get(f"/api/play/{play_id}", headers={"Authorization": f"Bearer {edit_key}"}).status_code == 200
