@@ -66,7 +66,26 @@ def _components() -> dict[str, Any]:
     bodies = {e.body for e in ENDPOINTS if e.body}
     pairs = [(m, "validation" if m in bodies else "serialization") for m in _models()]
     _keys, top = models_json_schema(pairs, ref_template=REF)
-    return dict(sorted(top.get("$defs", {}).items()))
+    return dict(sorted(_without_null_defaults(top.get("$defs", {})).items()))
+
+
+def _admits_null(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    return any(_admits_null(v) for v in (*node.get("anyOf", ()), *node.get("oneOf", ())) if isinstance(v, dict))
+
+
+def _without_null_defaults(node: Any) -> Any:
+    """The schema without ``"default": null`` where null is not a value the field takes: pydantic writes it for an
+    optional field (``points: int = None``: leave it out, but do not send null), and OpenAPI 3.1 wants every
+    default to be valid against its schema (openapi-spec-validator refuses the document otherwise)."""
+    if isinstance(node, list):
+        return [_without_null_defaults(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    drop = "default" in node and node["default"] is None and not _admits_null(node)
+    return {key: _without_null_defaults(value) for key, value in node.items() if not (drop and key == "default")}
 
 
 def _path(endpoint: Endpoint, rules: dict[tuple[str, str], Any]) -> tuple[str, list[dict[str, Any]]]:
