@@ -107,12 +107,73 @@ def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | Non
     raise ApiError(wrong or _("This edit key does not belong to this game."), 403)
 
 
+PROXY_SAMPLE = 20
+"""How many requests after start :class:`ProxyCheck` looks at (then it looks no more)."""
+
+
+class ProxyCheck:
+    """Warns once, in the log, when ``DECKSIDE_PROXIES`` does not match how requests arrive, from the first
+    :data:`PROXY_SAMPLE` requests a worker serves:
+
+    - set, but a request came without ``X-Forwarded-For``: it reached the app directly, around the proxy
+      (its client address, scheme and host are taken as they came; a client could also send the headers
+      itself and pass for anyone);
+    - 0, but every request came from one address with ``X-Forwarded-For``: a proxy sits in front and the
+      app sees only the proxy, so every client shares one creation budget and one wrong-key count, and
+      cookies miss the Secure flag behind TLS.
+    """
+
+    def __init__(self, app: Flask, proxies: int) -> None:
+        self.app, self.proxies = app, proxies
+        self.seen = 0
+        self.addresses: set[str] = set()
+        self.forwarded = 0
+        self.done = False
+
+    def look(self, environ: dict) -> None:
+        if self.done:
+            return
+        self.seen += 1
+        forwarded = "HTTP_X_FORWARDED_FOR" in environ
+        original = environ.get("werkzeug.proxy_fix.orig", {})
+        address = original.get("REMOTE_ADDR") or environ.get("REMOTE_ADDR") or "?"
+        if self.proxies > 0 and not forwarded:
+            self.done = True
+            self.app.logger.warning(
+                "DECKSIDE_PROXIES is %s, but a request from %s came without X-Forwarded-For: it reached the app "
+                "directly, not through the proxy. Let clients reach the app only through the proxy, or set "
+                "DECKSIDE_PROXIES=0 when there is none.",
+                self.proxies,
+                address,
+            )
+            return
+        self.addresses.add(address)
+        self.forwarded += forwarded
+        if self.seen < PROXY_SAMPLE:
+            return
+        self.done = True
+        if self.proxies == 0 and self.forwarded == self.seen and len(self.addresses) == 1:
+            self.app.logger.warning(
+                "DECKSIDE_PROXIES is 0, but the first %s requests all came from %s with X-Forwarded-For: a proxy "
+                "is in front, and the app takes it for every client (one creation budget and one wrong-key count "
+                "for everybody). Set DECKSIDE_PROXIES to the number of proxies in front (1 for one nginx).",
+                self.seen,
+                address,
+            )
+
+
 def init_app(app: Flask) -> None:
     """Install the headers, the session cookie flags and ProxyFix (when configured)."""
     app.session_interface = SessionInterface()
     proxies = int(app.config.get("PROXY_COUNT") or 0)
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies)
+    check = ProxyCheck(app, proxies)
+    app.extensions["deckside_proxy_check"] = check
+
+    @app.before_request
+    def look_at_proxies() -> None:
+        check.look(request.environ)
 
     @app.after_request
     def secure_response(response: Response) -> Response:

@@ -168,3 +168,39 @@ def test_wrong_seat_keys_are_counted_like_wrong_edit_keys(strict_app):
     # The right keys are always taken.
     assert client.get(f"/api/play/{play_id}?seat=1", headers={"Authorization": f"Bearer {seat_key}"}).status_code == 200
     assert client.get(f"/api/play/{play_id}", headers={"Authorization": f"Bearer {edit_key}"}).status_code == 200
+
+
+def _proxy_app(database_url, proxies: int):
+    return create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only", "PROXY_COUNT": proxies}
+    )
+
+
+def _warnings(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelname == "WARNING" and "DECKSIDE_PROXIES" in r.getMessage()]
+
+
+def test_a_warning_when_proxies_are_set_but_a_request_comes_directly(database_url, caplog):
+    app = _proxy_app(database_url, 1)
+    client = app.test_client()
+    client.get("/", headers={"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"})
+    assert _warnings(caplog) == []
+    client.get("/", environ_base={"REMOTE_ADDR": "198.51.100.4"})  # around the proxy
+    client.get("/", environ_base={"REMOTE_ADDR": "198.51.100.4"})
+    assert _warnings(caplog) == [
+        "DECKSIDE_PROXIES is 1, but a request from 198.51.100.4 came without X-Forwarded-For: it reached the app "
+        "directly, not through the proxy. Let clients reach the app only through the proxy, or set "
+        "DECKSIDE_PROXIES=0 when there is none."
+    ]  # once
+
+
+def test_a_warning_when_proxies_are_0_but_every_request_comes_from_one_proxy(database_url, caplog):
+    behind = _proxy_app(database_url, 0).test_client()
+    for n in range(25):
+        behind.get("/", headers={"X-Forwarded-For": f"203.0.113.{n}"}, environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert len(_warnings(caplog)) == 1 and "the first 20 requests all came from 10.0.0.2" in _warnings(caplog)[0]
+    caplog.clear()
+    direct = _proxy_app(database_url, 0).test_client()  # people reaching the app from their own addresses
+    for n in range(25):
+        direct.get("/", environ_base={"REMOTE_ADDR": f"203.0.113.{n}"})
+    assert _warnings(caplog) == []
