@@ -97,7 +97,10 @@ class Result(db.Model):
 
 
 class IdempotentReply(db.Model):
-    """The answer given to a write carrying an ``Idempotency-Key``, replayed when the key comes again."""
+    """A write carrying an ``Idempotency-Key`` that was answered: when the key comes again, the answer is the
+    same status with the game it was about as that game is now (API.md "Operations"). Only that is kept, not
+    a copy of the answer: ``answer_id`` is the game the answer held (the game itself for a round, the new game
+    for a rematch). Rows older than ``IDEMPOTENCY_DAYS`` are pruned (:mod:`app.services.retention`)."""
 
     __tablename__ = "idempotent_reply"
     __table_args__ = (UniqueConstraint("game_id", "key"),)
@@ -106,8 +109,8 @@ class IdempotentReply(db.Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     key: Mapped[str] = mapped_column(String(100))
     status: Mapped[int] = mapped_column(Integer)
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    answer_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
 class KeyFailure(db.Model):

@@ -81,8 +81,7 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
     game.version += 1  # the old game now shows its ``next``
     db.session.flush()
     answer = sheets.game_json(new)
-    if idempotency_key:
-        sheets._remember(game, idempotency_key, 201, answer)
+    sheets._remember(game, idempotency_key, 201, new)
     try:
         db.session.commit()
     except IntegrityError:
