@@ -168,3 +168,21 @@ class PlayGame(db.Model):
     sheet: Mapped[Game | None] = relationship()
 
     __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+
+
+class Claim(db.Model):
+    """A hand-over link's code (API.md "Hand-over links that expire"): ``POST /api/claims/<code>`` exchanges it
+    for the key it hands over, for ``CLAIM_MINUTES`` minutes (a seat code once). Only the code's hash is kept
+    (``id``), and the key is kept masked with the code (:mod:`app.services.claims`): the table alone gives no
+    key away."""
+
+    __tablename__ = "claim"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(40))
+    right: Mapped[str] = mapped_column(String(60))
+    masked_key: Mapped[str] = mapped_column(String(256))
+    once: Mapped[bool] = mapped_column(default=False)
+    used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -64,7 +64,9 @@ def _address() -> str:
     return (request.remote_addr or "?")[:64]
 
 
-def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | None = None) -> NoReturn:
+def refuse_wrong_key(
+    game_id: str, wrong: str | None = None, too_many: str | None = None, status: int = 403, everyone: bool = True
+) -> NoReturn:
     """Answer a wrong edit key for ``game_id``: 403, counted; 429 once the game's counts are over the limit.
 
     Called only after the key was compared and found wrong, so a right key is never refused. The
@@ -72,7 +74,9 @@ def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | Non
     address within the game: ``EDIT_KEY_FAILURES`` from one address, or ``EDIT_KEY_GAME_FAILURES`` from
     all addresses together, within ``EDIT_KEY_WINDOW`` seconds. Past the limit nothing more is written
     (guessing cannot fill the table), and the answer tells the client when to try again. ``wrong`` and
-    ``too_many`` replace the two sentences (a digital game's keys are edit and seat keys).
+    ``too_many`` replace the two sentences (a digital game's keys are edit and seat keys), ``status`` the 403
+    (a wrong claim code is 404); ``everyone=False`` counts per address only (claim codes, which belong to no
+    one game: guessers elsewhere must not lock a table's phones out).
     """
     from .errors import ApiError
 
@@ -92,7 +96,7 @@ def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | Non
         over = [
             times
             for times, limit in ((mine, config["EDIT_KEY_FAILURES"]), (every, config["EDIT_KEY_GAME_FAILURES"]))
-            if len(times) >= int(limit)
+            if len(times) >= int(limit) and (everyone or times is mine)
         ]
         if over:
             oldest = min(over[0])
@@ -104,7 +108,7 @@ def refuse_wrong_key(game_id: str, wrong: str | None = None, too_many: str | Non
             )
         connection.execute(delete(KeyFailure).where(KeyFailure.created_at <= now - window))
         connection.execute(insert(KeyFailure).values(game_id=game_id, address=address, created_at=now))
-    raise ApiError(wrong or _("This edit key does not belong to this game."), 403)
+    raise ApiError(wrong or _("This edit key does not belong to this game."), status)
 
 
 PROXY_SAMPLE = 20

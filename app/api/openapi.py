@@ -27,16 +27,20 @@ STATUS_TEXT = {
     403: "The key is not right for this game (or this seat).",
     404: "There is no such game, round or seat.",
     409: "A conflicting write: the game changed since (If-Match), it is over, or it is not this seat's turn.",
+    410: "The claim code has expired, or was a seat's and has been used: ask for a new link.",
     412: "`If-Match` names another version than the current one.",
     413: "The body is over the size limit.",
     429: "A rate limit bit; `Retry-After` says when to try again.",
-    503: "The database cannot be written just now (read-only, disk full, or too busy: see Retry-After); reads keep working.",
+    503: (
+        "The database cannot be reached, or cannot be written just now (read-only, disk full, or too busy); "
+        "nothing was changed: try again after Retry-After."
+    ),
 }
 HEADERS = {
     "If-Match": ("The version (ETag) the change is meant for; another one is refused.", {"type": "string"}),
     "If-None-Match": ("ETags the caller has; the current one answers 304 without a body.", {"type": "string"}),
     "Idempotency-Key": (
-        "Makes a retry safe: a repeated key gets the first answer again.",
+        "Makes a retry safe: a repeated key gets the first answer's status again, with the game it held as it is now.",
         {"type": "string", "minLength": 1, "maxLength": 100},
     ),
 }
@@ -111,9 +115,9 @@ def _error(status: int, retry_after: bool = False) -> dict[str, Any]:
 
 def statuses(endpoint: Endpoint) -> list[int]:
     """The error statuses an operation may answer: its own, plus those every request may meet."""
-    found = {400, 429}
+    found = {400, 429, 503}  # 503: a database that cannot be reached, for reads too
     if endpoint.method != "GET":
-        found |= {413, 503}
+        found |= {413}
     if endpoint.auth:
         found |= {403} if endpoint.auth_optional else {401, 403}
     if "<" in endpoint.path:

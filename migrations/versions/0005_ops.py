@@ -1,4 +1,5 @@
-"""Idempotency keys keep the game their answer held, not a copy of the answer (API.md "Operations").
+"""Idempotency keys keep the game their answer held, not a copy of the answer (API.md "Operations"); hand-over
+links' claim codes (API.md "Hand-over links that expire").
 
 A stored reply's ``body`` (the whole game as answered: a 50-round sheet's keys took 26 times the game) becomes
 ``answer_id``, the id of the game it held (the sheet itself, or a rematch's new game); a replay answers that
@@ -58,9 +59,26 @@ def upgrade():
     with op.batch_alter_table("idempotent_reply", schema=None) as batch_op:
         batch_op.drop_column("body")
         batch_op.create_index(batch_op.f("ix_idempotent_reply_created_at"), ["created_at"], unique=False)
+    op.create_table(
+        "claim",
+        sa.Column("id", sa.String(length=64), nullable=False),
+        sa.Column("game_id", sa.String(length=40), nullable=False),
+        sa.Column("right", sa.String(length=60), nullable=False),
+        sa.Column("masked_key", sa.String(length=256), nullable=False),
+        sa.Column("once", sa.Boolean(), nullable=False),
+        sa.Column("used_at", sa.DateTime(), nullable=True),
+        sa.Column("expires_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_claim")),
+    )
+    with op.batch_alter_table("claim", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_claim_expires_at"), ["expires_at"], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table("claim", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_claim_expires_at"))
+    op.drop_table("claim")
     # The answers themselves are gone: the keys are forgotten (a resent round is then refused as stored, 409).
     op.execute("DELETE FROM idempotent_reply")
     with op.batch_alter_table("idempotent_reply", schema=None) as batch_op:
