@@ -170,18 +170,35 @@ def test_wrong_seat_keys_are_counted_like_wrong_edit_keys(strict_app):
     assert client.get(f"/api/play/{play_id}", headers={"Authorization": f"Bearer {edit_key}"}).status_code == 200
 
 
-def _proxy_app(database_url, proxies: int):
-    return create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only", "PROXY_COUNT": proxies}
-    )
+@pytest.fixture
+def proxy_app(database_url):
+    """Apps with a given DECKSIDE_PROXIES, each disposed of after the test."""
+    made = []
+
+    def make(proxies: int):
+        app = create_app(
+            {
+                "TESTING": True,
+                "SQLALCHEMY_DATABASE_URI": database_url,
+                "SECRET_KEY": "test-only",
+                "PROXY_COUNT": proxies,
+            }
+        )
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def _warnings(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelname == "WARNING" and "DECKSIDE_PROXIES" in r.getMessage()]
 
 
-def test_a_warning_when_proxies_are_set_but_a_request_comes_directly(database_url, caplog):
-    app = _proxy_app(database_url, 1)
+def test_a_warning_when_proxies_are_set_but_a_request_comes_directly(proxy_app, caplog):
+    app = proxy_app(1)
     client = app.test_client()
     client.get("/", headers={"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"})
     assert _warnings(caplog) == []
@@ -194,13 +211,13 @@ def test_a_warning_when_proxies_are_set_but_a_request_comes_directly(database_ur
     ]  # once
 
 
-def test_a_warning_when_proxies_are_0_but_every_request_comes_from_one_proxy(database_url, caplog):
-    behind = _proxy_app(database_url, 0).test_client()
+def test_a_warning_when_proxies_are_0_but_every_request_comes_from_one_proxy(proxy_app, caplog):
+    behind = proxy_app(0).test_client()
     for n in range(25):
         behind.get("/", headers={"X-Forwarded-For": f"203.0.113.{n}"}, environ_base={"REMOTE_ADDR": "10.0.0.2"})
     assert len(_warnings(caplog)) == 1 and "the first 20 requests all came from 10.0.0.2" in _warnings(caplog)[0]
     caplog.clear()
-    direct = _proxy_app(database_url, 0).test_client()  # people reaching the app from their own addresses
+    direct = proxy_app(0).test_client()  # people reaching the app from their own addresses
     for n in range(25):
         direct.get("/", environ_base={"REMOTE_ADDR": f"203.0.113.{n}"})
     assert _warnings(caplog) == []

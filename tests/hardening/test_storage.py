@@ -122,5 +122,6 @@ def test_the_migration_turns_stored_answers_into_the_game_they_held(database_url
         upgrade(directory=str(MIGRATIONS))
         found = dict(db.session.execute(select(IdempotentReply.key, IdempotentReply.answer_id)).all())
         assert "body" not in {c["name"] for c in inspect(db.engine).get_columns("idempotent_reply")}
+        db.session.remove()  # its connection back to the pool before the pool is closed
         db.engine.dispose()
     assert found == {"round": "g-1", "rematch": "g-2", "odd": None}
