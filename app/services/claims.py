@@ -92,6 +92,12 @@ def create(body: dict[str, Any], bearer: str | None) -> dict[str, Any]:
             raise ApiError(_("This needs the game's edit key or a seat key (Authorization: Bearer <key>)."), 401)
         key = _play_key(play, who, right, body, bearer)
     assert key is not None
+    return make(game_id, right, key)
+
+
+def make(game_id: str, right: str, key: str) -> dict[str, Any]:
+    """Store a new code handing ``key`` over as ``right`` of ``game_id`` (the caller checked the key); expired
+    codes go at the same time. ``{"code", "expires"}``."""
     now = utcnow()
     expires = now + timedelta(minutes=float(current_app.config["CLAIM_MINUTES"]))
     code = new_code()
