@@ -51,16 +51,23 @@ def register_cli(app: Flask) -> None:
     @click.option("--days", type=float, default=None, help="Unchanged for this many days (PLAY_RETENTION_DAYS).")
     @click.option("--dry-run", is_flag=True, help="Only count what would be deleted.")
     def prune_games(days: float | None, dry_run: bool) -> None:
-        """Delete digital games played by bots alone that nobody has touched for a while (and their sheets).
+        """Delete digital games played by bots alone that nobody has touched for a while (and their sheets),
+        and idempotency keys older than IDEMPOTENCY_DAYS.
 
         Score sheets people recorded, and games with a person seat, are never deleted.
         """
+        from .extensions import db
         from .services.retention import prune_bot_games
+        from .services.sheets import prune_replies
 
         days = float(app.config["PLAY_RETENTION_DAYS"] if days is None else days)
         count = prune_bot_games(days, dry_run=dry_run)
         verb = "would be deleted" if dry_run else "deleted"
         click.echo(f"{count} bots-only games unchanged for {days:g} days {verb}.")
+        if not dry_run:
+            keys = prune_replies()
+            db.session.commit()
+            click.echo(f"{keys} idempotency keys older than {app.config['IDEMPOTENCY_DAYS']:g} days deleted.")
 
 
 def _bot_list(_ctx, _param, value: str) -> list[str]:

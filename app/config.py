@@ -85,6 +85,10 @@ class Defaults:
     RATELIMIT_SWALLOW_ERRORS = True  # a failing limit storage must not stop people from playing
     # `flask prune-games` deletes bots-only digital games unchanged for this many days (never people's sheets).
     PLAY_RETENTION_DAYS = 30
+    # Hand-over links' claim codes (edit, player and seat links) work this many minutes; a seat code once.
+    CLAIM_MINUTES = float(os.environ.get("DECKSIDE_CLAIM_MINUTES", "30") or 30)
+    # A sheet remembers an answered Idempotency-Key (its status and the game it was about) this many days.
+    IDEMPOTENCY_DAYS = float(os.environ.get("DECKSIDE_IDEMPOTENCY_DAYS", "30") or 30)
     # Bots move for at most this many milliseconds per request; the game continues on the next read.
     PLAY_BOT_BUDGET_MS = float(os.environ.get("DECKSIDE_BOT_BUDGET_MS", "100"))
     # Requests doing long work (bots, imports, corrections) run at most this many at once per machine

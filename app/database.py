@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from flask import Flask, current_app, has_request_context, request
 from flask_migrate import Migrate
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import Pool
 
 from .extensions import db
@@ -51,6 +53,40 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
     except sqlite3.Error as error:  # an in-memory database has no WAL; nothing to do
         logging.getLogger(__name__).debug("no WAL journal: %s", error)
     cursor.close()
+
+
+@event.listens_for(Engine, "handle_error")
+def _read_only_sqlite_connection(context) -> None:
+    """SQLite opens a file it may not write read-only, and such a connection stays read-only when the file
+    becomes writable again: a write refused so (``SQLITE_READONLY``) is treated like a lost connection, so the
+    pool drops its connections and the next request opens the file anew (writable again without a restart)."""
+    original = context.original_exception
+    if (getattr(original, "sqlite_errorname", "") or "").startswith("SQLITE_READONLY"):
+        context.is_disconnect = True
+        context.invalidate_pool_on_disconnect = True
+    if context.is_disconnect and context.connection is not None:
+        _end_write_turn(_info(context.connection))  # the connection is about to be dropped: let its turn go
+
+
+STATEMENT_TIMEOUT_MS = 15_000
+"""PostgreSQL: the longest a statement may run (a request's statements take milliseconds)."""
+LOCK_TIMEOUT_MS = 5_000
+"""PostgreSQL: the longest a statement waits for a row or table lock before the request is answered 503 busy."""
+CONNECT_TIMEOUT_S = 5
+"""PostgreSQL: how long opening a connection may take before the request is answered 503."""
+
+
+def engine_options(url: str, configured: dict) -> dict:
+    """The engine options: the configured ones over these defaults. Every connection is checked before use
+    (``pool_pre_ping``: a connection the server dropped while pooled is replaced, not handed to a request);
+    on PostgreSQL, connecting, statements and lock waits have time limits."""
+    options: dict = {"pool_pre_ping": True}
+    if url.startswith("postgresql"):
+        options["connect_args"] = {
+            "connect_timeout": CONNECT_TIMEOUT_S,
+            "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={LOCK_TIMEOUT_MS}",
+        }
+    return {**options, **configured}
 
 
 @event.listens_for(Engine, "begin")
@@ -118,14 +154,23 @@ def _end_write_turn(info) -> None:
             handle.close()
 
 
+def _info(connection) -> dict:
+    """The connection's ``info``; empty for a connection that was dropped (a lost database: its ``info`` raises,
+    and its write turn was let go when it was dropped)."""
+    try:
+        return connection.info
+    except SQLAlchemyError:
+        return {}
+
+
 @event.listens_for(Engine, "commit")
 def _write_turn_after_commit(connection) -> None:
-    _end_write_turn(connection.info)
+    _end_write_turn(_info(connection))
 
 
 @event.listens_for(Engine, "rollback")
 def _write_turn_after_rollback(connection) -> None:
-    _end_write_turn(connection.info)
+    _end_write_turn(_info(connection))
 
 
 @event.listens_for(Pool, "checkin")
@@ -192,14 +237,40 @@ def _read_only_view() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    """Bind the database and the migrations; bring an empty database to the current schema."""
+    """Bind the database and the migrations; bring an empty database to the current schema.
+
+    The app starts while its database cannot be reached: the schema is then prepared by the first request
+    that reaches it, and until then every request that needs the database is answered 503 (app.errors)."""
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    )
     db.init_app(app)
     from . import models  # noqa: F401  (register the tables)
 
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True, compare_type=True)
-    if app.config.get("AUTO_SCHEMA", True):
+    if not app.config.get("AUTO_SCHEMA", True):
+        return
+    pending = threading.Lock()
+    state = {"ready": False}
+    try:
         with app.app_context():
             prepare_schema()
+        state["ready"] = True
+    except SQLAlchemyError as error:
+        from .errors import describe
+
+        app.logger.error(
+            "The database cannot be reached at start; the app answers 503 until it can: %s", describe(error)
+        )
+
+    @app.before_request
+    def schema_when_reachable() -> None:
+        if state["ready"] or request.endpoint == "static":
+            return
+        with pending:
+            if not state["ready"]:
+                prepare_schema()  # raises while the database is unreachable: a 503 (app.errors)
+                state["ready"] = True
 
 
 def _script():
@@ -244,11 +315,19 @@ def prepare_schema() -> str:
         if set(db.metadata.tables) <= tables:
             _stamp(connection, "head")
             return "stamped"
-        if tables >= BASELINE_TABLES:
-            _stamp(connection, BASELINE)
-            return "stamped"
+        for revision, made in BEFORE_MIGRATIONS:
+            if tables >= made:
+                _stamp(connection, revision)
+                return "stamped"
     log.warning("The database has tables that match no migration; run `flask db stamp` by hand.")
     return "unknown"
 
 
 BASELINE_TABLES = frozenset({"game", "player", "round", "result", "idempotent_reply"})
+BEFORE_MIGRATIONS = (
+    ("0002", BASELINE_TABLES | {"play_game"}),
+    (BASELINE, BASELINE_TABLES),
+)
+"""The releases before migrations, newest first: the tables their ``create_all`` made, and the revision whose
+schema is theirs (the score sheets: 0001; with digital games: 0002). Tests keep a dump of each
+(tests/hardening/schemas/)."""

@@ -1,9 +1,12 @@
 """Handing edit rights to a phone without the key ever travelling in an address.
 
-The key goes from phone to phone in the URL *fragment* (``https://…/sheets/<id>#key=<key>``):
+A hand-over link carries a claim code in the URL *fragment* (``https://…/sheets/<id>#claim=<code>``):
 browsers never send a fragment to a server, so it is in no request line, access log, Referer or
-cache key. On the receiving phone ``static/js/handover.js`` reads it, keeps it in ``localStorage``
-(survives a browser restart, no limit on how many) and removes it from the address at once.
+cache key. On the receiving phone ``static/js/handover.js`` removes it from the address, exchanges it
+(``POST /api/claims/<code>``) for the key and keeps the key in ``localStorage`` (survives a browser
+restart, no limit on how many). The browser's history keeps the address as it was opened, code
+included: the code works for 30 minutes only (app.services.claims), so the history holds no key.
+Links in the older form (``#key=<key>``) keep working.
 
 Pages whose writes are plain HTML forms (the score sheet) need the key on the server too: the page
 script posts it once (``POST /sheets/<id>/key``, CSRF-checked) and the server keeps it in a cookie
@@ -29,8 +32,15 @@ COOKIE_DAYS = 400
 
 
 def fragment_link(url: str, key: str) -> str:
-    """The hand-over link: ``url`` (without any fragment) with the key in the fragment."""
+    """A link with the key itself in the fragment (the older form, for this phone's own redirects; links
+    kept from before claims keep working)."""
     return f"{url.split('#', 1)[0]}#key={key}"
+
+
+def claim_link(url: str, code: str) -> str:
+    """The hand-over link for another phone: ``url`` with a claim code in the fragment (app.services.claims):
+    it works for 30 minutes, so a copy left in a browser's history, or on a tablet, no longer gives the key."""
+    return f"{url.split('#', 1)[0]}#claim={code}"
 
 
 def held_key() -> str | None:

@@ -108,7 +108,10 @@ class Result(db.Model):
 
 
 class IdempotentReply(db.Model):
-    """The answer given to a write carrying an ``Idempotency-Key``, replayed when the key comes again."""
+    """A write carrying an ``Idempotency-Key`` that was answered: when the key comes again, the answer is the
+    same status with the game it was about as that game is now (API.md "Operations"). Only that is kept, not
+    a copy of the answer: ``answer_id`` is the game the answer held (the game itself for a round, the new game
+    for a rematch). Rows older than ``IDEMPOTENCY_DAYS`` are pruned (:mod:`app.services.retention`)."""
 
     __tablename__ = "idempotent_reply"
     __table_args__ = (UniqueConstraint("game_id", "key"),)
@@ -117,8 +120,8 @@ class IdempotentReply(db.Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     key: Mapped[str] = mapped_column(String(100))
     status: Mapped[int] = mapped_column(Integer)
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    answer_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
 class KeyFailure(db.Model):
@@ -253,3 +256,21 @@ class CrewGame(db.Model):
 
     crew: Mapped[Crew] = relationship(back_populates="games")
     game: Mapped[Game] = relationship()
+
+
+class Claim(db.Model):
+    """A hand-over link's code (API.md "Hand-over links that expire"): ``POST /api/claims/<code>`` exchanges it
+    for the key it hands over, for ``CLAIM_MINUTES`` minutes (a seat code once). Only the code's hash is kept
+    (``id``), and the key is kept masked with the code (:mod:`app.services.claims`): the table alone gives no
+    key away."""
+
+    __tablename__ = "claim"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(40))
+    right: Mapped[str] = mapped_column(String(60))
+    masked_key: Mapped[str] = mapped_column(String(256))
+    once: Mapped[bool] = mapped_column(default=False)
+    used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

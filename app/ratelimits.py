@@ -14,6 +14,7 @@ any storage of the ``limits`` library instead, e.g. ``redis://localhost:6379`` o
 
 from __future__ import annotations
 
+import logging
 import time
 
 from flask import Flask, current_app
@@ -109,6 +110,14 @@ creation = limiter.shared_limit(create_limit, scope="create", methods=["POST"])
 """Decorator for every view that creates a sheet or a game: one shared budget per client."""
 
 
+LIMITER_LOG = logging.getLogger("flask-limiter")
+
+
 def init_app(app: Flask) -> None:
-    """Bind Flask-Limiter with the configured storage."""
+    """Bind Flask-Limiter with the configured storage. A storage that fails (the database is down) is passed
+    over (``RATELIMIT_SWALLOW_ERRORS``) and logged one line per problem, not a traceback per request."""
+    from .errors import OneLinePerProblem
+
+    if not any(isinstance(f, OneLinePerProblem) for f in LIMITER_LOG.filters):
+        LIMITER_LOG.addFilter(OneLinePerProblem())
     limiter.init_app(app)

@@ -64,14 +64,19 @@ def _address() -> str:
     return (request.remote_addr or "?")[:64]
 
 
-def refuse_wrong_key(game_id: str) -> NoReturn:
+def refuse_wrong_key(
+    game_id: str, wrong: str | None = None, too_many: str | None = None, status: int = 403, everyone: bool = True
+) -> NoReturn:
     """Answer a wrong edit key for ``game_id``: 403, counted; 429 once the game's counts are over the limit.
 
     Called only after the key was compared and found wrong, so a right key is never refused. The
     failures are rows of ``key_failure`` (every worker process sees them), counted per game and per
     address within the game: ``EDIT_KEY_FAILURES`` from one address, or ``EDIT_KEY_GAME_FAILURES`` from
     all addresses together, within ``EDIT_KEY_WINDOW`` seconds. Past the limit nothing more is written
-    (guessing cannot fill the table), and the answer tells the client when to try again.
+    (guessing cannot fill the table), and the answer tells the client when to try again. ``wrong`` and
+    ``too_many`` replace the two sentences (a digital game's keys are edit and seat keys), ``status`` the 403
+    (a wrong claim code is 404); ``everyone=False`` counts per address only (claim codes, which belong to no
+    one game: guessers elsewhere must not lock a table's phones out).
     """
     from .errors import ApiError
 
@@ -91,19 +96,74 @@ def refuse_wrong_key(game_id: str) -> NoReturn:
         over = [
             times
             for times, limit in ((mine, config["EDIT_KEY_FAILURES"]), (every, config["EDIT_KEY_GAME_FAILURES"]))
-            if len(times) >= int(limit)
+            if len(times) >= int(limit) and (everyone or times is mine)
         ]
         if over:
             oldest = min(over[0])
             wait = max(1, int((oldest + window - now).total_seconds()) + 1)
             raise ApiError(
-                _("Too many wrong edit keys for this game: wait a few minutes and try again."),
+                too_many or _("Too many wrong edit keys for this game: wait a few minutes and try again."),
                 429,
                 headers={"Retry-After": str(wait)},
             )
         connection.execute(delete(KeyFailure).where(KeyFailure.created_at <= now - window))
         connection.execute(insert(KeyFailure).values(game_id=game_id, address=address, created_at=now))
-    raise ApiError(_("This edit key does not belong to this game."), 403)
+    raise ApiError(wrong or _("This edit key does not belong to this game."), status)
+
+
+PROXY_SAMPLE = 20
+"""How many requests after start :class:`ProxyCheck` looks at (then it looks no more)."""
+
+
+class ProxyCheck:
+    """Warns once, in the log, when ``DECKSIDE_PROXIES`` does not match how requests arrive, from the first
+    :data:`PROXY_SAMPLE` requests a worker serves:
+
+    - set, but a request came without ``X-Forwarded-For``: it reached the app directly, around the proxy
+      (its client address, scheme and host are taken as they came; a client could also send the headers
+      itself and pass for anyone);
+    - 0, but every request came from one address with ``X-Forwarded-For``: a proxy sits in front and the
+      app sees only the proxy, so every client shares one creation budget and one wrong-key count, and
+      cookies miss the Secure flag behind TLS.
+    """
+
+    def __init__(self, app: Flask, proxies: int) -> None:
+        self.app, self.proxies = app, proxies
+        self.seen = 0
+        self.addresses: set[str] = set()
+        self.forwarded = 0
+        self.done = False
+
+    def look(self, environ: dict) -> None:
+        if self.done:
+            return
+        self.seen += 1
+        forwarded = "HTTP_X_FORWARDED_FOR" in environ
+        original = environ.get("werkzeug.proxy_fix.orig", {})
+        address = original.get("REMOTE_ADDR") or environ.get("REMOTE_ADDR") or "?"
+        if self.proxies > 0 and not forwarded:
+            self.done = True
+            self.app.logger.warning(
+                "DECKSIDE_PROXIES is %s, but a request from %s came without X-Forwarded-For: it reached the app "
+                "directly, not through the proxy. Let clients reach the app only through the proxy, or set "
+                "DECKSIDE_PROXIES=0 when there is none.",
+                self.proxies,
+                address,
+            )
+            return
+        self.addresses.add(address)
+        self.forwarded += forwarded
+        if self.seen < PROXY_SAMPLE:
+            return
+        self.done = True
+        if self.proxies == 0 and self.forwarded == self.seen and len(self.addresses) == 1:
+            self.app.logger.warning(
+                "DECKSIDE_PROXIES is 0, but the first %s requests all came from %s with X-Forwarded-For: a proxy "
+                "is in front, and the app takes it for every client (one creation budget and one wrong-key count "
+                "for everybody). Set DECKSIDE_PROXIES to the number of proxies in front (1 for one nginx).",
+                self.seen,
+                address,
+            )
 
 
 def init_app(app: Flask) -> None:
@@ -112,6 +172,12 @@ def init_app(app: Flask) -> None:
     proxies = int(app.config.get("PROXY_COUNT") or 0)
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies)
+    check = ProxyCheck(app, proxies)
+    app.extensions["deckside_proxy_check"] = check
+
+    @app.before_request
+    def look_at_proxies() -> None:
+        check.look(request.environ)
 
     @app.after_request
     def secure_response(response: Response) -> Response:

@@ -67,6 +67,9 @@ FSYNC=${PG_FSYNC:-off}
 
 export TEST_DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PORT/deckside_test"
 export PG_TEST_URL="$TEST_DATABASE_URL"
+# For tests that stop and start the server (tests/hardening/test_postgres_restart.py): its pg_ctl, data
+# directory, and the user it runs as.
+export PG_TEST_CTL="$BIN/pg_ctl" PG_TEST_DATA="$DATA" PG_TEST_USER="$(if [ "$(id -u)" -eq 0 ]; then echo postgres; fi)"
 echo "PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (throwaway cluster in $WORK)" >&2
 
 set +e

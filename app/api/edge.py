@@ -219,9 +219,24 @@ def _options(response: Response) -> None:
         response.headers["Allow"] = allowed_methods(request.url_rule.rule, response.headers["Allow"].split(", "))
 
 
+SECRET_FIELDS = frozenset({"edit_key", "seat_keys", "seat_key", "player_key", "key", "code", "crew_key", "url"})
+"""Fields of an answer that hand a right over: an answer holding one is never kept by a cache."""
+
+
+def _no_store(response: Response) -> None:
+    """An answer that carries a key or a claim (a creation, a rematch, an import, a new seat key, a claimed
+    code) is ``Cache-Control: no-store``: no browser or proxy keeps a copy of the key."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or not response.is_json or response.status_code >= 300:
+        return
+    body = response.get_json(silent=True)
+    if isinstance(body, dict) and not SECRET_FIELDS.isdisjoint(body):
+        response.headers["Cache-Control"] = "no-store"
+
+
 def finish(response: Response) -> Response:
-    """The blueprint's ``after_request``: Location on a 201, 412 for a failed ``If-Match`` on a GET, and
-    ``Allow`` on OPTIONS."""
+    """The blueprint's ``after_request``: Location on a 201, ``no-store`` on an answer carrying a key, 412 for
+    a failed ``If-Match`` on a GET, and ``Allow`` on OPTIONS."""
     _location(response)
+    _no_store(response)
     _options(response)
     return _precondition(response)

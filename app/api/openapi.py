@@ -27,10 +27,14 @@ STATUS_TEXT = {
     403: "The key is not right for this game (or this seat, or this crew), or a crew's key is missing.",
     404: "There is no such game, round, seat or crew.",
     409: "A conflicting write: the game changed since (If-Match), it is over, or it is not this seat's turn.",
+    410: "The claim code has expired, or was a seat's and has been used: ask for a new link.",
     412: "`If-Match` names another version than the current one.",
     413: "The body is over the size limit.",
     429: "A rate limit bit; `Retry-After` says when to try again.",
-    503: "The database cannot be written just now (read-only, disk full, or too busy: see Retry-After); reads keep working.",
+    503: (
+        "The database cannot be reached, or cannot be written just now (read-only, disk full, or too busy); "
+        "nothing was changed: try again after Retry-After."
+    ),
 }
 HEADERS = {
     "If-Match": ("The version (ETag) the change is meant for; another one is refused.", {"type": "string"}),
@@ -40,7 +44,7 @@ HEADERS = {
         {"type": "string"},
     ),
     "Idempotency-Key": (
-        "Makes a retry safe: a repeated key gets the first answer again.",
+        "Makes a retry safe: a repeated key gets the first answer's status again, with the game it held as it is now.",
         {"type": "string", "minLength": 1, "maxLength": 100},
     ),
 }
@@ -82,7 +86,26 @@ def _components() -> dict[str, Any]:
     bodies = {e.body for e in ENDPOINTS if e.body}
     pairs = [(m, "validation" if m in bodies else "serialization") for m in _models()]
     _keys, top = models_json_schema(pairs, ref_template=REF)
-    return dict(sorted(top.get("$defs", {}).items()))
+    return dict(sorted(_without_null_defaults(top.get("$defs", {})).items()))
+
+
+def _admits_null(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    return any(_admits_null(v) for v in (*node.get("anyOf", ()), *node.get("oneOf", ())) if isinstance(v, dict))
+
+
+def _without_null_defaults(node: Any) -> Any:
+    """The schema without ``"default": null`` where null is not a value the field takes: pydantic writes it for an
+    optional field (``points: int = None``: leave it out, but do not send null), and OpenAPI 3.1 wants every
+    default to be valid against its schema (openapi-spec-validator refuses the document otherwise)."""
+    if isinstance(node, list):
+        return [_without_null_defaults(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    drop = "default" in node and node["default"] is None and not _admits_null(node)
+    return {key: _without_null_defaults(value) for key, value in node.items() if not (drop and key == "default")}
 
 
 def _path(endpoint: Endpoint, rules: dict[tuple[str, str], Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -108,9 +131,9 @@ def _error(status: int, retry_after: bool = False) -> dict[str, Any]:
 
 def statuses(endpoint: Endpoint) -> list[int]:
     """The error statuses an operation may answer: its own, plus those every request may meet."""
-    found = {400, 429}
+    found = {400, 429, 503}  # 503: a database that cannot be reached, for reads too
     if endpoint.method != "GET":
-        found |= {413, 503}
+        found |= {413}
     if endpoint.auth:
         found |= {403} if endpoint.auth_optional or not endpoint.unauthorized else {401, 403}
     if "<" in endpoint.path:

@@ -509,6 +509,30 @@ class JoinLinkOut(Answer):
     svg: str
 
 
+class ClaimIn(Body):
+    """``POST /api/claims``: the game, the right to hand over, and (a seat's code made with the edit key) the
+    seat's key as the creator's phone keeps it."""
+
+    game: StrictStr
+    right: StrictStr = Field(json_schema_extra={"x-expected": N_('"edit", "player:<name>" or "seat:<number>"')})
+    key: StrictStr = None  # type: ignore[assignment]
+
+
+class ClaimOut(Answer):
+    """A hand-over link's code (``/sheets/<id>#claim=<code>``) and when it stops working."""
+
+    code: str
+    expires: str
+
+
+class Claimed(Answer):
+    """What a claim code hands over: the game, the right and its key."""
+
+    game: str
+    right: str
+    key: str
+
+
 class NewEditKey(EditKey):
     id: str
 
@@ -922,6 +946,28 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "The same seats, rules and remote seats in a new game.",
         errors=(404, 409),
         auth=EDIT,
+    ),
+    # hand-over links
+    Endpoint(
+        "POST",
+        "/api/claims",
+        "createClaim",
+        "A hand-over link's claim code, made with the key that grants the right (30 minutes; a seat's: once).",
+        ClaimIn,
+        ok=201,
+        answer=ClaimOut,
+        errors=(404,),
+        auth=EDIT_OR_SEAT,
+        tags=("claims",),
+    ),
+    Endpoint(
+        "POST",
+        "/api/claims/<code>",
+        "useClaim",
+        "The key a claim code hands over (no credentials); 410 once it has expired or been used.",
+        answer=Claimed,
+        errors=(404, 410),
+        tags=("claims",),
     ),
     # itself
     Endpoint(

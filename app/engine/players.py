@@ -25,6 +25,39 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff" + "".join(sorted(BIDI_CONTROLS)) + "]")
 """Unicode's control characters (category Cc), halves of surrogate pairs (Cs) and the direction controls."""
 
+IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+"""Unicode's default-ignorable characters: a font draws nothing for them (zero-width spaces and joiners, the
+soft hyphen, the Hangul fillers U+3164 and U+FFA0, variation selectors, tags)."""
+
+EMOJI_HELPERS = re.compile("[\ufe00-\ufe0f\U000e0020-\U000e007f\U000e0100-\U000e01ef]")
+"""Ignorables that only shape the character before them (an emoji's variation selector, a flag's tags): allowed."""
+
+JOINERS = re.compile("(?<=[^\\s\u200c\u200d])[\u200c\u200d](?=[^\\s\u200c\u200d])")
+"""A zero-width joiner or non-joiner between two visible characters (an emoji sequence, Hindi or Persian
+spelling): allowed; anywhere else it only hides a difference."""
+
+BLANKS = re.compile("[\\s\u2800\u3000]+")
+"""What shows as empty space: spaces of every width and the blank braille pattern."""
+
+LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic letters drawn like Latin ones (lower case: names are compared case-folded).
+        "а": "a", "в": "b", "е": "e", "ѐ": "è", "ё": "ë", "і": "i", "ї": "ï", "ј": "j", "к": "k", "м": "m",
+        "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "һ": "h", "ԁ": "d",
+        "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y", "ɡ": "g",
+        # Greek.
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t",
+        "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
+        # Armenian and Latin letters drawn like other Latin ones.
+        "օ": "o", "ս": "u", "ı": "i", "ℓ": "l",
+    }
+)  # fmt: skip
+"""Letters of other scripts that a reader cannot tell from a Latin letter (after Unicode's confusables list)."""
+
 BOT_NAMES = ("random", "smart")
 """The bots a seat of a digital game may carry, in both games (each game's ``bots.BOTS`` implements them)."""
 
@@ -56,17 +89,53 @@ def printable_name(name: str) -> bool:
     return _UNPRINTABLE.search(name) is None
 
 
+def hidden_characters(name: str) -> bool:
+    """Whether ``name`` holds a character that shows nothing: a zero-width space, a Hangul filler, a soft
+    hyphen, a joiner that joins nothing (an emoji's variation selector and a joiner between two visible
+    characters are allowed)."""
+    return IGNORABLE.search(JOINERS.sub("", EMOJI_HELPERS.sub("", name))) is not None
+
+
+def shows_nothing(name: str) -> bool:
+    """Whether ``name`` is only blank space and characters that draw nothing (``"\u2800"``)."""
+    return not BLANKS.sub("", IGNORABLE.sub("", name))
+
+
+def look(name: str) -> str:
+    """What a reader sees of ``name``: two names with the same look cannot be told apart on a sheet
+    ("Ana" and "Аna" with a Cyrillic А; "Ana" and "Ana" with a zero-width joiner). Compatibility forms are
+    folded (full-width letters), case is ignored, letters of other scripts drawn alike are the Latin letter."""
+    folded = unicodedata.normalize("NFKD", IGNORABLE.sub("", name_key(name)))
+    return unicodedata.normalize("NFC", folded.translate(LOOK_ALIKES))
+
+
 def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
     """The players' names, trimmed, in seating order; raise :class:`RulesError` when the list cannot be a game.
 
     The game takes ``minimum`` to ``maximum`` players; each name is 1 to :data:`MAX_NAME` characters
     after trimming, in Unicode NFC (:func:`normal_name`), unique ignoring case and composition
-    (:func:`name_key`), without control or direction characters (:func:`printable_name`).
+    (:func:`name_key`), without control or direction characters (:func:`printable_name`), without
+    characters that show nothing (:func:`hidden_characters`, :func:`shows_nothing`), and no two that look
+    alike (:func:`look`).
     """
     if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
         raise RulesError(_("The players must be a list of names."))
     if any(not printable_name(name) for name in names):
         raise RulesError(_("A player's name can hold letters, digits, spaces and signs, but no control characters."))
+    for number, name in enumerate(names, start=1):
+        if name.strip() and shows_nothing(name):
+            raise RulesError(
+                _("Player {number}'s name shows nothing on the screen: give them a name with visible letters.").format(
+                    number=number
+                )
+            )
+        if hidden_characters(name):
+            raise RulesError(
+                _(
+                    "Player {number}'s name holds an invisible character (such as a zero-width space): "
+                    "type the name again with visible letters only."
+                ).format(number=number)
+            )
     trimmed = tuple(normal_name(name) for name in names)
     if not minimum <= len(trimmed) <= maximum:
         raise RulesError(
@@ -89,6 +158,15 @@ def check_players(names: Any, minimum: int, maximum: int) -> tuple[str, ...]:
                 )
             )
         seen[name_key(name)] = name
+    looks: dict[str, str] = {}
+    for name in trimmed:
+        if look(name) in looks:
+            raise RulesError(
+                _(
+                    "{name} and {other} look the same on the screen: give each player a name that looks different."
+                ).format(name=looks[look(name)], other=name)
+            )
+        looks[look(name)] = name
     return trimmed
 
 

@@ -5,12 +5,16 @@ at a table recorded it. Once it has not changed for ``PLAY_RETENTION_DAYS`` days
 score sheet its rounds landed in (that sheet's edit key was thrown away when it was made, so nobody
 could have written in it). Nothing else is ever deleted: score sheets made by people, and digital games
 with a person seat, stay until someone deletes the database.
+
+The idempotency keys a sheet has answered are kept ``IDEMPOTENCY_DAYS`` days (a phone's queue resends a write
+long before that); older ones are deleted whenever the sheet remembers a new one, and by ``flask prune-games``.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import select
 
 from ..extensions import db
@@ -44,3 +48,8 @@ def prune_bot_games(days: float, dry_run: bool = False) -> int:
                     db.session.delete(sheet)
         db.session.commit()
     return len(games)
+
+
+def reply_cutoff():
+    """The time before which an answered idempotency key is forgotten."""
+    return utcnow() - timedelta(days=float(current_app.config["IDEMPOTENCY_DAYS"]))

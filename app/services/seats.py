@@ -33,6 +33,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..keys import hash_key, key_matches, new_edit_key
 from ..models import PlayGame, utcnow
+from ..security import refuse_wrong_key
 
 RECENT_KEYS = 100
 """How many ``Idempotency-Key`` values a game remembers."""
@@ -136,7 +137,8 @@ def qr_svg(text: str, title: str) -> str:
 
 
 def credential(play: PlayGame, key: str | None) -> Credential:
-    """Who the bearer key makes the caller: 403 for a key that is neither the edit key nor a seat key."""
+    """Who the bearer key makes the caller: 403 for a key that is neither the edit key nor a seat key, counted
+    with the wrong edit keys of sheets (:func:`app.security.refuse_wrong_key`: 429 past the limit)."""
     if key is None:
         return Credential(NONE)
     if key_matches(key, play.edit_key_hash):
@@ -144,7 +146,11 @@ def credential(play: PlayGame, key: str | None) -> Credential:
     for seat, item in enumerate(play.seat_info or []):
         if item.get("key") and key_matches(key, item["key"]):
             return Credential(SEAT, seat)
-    raise ApiError(_("This key belongs neither to this game nor to one of its seats."), 403)
+    refuse_wrong_key(
+        play.id,
+        _("This key belongs neither to this game nor to one of its seats."),
+        _("Too many wrong keys for this game: wait a few minutes and try again."),
+    )
 
 
 def require_edit(who: Credential) -> None:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -454,19 +454,41 @@ def _bump(game: Game) -> None:
     game.version += 1
 
 
-def _remember(game: Game, idempotency_key: str | None, status: int, body: dict[str, Any]) -> None:
+def _remember(game: Game, idempotency_key: str | None, status: int, answer: Game | None = None) -> None:
+    """Keep that ``idempotency_key`` was answered ``status`` about ``answer`` (default: ``game``): a few bytes,
+    not the answer. The game's own keys older than ``IDEMPOTENCY_DAYS`` go at the same time."""
     if idempotency_key:
-        db.session.add(IdempotentReply(game_id=game.id, key=idempotency_key, status=status, body=body))
+        prune_replies(game.id)
+        answer_id = (answer or game).id
+        db.session.add(IdempotentReply(game_id=game.id, key=idempotency_key, status=status, answer_id=answer_id))
+
+
+def prune_replies(game_id: str | None = None) -> int:
+    """Delete the idempotency keys (of ``game_id``, or of every game) older than ``IDEMPOTENCY_DAYS``: a phone
+    resending a write later than that is answered as a new write (a round: 409, it was stored)."""
+    from .retention import reply_cutoff
+
+    query = delete(IdempotentReply).where(IdempotentReply.created_at < reply_cutoff())
+    if game_id is not None:
+        query = query.where(IdempotentReply.game_id == game_id)
+    return db.session.execute(query).rowcount or 0
 
 
 def replay_reply(game: Game, idempotency_key: str | None) -> tuple[dict[str, Any], int] | None:
-    """The answer already given to this idempotency key on this game, if any."""
+    """The answer to a write whose idempotency key this game has answered already, if any: the same status, and
+    the game that answer held (``game``, or a rematch's new game) as it is now."""
     if not idempotency_key:
         return None
     found = db.session.execute(
-        select(IdempotentReply).where(IdempotentReply.game_id == game.id, IdempotentReply.key == idempotency_key)
-    ).scalar_one_or_none()
-    return (found.body, found.status) if found else None
+        select(IdempotentReply.status, IdempotentReply.answer_id).where(
+            IdempotentReply.game_id == game.id, IdempotentReply.key == idempotency_key
+        )
+    ).first()
+    if found is None:
+        return None
+    if found.answer_id in (None, game.id):
+        return game_json(game), found.status
+    return game_json(get_game(found.answer_id)), found.status
 
 
 def check_idempotency_key(value: str | None) -> str | None:
@@ -573,8 +595,8 @@ def record_round(
     game.rounds.append(_store_round(game, scored))
     settle_finish(game, sheet)
     _bump(game)
-    reply = game_json(game, sheet) if answer or idempotency_key else {}
-    _remember(game, idempotency_key, 201, reply)
+    reply = game_json(game, sheet) if answer else {}
+    _remember(game, idempotency_key, 201)
     if commit:
         _commit()
     return reply, 201

@@ -82,8 +82,7 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
     db.session.flush()
     crews.follow_rematch(game, new)  # a rematch stays in the game's crews
     answer = sheets.game_json(new)
-    if idempotency_key:
-        sheets._remember(game, idempotency_key, 201, answer)
+    sheets._remember(game, idempotency_key, 201, new)
     try:
         db.session.commit()
     except IntegrityError:

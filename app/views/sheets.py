@@ -9,9 +9,8 @@ posts it once to :func:`claim_key`, which keeps it in a cookie scoped to this sh
 
 from __future__ import annotations
 
-import csv
-import io
 import json
+import re
 import secrets
 from typing import Any
 
@@ -740,31 +739,46 @@ def export_csv(game_id: str):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
-    out = io.StringIO()
-    out.write("\ufeff")  # a byte-order mark: spreadsheets then read the file as UTF-8 (accented names)
-    writer = csv.writer(out)
-    columns = [_csv_safe(c) for c in kind.csv_columns(names, sheet)]
-    writer.writerow([_("round"), _("went out"), *columns, _("saved")])
+    rows: list[list[Any]] = [[_("round"), _("went out"), *kind.csv_columns(names, sheet), _("saved")]]
     for item in data["rounds"]:
-        cells = kind.csv_cells(item, names, sheet)
-        writer.writerow([item["round"], _csv_safe(kind.csv_went_out(item)), *cells, item["saved"] or ""])
-    writer.writerow([_("total"), "", *kind.csv_totals(data, names)])
+        rows.append([item["round"], kind.csv_went_out(item), *kind.csv_cells(item, names, sheet), item["saved"] or ""])
+    rows.append([_("total"), "", *kind.csv_totals(data, names)])
     tie = data.get("tiebreaker") or {}
     if tie.get("winner"):
-        writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
+        rows.append([_("tie-breaker"), tie["winner"]])
     if data.get("winner"):
-        writer.writerow([_("winner"), _csv_safe(data["winner"])])
-    writer.writerow([_("started"), data["started"] or ""])
-    writer.writerow([_("finished"), data["finished"] or ""])
+        rows.append([_("winner"), data["winner"]])
+    rows.append([_("started"), data["started"] or ""])
+    rows.append([_("finished"), data["finished"] or ""])
     if data["notes"]:
-        writer.writerow([_("notes"), _csv_safe(data["notes"])])
+        rows.append([_("notes"), data["notes"]])
+    # A byte-order mark first: spreadsheets then read the file as UTF-8 (accented names).
+    body = "\ufeff" + "".join(",".join(_csv_cell(cell) for cell in row) + "\r\n" for row in rows)
     return Response(
-        out.getvalue().encode("utf-8"),
+        body.encode("utf-8"),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
     )
 
 
-def _csv_safe(value: str) -> str:
-    """A name that a spreadsheet would read as a formula is prefixed with a quote."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+FORMULA_STARTS = "=+-@\t\r"
+"""What makes a spreadsheet read a field as a formula (or a command, in older ones)."""
+INNER_FORMULA = re.compile(r'([,;][\s"]*)(?=[=+\-@\t\r])')
+"""A separator inside a cell followed (after spaces or quotes) by a formula's first character: a spreadsheet that
+splits the file on that separator (a German or Romanian one splits on ``;``) would start a field there."""
+CSV_QUOTED = re.compile(r'[",;\r\n]|^\s|\s$')
+
+
+def _csv_cell(value: Any) -> str:
+    """One CSV cell, neutralised for spreadsheets: a quote mark goes before any formula character that would
+    start a field, at the start of the cell (after spaces) or after a ``,`` or ``;`` inside it (``;=1+1`` is
+    written ``;'=1+1``), whichever separator the spreadsheet splits on; a cell holding a separator, a quote or
+    a line break is quoted. Numbers (a negative score included) stay numbers."""
+    if not isinstance(value, str):
+        return str(value)
+    if value.lstrip(" ")[:1] and value.lstrip(" ")[0] in FORMULA_STARTS:
+        value = "'" + value
+    value = INNER_FORMULA.sub(r"\1'", value)
+    if CSV_QUOTED.search(value):
+        value = '"' + value.replace('"', '""') + '"'
+    return value

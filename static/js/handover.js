@@ -1,7 +1,9 @@
-// Edit keys on this phone. A hand-over link carries the key in its fragment (…#key=…), which browsers
-// never send to a server: this module takes it from the address (and removes it at once, so it is not
-// in the history or a bookmark), keeps it in localStorage (it survives a browser restart; there is no
-// limit on how many games a phone keeps), and builds hand-over links for other phones.
+// Edit keys on this phone. A hand-over link carries a claim code in its fragment (…#claim=…), which browsers
+// never send to a server: this module takes it from the address (and removes it from the tab at once),
+// exchanges it for the key (POST /api/claims/<code>) and keeps the key in localStorage (it survives a
+// browser restart; there is no limit on how many games a phone keeps). The browser's history still holds
+// the address as it was opened, code included: a code works for 30 minutes (a seat's once), so the
+// history holds no key. Older links carry the key itself (…#key=…): they keep working.
 // Used by the score sheet (static/js/sheets.js) and meant for any page that hands over a key
 // (the digital game's seats). The server side is app/handover.py.
 (function () {
@@ -30,6 +32,32 @@
     if (key) put(scope, key);
     return { key: key || get(scope), fresh: !!key };
   }
+  // The claim code in this address's fragment, if any; the fragment is removed from the address either way.
+  function claimFromAddress() {
+    var match = /(?:^#|&)claim=([^&]+)/.exec(window.location.hash);
+    if (!match) return null;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    try { return decodeURIComponent(match[1]); } catch (e) { return null; }
+  }
+  // The key a claim code in the address hands over, kept for `scope`: a promise of {key, fresh} (fresh when
+  // the code gave it), or of what take() finds when there is no code. A code that no longer works (410,
+  // 404, 429) gives nothing: `refused` is called with the server's sentence, to show on the page.
+  function takeClaimed(scope, claims, refused) {
+    var code = claimFromAddress();
+    if (!code) return Promise.resolve(take(scope));
+    return fetch(claims + "/" + encodeURIComponent(code), { method: "POST", credentials: "same-origin" })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (response.ok && body.key) {
+            put(scope, body.key);
+            return { key: body.key, fresh: true };
+          }
+          if (refused && body.error) refused(body.error);
+          return take(scope);
+        });
+      })
+      .catch(function () { return take(scope); });
+  }
   function link(url, key) {
     return url.split("#")[0] + "#key=" + encodeURIComponent(key);
   }
@@ -37,7 +65,10 @@
   // nothing of the page's script runs again. Take it as a load: the page comes again with the key in its
   // address, and its script takes the key, keeps it, removes the fragment and asks for the editing page.
   window.addEventListener("hashchange", function () {
-    if (/(?:^#|&)key=[^&]/.test(window.location.hash)) window.location.reload();
+    if (/(?:^#|&)(?:key|claim)=[^&]/.test(window.location.hash)) window.location.reload();
   });
-  window.DecksideKeys = { get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link };
+  window.DecksideKeys = {
+    get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link,
+    claimFromAddress: claimFromAddress, takeClaimed: takeClaimed
+  };
 })();

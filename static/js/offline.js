@@ -31,9 +31,23 @@
   var SKIPPED = { csrf_token: 1, round: 1, version: 1, idempotency: 1, submit: 1, preview: 1 };
   var t = script.dataset;
 
-  if ("serviceWorker" in navigator && t.sw) {
+  // Without a service worker there is no offline copy and no round entered offline: a page a round is entered
+  // on says so (a self-signed certificate, or plain HTTP to another machine, keeps the browser from registering
+  // the worker; nothing else would tell).
+  function noOffline() {
+    if (!t.tNoOffline || document.querySelector(".no-offline")) return;
+    var host = document.querySelector(".sheet, form.round-form");
+    if (!host) return;
+    var note = document.createElement("p");
+    note.className = "flash no-offline";
+    note.setAttribute("role", "status");
+    note.textContent = t.tNoOffline;
+    host.parentNode.insertBefore(note, host);
+  }
+  if (t.sw) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register(t.sw, { scope: "/" }).catch(function () { /* no offline copy */ });
+      if (!("serviceWorker" in navigator)) { noOffline(); return; }
+      navigator.serviceWorker.register(t.sw, { scope: "/" }).catch(noOffline);
     });
   }
 

@@ -363,7 +363,15 @@
   if (!sheet) return;
   var scope = "sheet:" + sheet.dataset.game;
   var editable = sheet.dataset.editable === "1";
-  var got = K.take(scope);
+  // A claim link's code is exchanged for the key first; one that no longer works says so above the sheet.
+  K.takeClaimed(scope, sheet.dataset.claims, function (sentence) {
+    var note = document.createElement("p");
+    note.className = "flash flash-error";
+    note.setAttribute("role", "alert");
+    note.textContent = sentence;
+    sheet.insertBefore(note, sheet.firstChild);
+  }).then(function (got) { handOver(got); });
+  function handOver(got) {
   if (!got.key && sheet.dataset.previous) {  // a rematch takes the same key: a phone that edited goes on editing
     var inherited = K.get("sheet:" + sheet.dataset.previous);
     if (inherited) {
@@ -399,4 +407,5 @@
     }).catch(function () { if (navigator.onLine) again(2); });  /* offline: on the next visit */
   }
   claim(3);
+  }
 })();

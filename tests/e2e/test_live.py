@@ -82,14 +82,14 @@ def test_a_round_form_being_filled_in_is_kept_when_another_phone_takes_the_round
 def test_a_view_only_phone_never_sees_the_edit_link(page: Page, phone, shot):
     path = new_sheet(page, shot, ["Ana", "Ben"])
     edit_link = edit_link_of(page)
-    assert "key=" in edit_link
+    assert "#claim=" in edit_link
     viewer = phone().new_page()
     viewer.goto(page.locator("#view-link").input_value())
     expect(viewer.get_by_text("View only")).to_be_visible()
 
     def no_edit_link():
         html = viewer.content()
-        assert "key=" not in html and edit_link not in html
+        assert "key=" not in html and "claim=" not in html and edit_link not in html
         expect(viewer.get_by_role("link", name="Let another phone edit too")).to_have_count(0)
         expect(viewer.get_by_role("link", name="Play again")).to_have_count(0)
 
@@ -103,7 +103,7 @@ def test_a_view_only_phone_never_sees_the_edit_link(page: Page, phone, shot):
     no_edit_link()  # a live update brings the viewer's own page, without the edit link
     viewer.goto(path + "/share/edit")
     expect(viewer.get_by_text("This phone can only view this sheet")).to_be_visible()
-    assert "key=" not in viewer.content()
+    assert "key=" not in viewer.content() and "claim=" not in viewer.content()
     shot(viewer, "viewer")
 
 
@@ -123,7 +123,7 @@ def test_share_copies_the_link_where_there_is_no_web_share(page: Page, shot):
     assert not small_targets(page, ".button, button")
     page.get_by_role("button", name="Share").click()
     expect(page.locator(".share-status")).to_have_text("Edit link copied.")
-    assert "key=" in page.evaluate("navigator.clipboard.readText()")
+    assert "#claim=" in page.evaluate("navigator.clipboard.readText()")
     shot(page, "edit-share-page")
 
 

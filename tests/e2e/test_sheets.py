@@ -158,7 +158,7 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     new_sheet(page, shot, ["Ana", "Ben"])
     edit_link = edit_link_of(page)
     view_link = page.locator("#view-link").input_value()
-    assert "key=" in edit_link and "key=" not in view_link
+    assert "#claim=" in edit_link and "key=" not in edit_link and "key=" not in view_link
 
     # The view link alone lets a phone read, not write.
     viewer = phone().new_page()
@@ -169,7 +169,7 @@ def test_edit_link_on_second_phone_and_conflict(page: Page, phone, shot):
     other = phone().new_page()
     other.goto(edit_link)
     expect(other.get_by_text("This phone can now record rounds on this sheet.")).to_be_visible()
-    assert "key=" not in other.url  # the key is dropped from the address bar
+    assert "claim=" not in other.url and "key=" not in other.url  # the code is dropped from the address bar
     expect(other.get_by_role("link", name="Record round 1")).to_be_visible()
 
     # Both phones open round 1 and both save it: the second is told, and the first round stands.

@@ -6,6 +6,7 @@ file, or the PostgreSQL database named by ``TEST_DATABASE_URL`` (``make test-pos
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -14,6 +15,9 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from app.extensions import db
+
+# Restarting the database server needs one of its own (scripts/pg-test.sh, make test-postgres).
+collect_ignore = [] if os.environ.get("PG_TEST_DATA") else ["test_postgres_restart.py"]
 
 
 @pytest.fixture

@@ -20,9 +20,18 @@ def _edit_link(page: Page) -> str:
         page.get_by_role("link", name="Let another phone edit too").click()
     assert answer.value.headers["cache-control"] == "no-store"
     field = page.locator("#edit-link")
-    expect(field).to_have_value(re.compile(r"#key=."))
+    expect(field).to_have_value(re.compile(r"#claim=."))  # a code good for 30 minutes, not the key
     expect(page.locator("svg.qr")).to_be_visible()
     return field.input_value()
+
+
+def _kept_key(page: Page, path: str, other_than: str | None = None) -> str:
+    """The edit key this phone keeps for the sheet at ``path`` (once it is not ``other_than``)."""
+    found = page.wait_for_function(
+        "([game, old]) => { const k = localStorage.getItem('deckside-key:sheet:' + game); return k && k !== old && k; }",
+        arg=[path.rsplit("/", 1)[-1], other_than],
+    )
+    return found.json_value()
 
 
 def _sw_cache_text(page: Page) -> str:
@@ -56,8 +65,9 @@ def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, brow
     expect(page.locator("#edit-link")).to_have_count(0)
     expect(page.get_by_role("button", name="Make a new edit key")).to_have_count(0)
     link = _edit_link(page)
-    key = link.partition("#key=")[2]
-    assert key not in page.evaluate("location.href")  # the link's page: the key is in its HTML, not its address
+    key = _kept_key(page, path)
+    assert key and key not in link  # the link carries a claim code, not the key
+    assert key not in page.evaluate("location.href")
     assert page.evaluate("Object.values(localStorage)").count(key) == 1
     page.get_by_role("link", name="Back to the sheet").click()
 
@@ -82,8 +92,8 @@ def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, brow
     page.get_by_role("button", name="Make a new edit key").click()
     expect(page.get_by_text("A new edit key is made")).to_be_visible()
     expect(page).to_have_url(re.compile(re.escape(path) + "/share/edit$"))  # the new link, ready to share
-    new_key = page.locator("#edit-link").input_value().partition("#key=")[2]
-    assert new_key and new_key != key
+    new_key = _kept_key(page, path, other_than=key)
+    assert new_key and new_key != key and new_key not in page.locator("#edit-link").input_value()
     assert page.evaluate("Object.values(localStorage)").count(new_key) == 1  # this phone keeps the new key
     assert key not in page.evaluate("JSON.stringify(localStorage)")
     phone.goto(path)

@@ -64,7 +64,7 @@ def edit_link_of(page: Page) -> str:
     sheet = page.url.split("#")[0]
     page.get_by_role("link", name="Let another phone edit too").click()
     field = page.locator("#edit-link")
-    expect(field).to_have_value(re.compile(r"#key=."))
+    expect(field).to_have_value(re.compile(r"#claim=."))
     link = field.input_value()
     page.goto(sheet)
     return link

@@ -248,3 +248,12 @@ def test_compression_never_turns_a_read_into_a_412_with_the_game(client):
     headers = {"If-None-Match": "*", "If-Match": "*", "Accept-Encoding": "gzip"}
     answer = client.get(f"/api/games/{game['id']}", headers=headers)
     assert answer.status_code in (200, 304), answer.status_code
+
+
+def test_the_document_validates_against_openapi_3_1(client):
+    from openapi_spec_validator import OpenAPIV31SpecValidator
+
+    document = client.get("/api/openapi.json").get_json()
+    assert document["openapi"].startswith("3.1")
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in OpenAPIV31SpecValidator(document).iter_errors()]
+    assert errors == []

@@ -304,11 +304,12 @@ def test_view_only_and_edit_link(client, new_sheet, app):
     assert 'id="edit-link"' not in page and "#key=" not in page and "Make a new edit key" not in page
     share = client.get(url + "/share/edit")
     assert share.headers["Cache-Control"] == "no-store"
-    assert 'id="edit-link"' in text(share) and "#key=" in text(share) and "Make a new edit key" in text(share)
+    assert 'id="edit-link"' in text(share) and "#claim=" in text(share) and "Make a new edit key" in text(share)
+    assert "#key=" not in text(share)  # a claim code good for 30 minutes, not the key
     other = app.test_client()
     view = text(other.get(url))
     assert "View only" in view and "Record round 1" not in view and "Let another phone edit too" not in view
-    assert "#key=" not in text(other.get(url + "/share/edit", follow_redirects=True))
+    assert "#claim=" not in text(other.get(url + "/share/edit", follow_redirects=True))
     assert "only view" in text(other.get(url + "/rounds/new", follow_redirects=True))
     wrong = text(other.get(url + "?key=nope", follow_redirects=True))
     assert "not right for this sheet" in wrong

@@ -1,0 +1,113 @@
+"""Hand-over links that expire (API.md "Hand-over links that expire"): claim codes for edit and seat links,
+30 minutes, a seat's once, 192 random bits, wrong codes counted like wrong keys, 410 once expired or used."""
+
+from __future__ import annotations
+
+import base64
+from datetime import datetime, timedelta
+
+import pytest
+
+from app.extensions import db
+from app.models import Claim, utcnow
+
+EXPIRED = "This link has expired: ask the phone that shared it for a new one. The sheet can still be read."
+
+
+@pytest.fixture
+def app(app):
+    app.config["EDIT_KEY_FAILURES"] = 3
+    return app
+
+
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def _sheet(client) -> dict:
+    return client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}).get_json()
+
+
+def test_an_edit_code_hands_the_key_over_to_any_number_of_phones_for_thirty_minutes(app, client):
+    sheet = _sheet(client)
+    made = client.post("/api/claims", json={"game": sheet["id"], "right": "edit"}, headers=_bearer(sheet["edit_key"]))
+    assert made.status_code == 201 and made.headers["Cache-Control"] == "no-store"
+    code, expires = made.get_json()["code"], made.get_json()["expires"]
+    assert len(base64.urlsafe_b64decode(code + "==")) * 8 == 192
+    lasts = datetime.fromisoformat(expires.replace("Z", "+00:00")).replace(tzinfo=None) - utcnow()
+    assert timedelta(minutes=29) < lasts <= timedelta(minutes=30)
+    for _phone in range(3):
+        claimed = client.post(f"/api/claims/{code}")
+        assert claimed.status_code == 200 and claimed.headers["Cache-Control"] == "no-store"
+        assert claimed.get_json() == {"game": sheet["id"], "right": "edit", "key": sheet["edit_key"]}
+    with app.app_context():  # half an hour later
+        db.session.execute(Claim.__table__.update().values(expires_at=utcnow() - timedelta(seconds=1)))
+        db.session.commit()
+    late = client.post(f"/api/claims/{code}")
+    assert (late.status_code, late.get_json()) == (410, {"error": EXPIRED})
+    assert client.get(f"/api/games/{sheet['id']}").status_code == 200
+
+
+def test_the_table_keeps_neither_the_code_nor_the_key(app, client):
+    sheet = _sheet(client)
+    code = client.post(
+        "/api/claims", json={"game": sheet["id"], "right": "edit"}, headers=_bearer(sheet["edit_key"])
+    ).get_json()["code"]
+    with app.app_context():
+        row = db.session.execute(db.select(Claim)).scalar_one()
+        stored = " ".join(str(getattr(row, c.key)) for c in Claim.__table__.columns)
+    assert code not in stored and sheet["edit_key"] not in stored
+
+
+def test_a_new_edit_key_ends_the_links_made_for_the_old_one(client):
+    sheet = _sheet(client)
+    code = client.post(
+        "/api/claims", json={"game": sheet["id"], "right": "edit"}, headers=_bearer(sheet["edit_key"])
+    ).get_json()["code"]
+    assert client.post(f"/api/games/{sheet['id']}/key", headers=_bearer(sheet["edit_key"])).status_code == 200
+    assert client.post(f"/api/claims/{code}").status_code == 410
+
+
+def test_who_may_make_a_code(client):
+    sheet = _sheet(client)
+    body = {"game": sheet["id"], "right": "edit"}
+    assert client.post("/api/claims", json=body).status_code == 401
+    assert client.post("/api/claims", json=body, headers=_bearer("not-the-key")).status_code == 403
+    assert client.post("/api/claims", json={**body, "game": "nope"}, headers=_bearer("x")).status_code == 404
+    player = client.post("/api/claims", json={**body, "right": "seat:0"}, headers=_bearer(sheet["edit_key"]))
+    assert player.status_code == 400 and '"right" must be "edit"' in player.get_json()["error"]
+
+
+def test_a_seat_code_is_claimed_once(client):
+    seats = [{"name": "Ana"}, {"name": "Ben", "remote": True}, {"name": "Cy", "remote": True}]
+    play = client.post("/api/play", json={"game": "uno", "seats": seats}).get_json()
+    ben, cy = play["seat_keys"]["1"], play["seat_keys"]["2"]
+    own = client.post("/api/claims", json={"game": play["id"], "right": "seat:1"}, headers=_bearer(ben))
+    assert own.status_code == 201
+    first = client.post(f"/api/claims/{own.get_json()['code']}")
+    assert first.get_json() == {"game": play["id"], "right": "seat:1", "key": ben}
+    again = client.post(f"/api/claims/{own.get_json()['code']}")
+    assert again.status_code == 410 and "used already" in again.get_json()["error"]
+    # The edit key makes any seat's code, with the seat's key as the creator's phone keeps it.
+    by_creator = client.post(
+        "/api/claims", json={"game": play["id"], "right": "seat:2", "key": cy}, headers=_bearer(play["edit_key"])
+    )
+    assert client.post(f"/api/claims/{by_creator.get_json()['code']}").get_json()["key"] == cy
+    other = client.post("/api/claims", json={"game": play["id"], "right": "seat:2"}, headers=_bearer(ben))
+    assert other.status_code == 403  # a seat key hands over its own seat only
+    edit = client.post("/api/claims", json={"game": play["id"], "right": "edit"}, headers=_bearer(ben))
+    assert edit.status_code == 403
+
+
+def test_wrong_codes_are_counted_per_address_then_429_and_a_right_code_still_works(client):
+    sheet = _sheet(client)
+    code = client.post(
+        "/api/claims", json={"game": sheet["id"], "right": "edit"}, headers=_bearer(sheet["edit_key"])
+    ).get_json()["code"]
+    wrong = [client.post(f"/api/claims/{'x' * 32}{n}") for n in range(3)]
+    assert [a.status_code for a in wrong] == [404, 404, 404]
+    limited = client.post("/api/claims/" + "y" * 32)
+    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
+    elsewhere = client.post("/api/claims/" + "y" * 32, environ_base={"REMOTE_ADDR": "198.51.100.9"})
+    assert elsewhere.status_code == 404  # counted per address
+    assert client.post(f"/api/claims/{code}").status_code == 200
