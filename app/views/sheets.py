@@ -37,10 +37,12 @@ from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import entry_message, new_game_form
 from ..games import registry
+from ..i18n import current_language, text_direction
 from ..keys import key_matches
 from ..ratelimits import creation
 from ..services import sheets
 from .chart import totals_chart
+from .picture import standings_picture
 from .rules import render_rules
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
@@ -188,11 +190,19 @@ def _render_sheet(game, status: int = 200):
     key = _edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
+    standings = [{**line.to_json(), "rank": rank} for rank, line in sheet.ranking()]
+    picture = None
+    if data["status"] == "finished":
+        title = _("%(name)s wins!", name=data["winner"]) if data["winner"] else _("A tie")
+        subtitle = data["outcome"]["text"] if data.get("outcome") else ""
+        picture = standings_picture(title, subtitle, standings, text_direction(current_language()) == "rtl")
     return render_template(
         "sheets/show.html",
         game=game,
         kind=kind,
         data=data,
+        standings=standings,
+        picture=picture,
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
