@@ -40,6 +40,8 @@ class Game(db.Model):
     table_id: Mapped[str] = mapped_column(String(40), index=True, default=new_id)  # a new game opens a table
     previous_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The game played, for a kind that keeps the score of any game (``GameType.named``): "Hearts"."""
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

@@ -62,12 +62,12 @@ def _written(body: dict, status: int = 200):
 @creation
 def create_game():
     data = json_object()
-    unknown = sorted(set(data) - {"game", "players", "rules"})
+    unknown = sorted(set(data) - {"game", "players", "rules", "name"})
     if unknown:
         raise ApiError(
             _('Unknown field "{name}": a game is created with "game", "players" and "rules".').format(name=unknown[0])
         )
-    game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"))
+    game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), name=data.get("name"))
     body = sheets.game_json(game)
     body["edit_key"] = key
     return jsonify(body), 201

@@ -169,6 +169,11 @@ class CreateGame(Body):
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
     players: Names
     rules: SheetRules = None
+    name: StrictStr | None = Field(
+        default=None,
+        description='A "points" sheet only: the game played ("Hearts", 1 to 40 characters), shown in titles, lists, the table record, '
+        "the standings picture and exports; returned as `name` (null when not given).",
+    )
 
 
 class Counts(Body):
@@ -283,6 +288,7 @@ class ImportSheet(BaseModel):
     format: Literal["deckside-sheet"]
     format_version: Literal[1]
     game: StrictStr
+    name: StrictStr | None = None
     players: Names
     rules: SheetRules = None
     rounds: list[dict[str, Any]] = []

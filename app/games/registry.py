@@ -65,6 +65,8 @@ class GameType:
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
     has_tiebreaker: ClassVar[bool] = False
+    named: ClassVar[bool] = False
+    """Whether a sheet of this kind may carry the name of the game played (a kind for any game: "Hearts")."""
     simulates_hands: ClassVar[bool] = False
     """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""
     form_prefix: ClassVar[str] = ""

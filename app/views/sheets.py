@@ -113,7 +113,9 @@ def new():
     form = new_game_form()
     if form.validate_on_submit():
         try:
-            game, key = sheets.create_game(form.game.data, form.player_names(), form.rules())
+            kind = form.game_type()
+            name = form.game_name.data if kind is not None and kind.named else None
+            game, key = sheets.create_game(form.game.data, form.player_names(), form.rules(), name=name or None)
         except ApiError as error:
             flash(error.message, "error")
         else:
@@ -195,6 +197,8 @@ def _render_sheet(game, status: int = 200):
     if data["status"] == "finished":
         title = _("%(name)s wins!", name=data["winner"]) if data["winner"] else _("A tie")
         subtitle = data["outcome"]["text"] if data.get("outcome") else ""
+        if game.name:  # what was played: "Hearts · Cy has the lowest total"
+            subtitle = f"{game.name} · {subtitle}" if subtitle else game.name
         picture = standings_picture(title, subtitle, standings, text_direction(current_language()) == "rtl")
     return render_template(
         "sheets/show.html",
@@ -540,6 +544,8 @@ def export_csv(game_id: str):
         writer.writerow([_("tie-breaker"), _csv_safe(tie["winner"])])
     if data.get("winner"):
         writer.writerow([_("winner"), _csv_safe(data["winner"])])
+    if game.name:
+        writer.writerow([_("game played"), _csv_safe(game.name)])
     return Response(
         out.getvalue().encode("utf-8"),
         mimetype="text/csv",
