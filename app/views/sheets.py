@@ -193,6 +193,9 @@ def _render_sheet(game, status: int = 200):
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
     standings = [{**line.to_json(), "rank": rank} for rank, line in sheet.ranking()]
+    # Right after a save, the round saved, with Undo beside it while it is still the last round.
+    saved = session.pop("saved_round", None)
+    saved_round = saved[1] if saved and saved[0] == game.id and saved[1] == len(game.rounds) else None
     picture = None
     if data["status"] == "finished":
         title = _("%(name)s wins!", name=data["winner"]) if data["winner"] else _("A tie")
@@ -207,6 +210,7 @@ def _render_sheet(game, status: int = 200):
         data=data,
         standings=standings,
         picture=picture,
+        saved_round=saved_round,
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
@@ -343,7 +347,8 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 sheets.record_round(game, body, idempotency_key, prepared=prepared if same else None)
                 if scripted:
                     return _sent_answer(game, number)
-                flash(_("Round %(number)s saved.", number=number), "ok")
+                # The sheet says so with Undo beside it ("Round 4 saved · Undo"): see _render_sheet.
+                session["saved_round"] = [game_id, number]
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
             if scripted:
