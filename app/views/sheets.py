@@ -38,7 +38,7 @@ from ..extensions import db
 from ..forms import entry_message, new_game_form
 from ..games import registry
 from ..i18n import current_language, text_direction
-from ..keys import key_matches
+from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
 from ..services import sheets
 from .chart import totals_chart
@@ -96,9 +96,14 @@ def _load(game_id: str, edit: bool = False):
 
 @bp.get("/")
 def recent():
-    """The games opened on this device, newest first."""
+    """The games opened on this device, newest first: the session's list, then ``?also=id,id`` (the games this
+    phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart)."""
     games = []
-    for game_id in session.get("recent", []):
+    listed = list(session.get("recent", []))
+    for game_id in request.args.get("also", "").split(",")[: RECENT_LIMIT * 2]:
+        if well_formed_id(game_id) and game_id not in listed:
+            listed.append(game_id)
+    for game_id in listed[: RECENT_LIMIT * 2]:
         try:
             game = sheets.get_game(game_id)
         except ApiError:
