@@ -1,4 +1,4 @@
-""""Recent games on this phone" after a browser restart (issue 22): the session cookie is gone, the phone's
+""" "Recent games on this phone" after a browser restart (issue 22): the session cookie is gone, the phone's
 storage is not, and the Sheets page lists the games from it (an edited one and one only viewed)."""
 
 from __future__ import annotations
