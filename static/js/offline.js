@@ -153,12 +153,31 @@
     if (dealer) dealer.hidden = next !== parseInt(link.dataset.nextRound, 10);  // the page names the dealer of its own next round
   }
 
+  // A kept round shows on its own sheet's pages only; the Sheets page (.recent-games) lists every kept round,
+  // each under a link naming its game (issue 22).
+  function shownHere(item) {
+    var here = window.location.pathname;
+    return here === item.sheet || here.indexOf(item.sheet + "/") === 0 || !!document.querySelector(".recent-games");
+  }
+  function namedBox(item, box) {
+    if (window.location.pathname.indexOf(item.sheet) === 0) return box;
+    var listed = document.querySelector('[data-game-id="' + item.sheet.split("/").pop() + '"] a');
+    var link = document.createElement("a");
+    link.href = item.sheet;
+    link.className = "queued-sheet";
+    link.textContent = listed ? listed.textContent.replace(/\s+/g, " ").trim() : item.sheet;
+    var line = document.createElement("p");
+    line.appendChild(link);
+    box.insertBefore(line, box.firstChild);
+    return box;
+  }
+
   function render() {
     area.textContent = "";
     if (!navigator.onLine) area.appendChild(paragraph("flash flash-offline", t.tOffline));
     var refused = {};  // sheet → the refused round its queue stopped at
     read(OUTBOX).forEach(function (item) {
-      area.appendChild(itemBox(item, item.status !== "refused" && refused[item.sheet]));
+      if (shownHere(item)) area.appendChild(namedBox(item, itemBox(item, item.status !== "refused" && refused[item.sheet])));
       if (item.status === "refused" && !refused[item.sheet]) refused[item.sheet] = item.round;
     });
     read(NOTES).forEach(function (note, index) {
