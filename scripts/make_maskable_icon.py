@@ -2,6 +2,7 @@
 central 80 % safe zone) from static/icons/icon-maskable.svg with Debian's Chromium: .venv/bin/python scripts/make_maskable_icon.py"""
 
 from pathlib import Path
+
 from playwright.sync_api import sync_playwright
 
 svg = Path("static/icons/icon-maskable.svg").read_text()

@@ -52,5 +52,8 @@ def test_a_phase10_entry_opened_on_a_phone_on_its_side_is_above_the_save_bar(pag
         page.wait_for_timeout(150)
         boxes = page.evaluate(BOXES)
         assert boxes["row"] and not overlaps(boxes["row"], boxes["bar"]), (name, boxes)
-        assert boxes["row"]["top"] >= 50 and boxes["row"]["bottom"] <= boxes["height"], (name, boxes)  # below the top bar
+        assert boxes["row"]["top"] >= 50 and boxes["row"]["bottom"] <= boxes["height"], (
+            name,
+            boxes,
+        )  # below the top bar
     shot(page, "phase10-entry-844x390", full_page=False)
