@@ -150,6 +150,12 @@ def new_game_form_class() -> type[NewGameForm]:
             min_entries=max(g.max_players for g in games),
             max_entries=max(g.max_players for g in games),
         ),
+        # the game played, on a sheet of a kind for any game (GameType.named): "Hearts"
+        "game_name": StringField(
+            _l("Which game? (optional)"),
+            validators=[Optional(), Length(max=40)],
+            description=_l("For example Hearts or darts."),
+        ),
     }
     for game in games:
         fields.update(game.form_fields())

@@ -47,6 +47,8 @@ class Game(db.Model):
     finished_at: Mapped[datetime | None] = mapped_column(nullable=True)
     notes: Mapped[str | None] = mapped_column(Text, nullable=True)
     lineup: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The game played, for a kind that keeps the score of any game (``GameType.named``): "Hearts"."""
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

@@ -65,7 +65,7 @@ def _written(body: dict, status: int = 200):
 @creation
 def create_game():
     data = json_object()
-    unknown = sorted(set(data) - {"game", "players", "rules", "crew"})
+    unknown = sorted(set(data) - {"game", "players", "rules", "crew", "name"})
     if unknown:
         raise ApiError(
             _('Unknown field "{name}": a game is created with "game", "players", "rules" and "crew".').format(
@@ -73,7 +73,9 @@ def create_game():
             )
         )
     crew = crews.crew_for_new_game(data["crew"], crew_key()) if "crew" in data else None
-    game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=crew is None)
+    game, key = sheets.create_game(
+        data.get("game"), data.get("players"), data.get("rules"), commit=crew is None, name=data.get("name")
+    )
     if crew is not None:  # the game and its place in the crew are stored together
         crews.add_game(crew, game)
         crews.commit()

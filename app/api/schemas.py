@@ -175,6 +175,11 @@ class CreateGame(Body):
     players: Names
     rules: SheetRules = None
     crew: StrictStr = Field(default=None, description="A crew the game joins (with the crew key as X-Crew-Key).")
+    name: StrictStr | None = Field(
+        default=None,
+        description='A "points" sheet only: the game played ("Hearts", 1 to 40 characters), shown in titles, lists, the table record, '
+        "the standings picture and exports; returned as `name` (null when not given).",
+    )
 
 
 class Counts(Body):
@@ -343,6 +348,7 @@ class ImportSheet(BaseModel):
     format: Literal["deckside-sheet"]
     format_version: Literal[1]
     game: StrictStr
+    name: StrictStr | None = None
     players: Names
     rules: SheetRules = None
     rounds: list[dict[str, Any]] = []

@@ -303,6 +303,24 @@ class ScoreSheet:
         """Whether the lowest total is the best (else the highest)."""
         raise NotImplementedError
 
+    def _rank_key(self, standing: Any) -> Any:
+        """Sorts a line of the standings: the smaller, the better (the game's own order)."""
+        raise NotImplementedError
+
+    def ranking(self) -> list[tuple[int, Any]]:
+        """Every line of :meth:`standings` with its rank, best first: the winner first, then the others in
+        the game's own order (:meth:`_rank_key`). Players whose keys are equal share a rank (1, 2, 2, 4)
+        and keep their seating order."""
+        winner = self.winner
+        lines = list(self.standings())
+        keys = [(winner is not None and line.name != winner, self._rank_key(line)) for line in lines]
+        order = sorted(range(len(lines)), key=lambda i: keys[i])
+        ranked: list[tuple[int, Any]] = []
+        for place, i in enumerate(order, start=1):
+            rank = ranked[-1][0] if ranked and keys[order[place - 2]] == keys[i] else place
+            ranked.append((rank, lines[i]))
+        return ranked
+
     def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
         """The ``outcome`` of :meth:`to_json` (the shared :class:`Outcome`'s JSON unless a game's API says else)."""
         return outcome.to_json()
@@ -770,6 +788,9 @@ class TotalsSheet(ScoreSheet):
     def standings(self) -> list[Standing]:
         """Every player's total, in seating order (players who left included)."""
         return [Standing(p, self._scores[p]) for p in self.players]
+
+    def _rank_key(self, standing: Any) -> Any:
+        return standing.score if self.lowest_wins else -standing.score
 
     def leaders(self) -> tuple[str, ...]:
         """The players with the best total (the lowest under :attr:`lowest_wins`, else the highest) among those

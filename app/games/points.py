@@ -77,6 +77,7 @@ class Points(GameType):
     round_form = PointsRoundForm
     script = "js/sheets/points.js"
     simulates_hands = False
+    named = True
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         if len(form.players.entries) != len(names):

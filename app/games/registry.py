@@ -67,6 +67,8 @@ class GameType:
     bgg_id: ClassVar[int | None] = None
     """The game's id on BoardGameGeek (BG Stats matches a play's game by it); ``None`` for none."""
     has_tiebreaker: ClassVar[bool] = False
+    named: ClassVar[bool] = False
+    """Whether a sheet of this kind may carry the name of the game played (a kind for any game: "Hearts")."""
     simulates_hands: ClassVar[bool] = False
     """Whether ``flask simulate --hands`` applies (single hands instead of whole games)."""
     form_prefix: ClassVar[str] = ""

@@ -154,7 +154,9 @@ def import_game(data: Any) -> tuple[Game, str]:
     if tiebreaker is not None and not isinstance(tiebreaker, str):
         raise ImportRefused(_('"tiebreaker_winner" must be a player\'s name or null.'))
     try:
-        game, key = sheets.create_game(data.get("game"), data.get("players"), data.get("rules"), commit=False)
+        game, key = sheets.create_game(
+            data.get("game"), data.get("players"), data.get("rules"), commit=False, name=data.get("name")
+        )
         game.first_dealer = _first_dealer(data, sheets.player_names(game))
         replayed = sheets.build_sheet(game)  # each round is added to it: one replay for the whole import
         pending = _lineup(data)

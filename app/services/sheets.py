@@ -153,7 +153,14 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     body.update(sheet.to_json())
     body["rounds"] = _with_saved_times(game, body["rounds"])
     body.update(life_json(game))
+    if kind_of(game).named:
+        body["name"] = game.name
     return body
+
+
+def title_of(game: Game) -> str:
+    """What a sheet is called on pages: the game's own name when it carries one ("Hearts"), else its kind's."""
+    return game.name or str(kind_of(game).name)
 
 
 def playing_names(data: dict[str, Any], number: int) -> list[str]:
@@ -194,6 +201,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "format": "deckside-sheet",
         "format_version": 1,
         "game": game.kind,
+        **({"name": game.name} if kind_of(game).named else {}),
         "players": player_names(game),
         "first_dealer": data["first_dealer"],
         "rules": data["rules"],
@@ -324,12 +332,44 @@ def set_notes(game: Game, body: Any) -> dict[str, Any]:
     return answer
 
 
-def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
+MAX_GAME_NAME = 40
+
+
+def check_game_name(kind: GameType, name: Any) -> str | None:
+    """The name of the game played on a sheet of ``kind`` (``"Hearts"``), trimmed; ``None`` when not given or
+    blank. 400 when ``kind`` carries no name, or the name is not text of 1 to 40 characters without control
+    characters."""
+    if name is None:
+        return None
+    if not kind.named:
+        named = ", ".join(f'"{k.id}"' for k in registry.all_games() if k.named)
+        raise ApiError(
+            _(
+                '"name" is only for sheets that keep the score of any game ({kinds}); the other kinds are named by their game.'
+            ).format(kinds=named)
+        )
+    if not isinstance(name, str):
+        raise ApiError(_('"name" must be the game\'s name as text, such as "Hearts", or null.'))
+    name = unicodedata.normalize("NFC", name).strip()
+    if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+        raise ApiError(_("A game's name can hold letters, digits, spaces and signs, but no control characters."))
+    if len(name) > MAX_GAME_NAME:
+        raise ApiError(
+            _("The game's name {name} is too long: at most {maximum} characters.").format(
+                name=name, maximum=MAX_GAME_NAME
+            )
+        )
+    return name or None
+
+
+def new_game(kind_name: Any, players: Any, rules: Any, name: Any = None) -> tuple[Game, str]:
     """A new game, not yet in the session (nothing is stored), and its edit key (shown once; only its hash
-    is kept). 400 naming what is wrong with the game, the players or the rules."""
+    is kept). ``name``: the game played, for a kind that carries one (:func:`check_game_name`). 400 naming
+    what is wrong with the game, its name, the players or the rules."""
     kind = registry.get(kind_name)
     if kind is None:
         raise ApiError(_('"game" must be one of: {kinds}.').format(kinds=", ".join(f'"{k}"' for k in registry.ids())))
+    game_name = check_game_name(kind, name)
     check_name_characters(players)
     try:
         names = kind.check_players(players)
@@ -344,17 +384,18 @@ def new_game(kind_name: Any, players: Any, rules: Any) -> tuple[Game, str]:
         version=1,
         edit_key_hash=hash_key(key),
         started_at=utcnow(),
+        name=game_name,
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     return game, key
 
 
-def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True) -> tuple[Game, str]:
+def create_game(kind_name: Any, players: Any, rules: Any, *, commit: bool = True, name: Any = None) -> tuple[Game, str]:
     """A new game (:func:`new_game`) added to the session, and its edit key.
 
     ``commit=False`` leaves the transaction open for the caller to commit.
     """
-    game, key = new_game(kind_name, players, rules)
+    game, key = new_game(kind_name, players, rules, name)
     db.session.add(game)
     if commit:
         db.session.commit()

@@ -72,7 +72,11 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
         raise already_played_again(existing)
     rules = {**game.rules, **(rule_changes or {})}
     new, _key = sheets.create_game(
-        game.kind, players if players is not None else sheets.player_names(game), rules, commit=False
+        game.kind,
+        players if players is not None else sheets.player_names(game),
+        rules,
+        commit=False,
+        name=game.name,  # another game of Hearts
     )
     new.edit_key_hash = game.edit_key_hash  # the same key edits the next game
     new.table_id = game.table_id
@@ -142,6 +146,7 @@ def record(table_id: str) -> dict[str, Any]:
                 "tied": data.get("tied"),
                 "created": _created(game),
                 "rounds": len(data["rounds"]),
+                **({"name": game.name} if sheets.kind_of(game).named else {}),
             }
         )
     return {"id": table_id, "game": games[-1].kind, "games": lines, "players": table_record(built)}

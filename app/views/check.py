@@ -9,7 +9,7 @@ from ..engine.errors import EngineError
 from ..engine.notation import parse_heap
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10.finder import check_phase
-from ..engine.phase10.hits import check_hit, read_group
+from ..engine.phase10.hits import check_hit, group_readings, hit_whichever, read_group
 from ..engine.phase10.phases import get_phase
 from ..forms import HitCheckForm, PhaseCheckForm
 
@@ -50,9 +50,22 @@ def hit_check():
     form, hit_form = PhaseCheckForm(formdata=None), HitCheckForm(prefix="hit")
     hit = None
     if hit_form.validate_on_submit():
+        kind = None if hit_form.kind.data == "auto" else hit_form.kind.data
         try:
-            kind = None if hit_form.kind.data == "auto" else hit_form.kind.data
-            group = read_group(p10_cards.parse_hand(hit_form.group.data), kind)
+            cards = p10_cards.parse_hand(hit_form.group.data)
+            readings = group_readings(cards) if kind is None else []
+            if len(readings) > 1:
+                # Set or run? Ask only when the answer depends on it (a 6 on 5 W: both readings refuse it).
+                try:
+                    card = p10_cards.Card.parse(hit_form.card.data)
+                    p10_cards.check_fits_deck((*cards, card))
+                except EngineError as error:
+                    hit_form.card.errors.append(str(error))
+                    return _render(form, hit_form, hit=None)
+                hit = hit_whichever(readings, card, None if hit_form.end.data == "auto" else hit_form.end.data)
+                if hit is not None:
+                    return _render(form, hit_form, hit=hit)
+            group = read_group(cards, kind)
         except EngineError as error:
             hit_form.group.errors.append(str(error))
         else:

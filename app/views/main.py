@@ -29,8 +29,11 @@ PRECACHE = (
 
 @bp.app_context_processor
 def game_registry():
-    """Every template may ask the registry: ``registered_games`` (in order) and ``game_type(kind)``."""
-    return {"registered_games": registry.all_games(), "game_type": registry.get}
+    """Every template may ask the registry: ``registered_games`` (in order) and ``game_type(kind)``; and
+    ``sheet_title(game)``: a sheet's game name ("Hearts") or its kind's."""
+    from ..services.sheets import title_of
+
+    return {"registered_games": registry.all_games(), "game_type": registry.get, "sheet_title": title_of}
 
 
 def precache_files() -> list[str]:

@@ -37,10 +37,12 @@ from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import entry_message, isolated, new_game_form
 from ..games import registry
-from ..keys import key_matches
+from ..i18n import current_language, text_direction
+from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
 from ..services import crews, moves, sheets
 from .chart import totals_chart
+from .picture import standings_picture
 from .rules import render_rules
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
@@ -94,9 +96,14 @@ def _load(game_id: str, edit: bool = False):
 
 @bp.get("/")
 def recent():
-    """The games opened on this device, newest first."""
+    """The games opened on this device, newest first: the session's list, then ``?also=id,id`` (the games this
+    phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart)."""
     games = []
-    for game_id in session.get("recent", []):
+    listed = list(session.get("recent", []))
+    for game_id in request.args.get("also", "").split(",")[: RECENT_LIMIT * 2]:
+        if well_formed_id(game_id) and game_id not in listed:
+            listed.append(game_id)
+    for game_id in listed[: RECENT_LIMIT * 2]:
         try:
             game = sheets.get_game(game_id)
         except ApiError:
@@ -191,7 +198,9 @@ def new():
     form = new_game_form()
     if form.validate_on_submit():
         try:
-            game, key = sheets.create_game(form.game.data, form.player_names(), form.rules())
+            kind = form.game_type()
+            name = form.game_name.data if kind is not None and kind.named else None
+            game, key = sheets.create_game(form.game.data, form.player_names(), form.rules(), name=name or None)
         except ApiError as error:
             flash(error.message, "error")
         else:
@@ -286,11 +295,25 @@ def _render_sheet(game, status: int = 200):
     key = _edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
+    standings = [{**line.to_json(), "rank": rank} for rank, line in sheet.ranking()]
+    # Right after a save, the round saved, with Undo beside it while it is still the last round.
+    saved = session.pop("saved_round", None)
+    saved_round = saved[1] if saved and saved[0] == game.id and saved[1] == len(game.rounds) else None
+    picture = None
+    if data["status"] == "finished":
+        title = _("%(name)s wins!", name=data["winner"]) if data["winner"] else _("A tie")
+        subtitle = data["outcome"]["text"] if data.get("outcome") else ""
+        if game.name:  # what was played: "Hearts · Cy has the lowest total"
+            subtitle = f"{game.name} · {subtitle}" if subtitle else game.name
+        picture = standings_picture(title, subtitle, standings, text_direction(current_language()) == "rtl")
     return render_template(
         "sheets/show.html",
         game=game,
         kind=kind,
         data=data,
+        standings=standings,
+        picture=picture,
+        saved_round=saved_round,
         editable=key is not None,
         links=links,
         chart=totals_chart(data),
@@ -499,7 +522,8 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 sheets.record_round(game, body, idempotency_key, prepared=prepared if same else None)
                 if scripted:
                     return _sent_answer(game, number)
-                flash(_("Round %(number)s saved.", number=number), "ok")
+                # The sheet says so with Undo beside it ("Round 4 saved · Undo"): see _render_sheet.
+                session["saved_round"] = [game_id, number]
                 return redirect(url_for("sheets.show", game_id=game_id))
         except ApiError as error:
             entry = body if isinstance(body, dict) else None
@@ -748,6 +772,8 @@ def export_csv(game_id: str):
         rows.append([_("tie-breaker"), tie["winner"]])
     if data.get("winner"):
         rows.append([_("winner"), data["winner"]])
+    if game.name:
+        rows.append([_("game played"), game.name])
     rows.append([_("started"), data["started"] or ""])
     rows.append([_("finished"), data["finished"] or ""])
     if data["notes"]:

@@ -51,13 +51,18 @@ def show(table_id: str):
     return render_template("tables/show.html", record=record, best=best)
 
 
-def _rule_fields(rules) -> list[dict[str, Any]]:
-    """The table rules as form fields: each option, its value as a form shows it, and its choices."""
+def _rule_fields(rules, kind) -> list[dict[str, Any]]:
+    """The table rules as form fields: each option, its label and value as a form shows them, and its choices
+    as ``(value, words)`` pairs in the words the new-sheet form uses (never the bare ids)."""
     fields = []
     for option in rules.options:
         value = rules[option.name]
         text = " ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else value
-        fields.append({"option": option, "value": value, "text": text})
+        label = kind.labels.get(option.name, option.label)
+        pairs = kind.choice_labels.get(option.name) or [(c, option.word(c)) for c in option.choices]
+        choices = [(v, str(words) if not isinstance(words, str) else _(words)) for v, words in pairs]
+        label = str(label) if not isinstance(label, str) else _(label)
+        fields.append({"option": option, "value": value, "text": text, "label": label, "choices": choices})
     return fields
 
 
@@ -111,7 +116,7 @@ def again(game_id: str):
         "tables/again.html",
         game=game,
         names=names + [""] * (min(slots, MAX_NAME_FIELDS) - len(names)),
-        rules=_rule_fields(rules),
+        rules=_rule_fields(rules, sheets.kind_of(game)),
         error=error,
         idempotency=request.form.get("idempotency") or secrets.token_urlsafe(16),
     ), 400 if error else 200

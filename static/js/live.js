@@ -40,12 +40,61 @@
     return keyed;
   }
 
+  // Your place on the page, kept across a swap: open disclosures (the QR code someone is about to scan),
+  // sideways-scrolled tables and the focused control. Each element is found again by where it sits (its
+  // section, its tag and class, its place among its likes there), not by its text, which the update may change.
+  function placeKey(el) {
+    if (el.id) return "#" + el.id;
+    var section = el.closest("section");
+    var where = section ? (section.getAttribute("aria-labelledby") || section.className) : "top";
+    var like = el.tagName + "." + (el.getAttribute("class") || "").replace(/\blive-changed\b/g, "").trim();
+    var scope = section || root;
+    var n = 0;
+    var all = scope.getElementsByTagName(el.tagName);
+    for (var i = 0; i < all.length && all[i] !== el; i++) {
+      if (all[i].tagName + "." + (all[i].getAttribute("class") || "").replace(/\blive-changed\b/g, "").trim() === like) n++;
+    }
+    return where + "|" + like + "|" + n + (el.name ? "|" + el.name : "");
+  }
+
+  function findPlace(key) {
+    if (key.charAt(0) === "#") return document.getElementById(key.slice(1));
+    var found = null;
+    root.querySelectorAll("*").forEach(function (el) { if (!found && placeKey(el) === key) found = el; });
+    return found;
+  }
+
+  function notePlace() {
+    var place = { open: [], scrolled: [], focus: null };
+    root.querySelectorAll("details[open]").forEach(function (el) { place.open.push(placeKey(el)); });
+    root.querySelectorAll(".table-scroll, [data-keep-scroll]").forEach(function (el) {
+      if (el.scrollLeft || el.scrollTop) place.scrolled.push([placeKey(el), el.scrollLeft, el.scrollTop]);
+    });
+    var active = document.activeElement;
+    if (active && active !== root && root.contains(active)) place.focus = placeKey(active);
+    return place;
+  }
+
+  function keepPlace(place) {
+    place.open.forEach(function (key) { var el = findPlace(key); if (el && el.tagName === "DETAILS") el.open = true; });
+    place.scrolled.forEach(function (item) {
+      var el = findPlace(item[0]);
+      if (el) { el.scrollLeft = item[1]; el.scrollTop = item[2]; }
+    });
+    if (place.focus) {
+      var el = findPlace(place.focus);
+      if (el && typeof el.focus === "function") el.focus({ preventScroll: true });
+    }
+  }
+
   function swapSheet(fresh) {
     var before = highlightKeys(root);
     var oldText = {};
     Object.keys(before).forEach(function (key) { oldText[key] = before[key].textContent.trim(); });
+    var place = notePlace();
     root.innerHTML = fresh.innerHTML;
     root.dataset.liveVersion = fresh.dataset.liveVersion;
+    keepPlace(place);
     var after = highlightKeys(root);
     Object.keys(after).forEach(function (key) {
       if (oldText[key] !== after[key].textContent.trim()) {

@@ -282,6 +282,25 @@
   }
 
   var rerender = null;
+  // A kept round shows on its own sheet's pages only; the Sheets page (.recent-games) lists every kept round,
+  // each under a link naming its game (issue 22).
+  function shownHere(item) {
+    var here = window.location.pathname;
+    return here === item.sheet || here.indexOf(item.sheet + "/") === 0 || !!document.querySelector(".recent-games");
+  }
+  function namedBox(item, box) {
+    if (window.location.pathname.indexOf(item.sheet) === 0) return box;
+    var listed = document.querySelector('[data-game-id="' + item.sheet.split("/").pop() + '"] a');
+    var link = document.createElement("a");
+    link.href = item.sheet;
+    link.className = "queued-sheet";
+    link.textContent = listed ? listed.textContent.replace(/\s+/g, " ").trim() : item.sheet;
+    var line = document.createElement("p");
+    line.appendChild(link);
+    box.insertBefore(line, box.firstChild);
+    return box;
+  }
+
   function render() {
     area.textContent = "";
     if (!navigator.onLine) area.appendChild(paragraph("flash flash-offline", t.tOffline));
@@ -289,7 +308,7 @@
     var soonest = null;  // when a round now "being sent" goes on to wait for a connection
     read(OUTBOX).forEach(function (item) {
       var stopped = item.status === "refused" || item.status === "taken";
-      area.appendChild(itemBox(item, !stopped && refused[item.sheet]));
+      if (shownHere(item)) area.appendChild(namedBox(item, itemBox(item, !stopped && refused[item.sheet])));
       if (stopped && !refused[item.sheet]) refused[item.sheet] = item.round;
       if (!stopped && justKept(item)) soonest = Math.min(soonest || Infinity, item.kept + SENDING_MS);
     });

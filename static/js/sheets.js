@@ -87,6 +87,14 @@
         var button = row.querySelector(".row-open");
         if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
       });
+      // The entry opened comes into view: when part of it is under the sticky Save bar (or above the screen),
+      // its row goes to the top, just below the top bar (its scroll-margin-top, app.css).
+      if (chosen && chosen.classList.contains("is-open")) {
+        var bar = form.querySelector(".sticky-actions");
+        var foot = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+        var box = chosen.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight - foot) chosen.scrollIntoView({ block: "start" });
+      }
     };
     if (compact) {
       form.classList.add("compact");

@@ -70,6 +70,27 @@ function fromNetworkOrCache(request) {
   });
 }
 
+// A sheet page asks to keep its round form (its "Record round" link) when it is opened online, so that a new
+// sheet's round form opens offline although it was never opened online. Only a round form of this app, kept
+// once (a copy already kept is refreshed by the next visit that opens it); nothing with no-store.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep-page" || typeof data.url !== "string") return;
+  var url = new URL(data.url, self.location.origin);
+  if (url.origin !== self.location.origin || url.search || !/^\/sheets\/[^/]+\/rounds\/new$/.test(url.pathname)) return;
+  var key = url.origin + url.pathname;
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return cache.match(key).then(function (cached) {
+      if (cached) return null;
+      return fetch(key, { credentials: "same-origin" }).then(function (response) {
+        var noStore = /no-store/i.test(response.headers.get("Cache-Control") || "");
+        if (response.ok && !response.redirected && response.type === "basic" && !noStore) return cache.put(key, response);
+        return null;
+      });
+    });
+  }).catch(function () { return null; }));
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;

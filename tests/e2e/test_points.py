@@ -62,7 +62,7 @@ def test_points_sheet_with_the_keypad_to_the_winner(page: Page, shot):
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     totals = page.locator("table.standings td.total")
-    expect(totals).to_have_text(["-15", "20", "0"])
+    expect(totals).to_have_text(["20", "0", "-15"])  # ranked: the highest total first
     expect(page.locator("svg.chart")).to_be_visible()
 
     # Round 2: tapping Cy's row points the keypad at Cy; the back key corrects a slip.
@@ -76,7 +76,7 @@ def test_points_sheet_with_the_keypad_to_the_winner(page: Page, shot):
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
     expect(page.get_by_text("Ben has the highest total, 40.")).to_be_visible()
-    expect(totals).to_have_text(["-10", "40", "7"])
+    expect(totals).to_have_text(["40", "7", "-10"])
     assert_accessible(page, "points sheet finished")
     shot(page, "points-finished")
 

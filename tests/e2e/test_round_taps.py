@@ -122,7 +122,9 @@ def test_a_round_from_the_keyboard_alone(page: Page, shot, live_app):
         page.keyboard.press("Tab")
         assert focused(page) == f"{name} row-open"
     page.keyboard.press("Tab")
-    expect(page.get_by_role("button", name="Check")).to_be_focused()
+    expect(
+        page.get_by_role("button", name="Save round")
+    ).to_be_focused()  # Save: the one main action, right after the rows
     for name in ("Dee", "Cy", "Ben", "Ana"):
         page.keyboard.press("Shift+Tab")
         assert focused(page) == f"{name} row-open"

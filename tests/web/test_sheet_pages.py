@@ -62,7 +62,11 @@ def record(client, url, went_out, rows, players=4, **extra):
 
 
 def totals(page: str) -> list[int]:
-    return [int(v) for v in re.findall(r'class="num total">(\d+)<', page)]
+    """The standings' totals by player name in alphabetical order (the players here are seated so; the
+    standings list them by rank)."""
+    table = page[page.index('<table class="standings">') :]
+    rows = re.findall(r'<th scope="row"><bdi>([^<]+)</bdi>.*?class="num total">(\d+)<', table, re.S)
+    return [int(total) for _name, total in sorted(rows)]
 
 
 def test_create_shows_empty_sheet_with_dealer(client, new_sheet):

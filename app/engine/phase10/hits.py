@@ -251,6 +251,35 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
     raise IllegalActionError(" ".join(reasons))
 
 
+def group_readings(cards: Sequence[Card]) -> list[LaidGroup]:
+    """Every kind of group ``cards`` can be (wilds can make ``5 W`` a set or a run); empty when none, or when
+    every card is wild (such a group needs its kind said)."""
+    if not cards or all(c.is_wild for c in cards):
+        return []
+    found = []
+    for kind in GroupKind:
+        try:
+            found.append(read_group(cards, kind))
+        except IllegalActionError:
+            continue
+    return found
+
+
+def hit_whichever(readings: Sequence[LaidGroup], card: Card, end: str | None = None) -> HitResult | None:
+    """The answer for ``card`` on a group that could be read several ways, when it does not depend on the
+    reading: every reading refuses it (or every one takes it). ``None`` when the answer depends on it (then ask)."""
+    results = [check_hit(group, card, end) for group in readings]
+    if len({r.legal for r in results}) != 1:
+        return None
+    if len(results) == 1:
+        return results[0]
+    reason = " ".join(
+        _("As {kind}: {reason}").format(kind=_KIND_WORDS[group.kind](), reason=result.reason)
+        for group, result in zip(readings, results)
+    )
+    return HitResult(results[0].legal, reason)
+
+
 _KIND_WORDS = {
     GroupKind.SET: lambda: _("a set"),
     GroupKind.RUN: lambda: _("a run"),

@@ -316,6 +316,17 @@ class Sheet(ScoreSheet):
         """Phase 10 is won on the lowest total (among the players who finish, or all under ``all_advance``)."""
         return True
 
+    def _rank_key(self, standing: Standing) -> Any:
+        """After the game: the players who completed the last phase (the contenders) by lower total, then the
+        rest by more phases completed, then lower total; while it goes on, as :meth:`leaders` orders them."""
+        progress = self._progress
+        contenders = progress.contenders
+        if contenders is not None and progress.by_finishing:
+            if standing.name in contenders:
+                return (0, standing.score)
+            return (1, progress.variant.leader_key(standing.score, standing.phases_done))
+        return (0, progress.variant.leader_key(standing.score, standing.phases_done))
+
     def leaders(self) -> tuple[str, ...]:
         """The players ahead: most phases completed, then lowest total (under ``all_advance``: lowest total)."""
         progress = self._progress

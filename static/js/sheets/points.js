@@ -49,10 +49,18 @@
     return value;
   }
 
+  // The row the keys go to, brought into view above the keypad that sticks at the foot (its height as drawn:
+  // two rows of keys on a phone on its side, four on a narrow one).
+  function reveal(input, where) {
+    var row = input.closest(".player-row");
+    row.style.scrollMarginBottom = (pad.offsetHeight + 8) + "px";
+    row.scrollIntoView({ block: where || "nearest" });
+  }
+
   inputs.forEach(function (input) {
-    input.addEventListener("focus", function () { select(input); });
+    input.addEventListener("focus", function () { select(input); reveal(input); });
     input.closest(".player-row").addEventListener("click", function (event) {
-      if (event.target !== input) select(input);
+      if (event.target !== input) { select(input); reveal(input); }
     });
   });
   pad.addEventListener("click", function (event) {
@@ -60,8 +68,7 @@
     if (!button || !pad.contains(button)) return;
     if (button.dataset.action === "next") {
       select(inputs[(inputs.indexOf(active) + 1) % inputs.length]);
-      // Bring the row into view above the keypad (its scroll-margin leaves room for the keypad).
-      active.closest(".player-row").scrollIntoView({ block: "nearest" });
+      reveal(active);  // into view above the keypad
       return;
     }
     put(next(active.value.trim(), button));
@@ -70,5 +77,5 @@
   var refused = inputs.find(function (input) { return input.getAttribute("aria-invalid") === "true"; });
   select(refused || inputs[0]);
   // A refused save: the refused row, with its message, above the keypad (its scroll-margin leaves the room).
-  if (refused) refused.closest(".player-row").scrollIntoView({ block: "end" });
+  if (refused) reveal(refused, "end");
 })();

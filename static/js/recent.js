@@ -1,0 +1,63 @@
+// "Recent games on this phone" that survive a browser restart. The server's list lives in the session
+// cookie, which a restart ends; this phone's storage does not: every sheet opened is noted here
+// ("deckside-recent"), and the edit keys kept by handover.js ("deckside-key:sheet:<id>") name games too.
+// On the Sheets page, games the phone remembers but the page does not list are asked for (?also=…) and the
+// list is drawn again from the server's answer. An editable sheet page also asks the service worker to keep
+// its round form, so that a new sheet's round form opens offline.
+(function () {
+  "use strict";
+  var LIST = "deckside-recent";
+  var LIMIT = 20;
+  var store;
+  try { store = window.localStorage; } catch (e) { return; }
+  if (!store) return;
+
+  function remembered() {
+    var ids = [];
+    try { ids = JSON.parse(store.getItem(LIST)) || []; } catch (e) { ids = []; }
+    for (var i = 0; i < store.length; i++) {
+      var name = store.key(i) || "";
+      if (name.indexOf("deckside-key:sheet:") === 0) {
+        var id = name.slice("deckside-key:sheet:".length);
+        if (ids.indexOf(id) < 0) ids.push(id);
+      }
+    }
+    return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
+  }
+
+  var sheet = document.querySelector(".sheet[data-game]");
+  if (sheet) {
+    var ids = remembered().filter(function (id) { return id !== sheet.dataset.game; });
+    ids.unshift(sheet.dataset.game);
+    try { store.setItem(LIST, JSON.stringify(ids.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
+    // The round form, kept by the service worker now, so that it opens offline too (static/js/sw.js).
+    var record = sheet.dataset.editable === "1" && sheet.querySelector("a.record-round");
+    if (record && navigator.serviceWorker && navigator.onLine) {
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ type: "keep-page", url: record.href });
+      });
+    }
+    return;
+  }
+
+  var section = document.querySelector(".recent-games[data-recent-url]");
+  if (!section) return;
+  var shown = {};
+  section.querySelectorAll("[data-game-id]").forEach(function (li) { shown[li.dataset.gameId] = true; });
+  var missing = remembered().filter(function (id) { return !shown[id]; });
+  if (!missing.length) return;
+  fetch(section.dataset.recentUrl + "?also=" + encodeURIComponent(remembered().slice(0, LIMIT).join(",")), {
+    credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" }
+  }).then(function (response) {
+    return response.ok ? response.text() : null;
+  }).then(function (html) {
+    if (!html) return;
+    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".recent-games");
+    if (!fresh) return;
+    section.innerHTML = fresh.innerHTML;
+    var K = window.DecksideKeys;  // "view only" beside the games this phone holds no key for
+    section.querySelectorAll("[data-view-only]").forEach(function (label) {
+      label.hidden = !!(K && K.get("sheet:" + label.dataset.viewOnly));
+    });
+  }).catch(function () { /* offline: the list as the page has it */ });
+})();
