@@ -295,7 +295,8 @@ def _render_sheet(game, status: int = 200):
     key = _edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
-    standings = [{**line.to_json(), "rank": rank} for rank, line in sheet.ranking()]
+    seated = {p["name"]: p for p in data["players"]}  # joined / left from the game's lineup
+    standings = [{**seated.get(line.name, {}), **line.to_json(), "rank": rank} for rank, line in sheet.ranking()]
     # Right after a save, the round saved, with Undo beside it while it is still the last round.
     saved = session.pop("saved_round", None)
     saved_round = saved[1] if saved and saved[0] == game.id and saved[1] == len(game.rounds) else None

@@ -278,7 +278,11 @@ def test_to_json_has_the_api_fields():
     data = play(DEFAULT, [hand("Ben", Ana=["R5"], Cy=["G+2"])]).to_json()
     assert data["rules"] == DEFAULT.to_dict() and data["rules"]["target"] == 500
     assert data["status"] == "playing" and data["winner"] is None and data["tiebreaker"] is None
-    assert data["players"] == [{"name": "Ana", "score": 0}, {"name": "Ben", "score": 25}, {"name": "Cy", "score": 0}]
+    assert data["players"] == [
+        {"name": "Ana", "score": 0, "joined": None, "left": None},
+        {"name": "Ben", "score": 25, "joined": None, "left": None},
+        {"name": "Cy", "score": 0, "joined": None, "left": None},
+    ]
     assert data["leaders"] == ["Ben"] and data["dealer"] == "Ana" and data["next_round"] == 2
     assert data["totals"] == [{"round": 1, "scores": {"Ana": 0, "Ben": 25, "Cy": 0}}]
     assert data["outcome"] is None and data["notice"] is None

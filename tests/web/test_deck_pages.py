@@ -117,7 +117,7 @@ def test_no_mercy_last_standing_knocks_out_everyone_left_blank(client, new_sheet
     url = new_sheet("uno_no_mercy")
     answer = round_form(client, url, 2, {0: {"knocked_out": "y"}}, won_by="standing")
     assert answer.status_code == 302, text(answer)
-    assert totals(text(client.get(url))) == [0, 0, 500]
+    assert totals(text(client.get(url))) == [500, 0, 0]  # the standings in rank order: Cy, the last standing, first
     data = client.get(url + "/export.json").get_json()
     assert data["rounds"][0]["last_standing"] == "Cy"
     page = text(client.get(url + "/rounds/1/edit"))

@@ -415,6 +415,8 @@ def test_hindi_sentences_about_a_named_player_do_not_depend_on_the_players_gende
         catalogue = read_po(handle)
     gendered = []
     for message in catalogue:
+        if isinstance(message.id, str) and "crew %(name)s" in message.id:
+            continue  # a crew's name: the verb agrees with मंडली, not with a person
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             for match in _HINDI_PERSON.finditer(text):
