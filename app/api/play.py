@@ -3,9 +3,9 @@ long poll), act, hand seats to bots, issue seat keys, rematch."""
 
 from __future__ import annotations
 
-from flask import Response, g, jsonify, request, url_for
+from flask import Response, current_app, g, jsonify, request, url_for
 
-from .. import heavy
+from .. import changes, heavy
 from ..database import read_only, writes_late
 from ..heavy import long_work
 from ..ratelimits import creation
@@ -110,7 +110,9 @@ def wait_play(play_id: str):
     who = seats.credential(found, bearer_key())
     # bots waiting to move go on first (bounded, in a slot), as for a GET; not the wait
     _seat_asked(found, who, _advanced(found))  # a malformed ?seat= is a 400 now, not after the wait
-    if not seats.wait_for_change(found.id, version):
+    with changes.open_wait(heavy.client_of(), int(current_app.config.get("WAITS_PER_CLIENT") or 0)):
+        changed = seats.wait_for_change(found.id, version)
+    if not changed:
         return _tagged(Response(status=304), version)
     found = play.get_play(play_id)
     engine = play.load(found)
