@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick
+.PHONY: run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench watchers test-quick
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -19,6 +19,7 @@ help:
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make live-bench  200 phones watching 50 sheets on gunicorn (gthread), SQLite and PostgreSQL (about 5 minutes)"
+	@echo "make watchers  250 to 2,000 phones holding long polls on gunicorn -k gevent: another table's save and save-to-screen (SQLite, about 3 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games, and the phase finder against brute force on 20,000 hands (about 20 minutes)"
 	@echo "make messages    extract every translatable string into app/translations/messages.pot (Flask-Babel)"
 	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
@@ -130,7 +131,12 @@ fairness: setup
 	exit $$((sqlite || postgres))
 
 # Live sheets: 200 phones long-polling 50 sheets while they record rounds, on gunicorn -k gthread.
-live-bench: setup
+live-# Thousands of watching phones (gunicorn -k gevent -w 2): the curve of another table's save and save-to-screen.
+WATCHERS_LEVELS ?= 250,500,1000,2000
+watchers: setup
+	$(BIN)/python bench/watchers.py --levels $(WATCHERS_LEVELS)
+
+bench: setup
 	$(BIN)/python bench/live.py --database sqlite
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/live.py --database postgres
 

@@ -155,17 +155,23 @@ def start_gunicorn(
     timeout: int = 120,
     env: dict[str, str] | None = None,
     wait: float = 300,
+    extra: list[str] | None = None,
 ) -> Server:
-    """gunicorn (``-k gthread`` unless told) with ``workers`` processes of ``threads`` threads on a free port."""
+    """gunicorn (``-k gthread`` unless told) with ``workers`` processes of ``threads`` threads on a free port;
+    ``extra``: more options (e.g. ``--worker-connections`` for ``-k gevent``)."""
     command = [str(Path(sys.executable).with_name("gunicorn")), "-k", worker_class, "-w", str(workers)]
     if worker_class == "gthread":
         command += ["--threads", str(threads)]
     if keep_alive is not None:
         command += ["--keep-alive", str(keep_alive)]
-    command += ["--timeout", str(timeout), "-b", "127.0.0.1:{port}", "app:create_app()"]
+    command += [*(extra or []), "--timeout", str(timeout), "-b", "127.0.0.1:{port}", "app:create_app()"]
     server = _start(command, database_url, log, env, wait)
-    shape = f"-k gthread -w {workers} --threads {threads}" if worker_class == "gthread" else f"-w {workers}"
-    server.description = f"gunicorn {shape}"
+    shape = (
+        f"-k gthread -w {workers} --threads {threads}"
+        if worker_class == "gthread"
+        else f"-k {worker_class} -w {workers}"
+    )
+    server.description = " ".join(["gunicorn", shape, *(extra or [])])
     return server
 
 
