@@ -17,7 +17,9 @@ The turns are fair (a queue file beside the slots, ``queue.json``, read and writ
 - **A share per client**: one client holds at most ``HEAVY_CLIENT_SHARE`` slots at once (default half of
   them, at least one), so it can never hold them all while someone else waits.
 - **A bounded wait**: a request that has not had its turn after ``HEAVY_WAIT_SECONDS`` is answered 503 with
-  ``Retry-After`` and a sentence (:class:`~app.errors.ApiError`); nothing was done.
+  ``Retry-After`` and a sentence (:class:`~app.errors.ApiError`); nothing was done. A client that already
+  holds its share and has ``HEAVY_CLIENT_WAITING`` requests waiting gets that 503 at once: its flood does not
+  hold the server's threads while it waits.
 
 Replaying a sheet costs about a millisecond a round: a write on a sheet of more than
 ``LONG_REPLAY_ROUNDS`` rounds (a save, an undo, a tie-breaker) replays it in a slot too
@@ -50,6 +52,9 @@ LONG_REPLAY_ROUNDS = 60
 WAIT_SECONDS = 10.0
 """How long a request waits for its turn before it is answered 503 (``HEAVY_WAIT_SECONDS``)."""
 RETRY_AFTER_SECONDS = 5
+CLIENT_WAITING = 2
+"""Requests one client may have waiting beyond its share (``HEAVY_CLIENT_WAITING``); more are answered 503 at
+once, so that a client's flood holds no worker thread while it waits."""
 
 _released = threading.Condition()
 """Wakes this process's waiters when one of its requests gives a slot back (others poll the queue file)."""
@@ -170,8 +175,14 @@ def _try_to_take(queue: _Queue, ticket: int, count: int, share: int) -> tuple[An
         return (None, -1, place)
 
 
-def _enter(queue: _Queue, client: str) -> int:
+def _enter(queue: _Queue, client: str, allowed: int) -> int:
+    """A ticket for ``client``; the 503 of :func:`busy` at once when it already holds or waits for ``allowed``."""
     with queue.state() as state:
+        _forget_the_dead(state)
+        mine = sum(entry[2] == client for entry in state["waiting"])
+        mine += sum(entry[2] == client for entry in state["holders"].values())
+        if mine >= allowed:
+            raise busy()
         ticket = state["next"]
         state["next"] += 1
         state["waiting"].append([ticket, os.getpid(), client])
@@ -213,13 +224,14 @@ def slot() -> Iterator[None]:
     share = _share(count)
     patience = float(current_app.config.get("HEAVY_WAIT_SECONDS") or WAIT_SECONDS)
     deadline = time.monotonic() + patience
-    ticket = _enter(queue, client_of())
+    allowed = share + int(current_app.config.get("HEAVY_CLIENT_WAITING", CLIENT_WAITING))
+    ticket = _enter(queue, client_of(), allowed)
     handle, taken = None, None
     try:
         while True:
             found = _try_to_take(queue, ticket, count, share)
             if found is None:
-                ticket = _enter(queue, client_of())
+                ticket = _enter(queue, client_of(), allowed)
                 continue
             handle, number, place = found
             if handle is not None:

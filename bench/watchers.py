@@ -102,8 +102,8 @@ class Connection:
 
 
 class Bench:
-    def __init__(self, port: int, sheets: list[tuple[str, str]]) -> None:
-        self.port = port
+    def __init__(self, port: int, wait_port: int, sheets: list[tuple[str, str]]) -> None:
+        self.port, self.wait_port = port, wait_port
         self.sheets = sheets
         self.watchers: list[dict] = []  # {"game", "since", "seen": {version: time}}
         self.errors: list[tuple[float, str]] = []
@@ -115,7 +115,7 @@ class Bench:
         game = self.sheets[index % len(self.sheets)][0]
         state = {"game": game, "since": time.monotonic(), "seen": {}, "held": False}
         self.watchers.append(state)
-        connection = Connection(self.port, ADDRESSES[index % len(ADDRESSES)])
+        connection = Connection(self.wait_port, ADDRESSES[index % len(ADDRESSES)])
         version = 1
         while not self.stop.is_set():
             try:
@@ -198,8 +198,12 @@ class Bench:
         }
 
 
-async def run(port: int, sheets: list[tuple[str, str]], levels: list[int], args, server_pid: int) -> list[dict]:
-    bench = Bench(port, sheets)
+def server_cpu(servers) -> float:
+    return sum(cpu_seconds(server.pid) for server in servers)
+
+
+async def run(port: int, wait_port: int, sheets: list[tuple[str, str]], levels: list[int], args, servers) -> list[dict]:
+    bench = Bench(port, wait_port, sheets)
     tasks = [asyncio.create_task(bench.other_table(0.25))]
     tasks += [asyncio.create_task(bench.keep_score(i, args.save_every)) for i in range(len(sheets))]
     results = []
@@ -214,13 +218,13 @@ async def run(port: int, sheets: list[tuple[str, str]], levels: list[int], args,
         while sum(w["held"] for w in bench.watchers) < level and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         await asyncio.sleep(args.settle)
-        start, cpu = time.monotonic(), cpu_seconds(server_pid)
+        start, cpu = time.monotonic(), server_cpu(servers)
         await asyncio.sleep(args.seconds)
         end = time.monotonic()
         await asyncio.sleep(min(3.0, args.save_every))  # the last saves of the window reach the phones
         result = bench.figures(start, end)
         result["phones"] = level
-        result["server_cpu_cores"] = round((cpu_seconds(server_pid) - cpu) / (time.monotonic() - start), 2)
+        result["server_cpu_cores"] = round((server_cpu(servers) - cpu) / (time.monotonic() - start), 2)
         result["load_average"] = load_average()
         results.append(result)
         print_level(result)
@@ -253,9 +257,14 @@ def main() -> int:
     parser.add_argument("--save-every", type=float, default=10.0, help="seconds between two rounds of one sheet")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per level")
     parser.add_argument("--settle", type=float, default=3.0, help="seconds after the phones hold their polls")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--worker-class", default="gevent", choices=["gevent", "gthread"])
-    parser.add_argument("--threads", type=int, default=128, help="threads per worker (gthread only)")
+    parser.add_argument(
+        "--waits", default="gevent", choices=["gevent", "same"],
+        help="gevent: the long polls on a gunicorn -k gevent of their own (as deployed); same: one server for all",
+    )  # fmt: skip
+    parser.add_argument("--workers", type=int, default=2, help="worker processes of the app's server")
+    parser.add_argument("--wait-workers", type=int, default=1, help="worker processes of the long polls' server")
+    parser.add_argument("--worker-class", default="gthread", choices=["gevent", "gthread"], help="with --waits same")
+    parser.add_argument("--threads", type=int, default=128, help="threads per worker (gthread, with --waits same)")
     parser.add_argument("--json", action="store_true", help="also print one JSON object at the end")
     parser.add_argument("--keep-log", help="copy the server's log here at the end")
     args = parser.parse_args()
@@ -268,16 +277,30 @@ def main() -> int:
         if url is None:
             return 2
         log = Path(tmp) / "server.log"
-        extra = ["--worker-connections", str(2 * max(levels) + 500)] if args.worker_class == "gevent" else []
-        server = start_gunicorn(
-            url, log, workers=args.workers, threads=args.threads, worker_class=args.worker_class,
-            keep_alive=75, timeout=60, extra=extra,
-        )  # fmt: skip
-        description = server.description
+        connections = ["--worker-connections", str(2 * max(levels) + 500)]
+        servers = []
         try:
+            if args.waits == "gevent":
+                # As deployed: the app on threads, and the long polls (/wait, routed by the proxy) on gevent.
+                app_server = start_gunicorn(url, log, workers=args.workers, threads=16, keep_alive=75, timeout=60)
+                servers.append(app_server)
+                wait_server = start_gunicorn(
+                    url, log, workers=args.wait_workers, worker_class="gevent", keep_alive=75, timeout=60,
+                    extra=connections,
+                )  # fmt: skip
+                servers.append(wait_server)
+                description = f"app: {app_server.description}; /wait: {wait_server.description}"
+            else:
+                extra = connections if args.worker_class == "gevent" else []
+                app_server = wait_server = start_gunicorn(
+                    url, log, workers=args.workers, threads=args.threads, worker_class=args.worker_class,
+                    keep_alive=75, timeout=60, extra=extra,
+                )  # fmt: skip
+                servers.append(app_server)
+                description = f"everything: {app_server.description}"
             from common import Client
 
-            setup = Client(server.port)
+            setup = Client(app_server.port)
             sheets = []
             for _ in range(args.sheets):
                 _status, body, _took = setup.call("POST", "/api/games", {"game": "phase10", "players": PLAYERS})
@@ -286,9 +309,10 @@ def main() -> int:
             print(f"{args.database}: phones watching {args.sheets} sheets (a round every {args.save_every:.0f} s each), "
                   f"another table saving every 0.25 s; {description}; {args.seconds:.0f} s per level")  # fmt: skip
             print(f"  load average at the start: {load_average()}")
-            results = asyncio.run(run(server.port, sheets, levels, args, server.pid))
+            results = asyncio.run(run(app_server.port, wait_server.port, sheets, levels, args, servers))
         finally:
-            server.stop()
+            for server in servers:
+                server.stop()
             if args.keep_log:
                 Path(args.keep_log).write_bytes(log.read_bytes())
     last = results[-1]

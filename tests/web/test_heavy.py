@@ -163,6 +163,7 @@ def test_one_client_holds_at_most_its_share(app):
 
 
 def test_a_client_with_many_waiting_requests_does_not_go_before_a_newcomer(app, one_slot):
+    app.config["HEAVY_CLIENT_WAITING"] = 3
     granted: list[str] = []
     holder = Request(app, "10.0.0.1", granted, "greedy 1")
     holder.start()
@@ -232,3 +233,25 @@ def test_a_read_in_which_no_bot_can_move_takes_no_slot(app, client, monkeypatch)
     taken.clear()
     assert client.get(f"/api/play/{bots['id']}").status_code == 200
     assert len(taken) == 1
+
+
+def test_a_client_past_its_share_and_its_waiting_room_is_answered_503_at_once(app, client, one_slot):
+    app.config.update(PLAY_BOT_BUDGET_MS=1, HEAVY_CLIENT_WAITING=1, HEAVY_WAIT_SECONDS=30)
+    game = bots_only_game(client)
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    waiter = Request(app, "10.0.0.1", granted, "second")
+    waiter.start()
+    until(lambda: len(heavy.waiting(app)) == 1)
+    started = time.monotonic()
+    refused = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert refused.status_code == 503 and "Retry-After" in refused.headers
+    assert time.monotonic() - started < 10, "the third request waited instead of being refused at once"
+    assert len(heavy.waiting(app)) == 1
+    holder.release.set()
+    assert waiter.holding.wait(10)
+    waiter.release.set()
+    for request in (holder, waiter):
+        request.join(10)
