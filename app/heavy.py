@@ -203,8 +203,8 @@ def busy() -> ApiError:
     return ApiError(
         _(
             "The server is busy with other long work (bots' moves, imports, long sheets); nothing was done. "
-            "Try again in {seconds} seconds."
-        ).format(seconds=RETRY_AFTER_SECONDS),
+            "Try again in a few seconds."
+        ),
         503,
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
