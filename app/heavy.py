@@ -253,6 +253,24 @@ def slot() -> Iterator[None]:
         _leave(queue, ticket, taken)
 
 
+def refuse_at_limit() -> None:
+    """The 503 of :func:`busy` at once when this request's client already holds its share of the slots and has
+    as many requests waiting as it may: a read that must load a big game before it knows whether its bots move
+    checks this first, so that a client's flood is refused before it costs any work."""
+    count = int(current_app.config["HEAVY_SLOTS"] or 0)
+    if count <= 0 or g.get("heavy_slot"):
+        return
+    folder = Path(current_app.instance_path) / "slots"
+    folder.mkdir(parents=True, exist_ok=True)
+    allowed = _share(count) + int(current_app.config.get("HEAVY_CLIENT_WAITING", CLIENT_WAITING))
+    client = client_of()
+    with _Queue(folder).state() as state:
+        mine = sum(entry[2] == client for entry in state["waiting"])
+        mine += sum(entry[2] == client for entry in state["holders"].values())
+    if mine >= allowed:
+        raise busy()
+
+
 def holders(app) -> list[tuple[int, str]]:
     """(ticket, client) of the requests holding a slot now, by slot (for tests and operators)."""
     folder = Path(app.instance_path) / "slots"

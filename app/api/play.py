@@ -92,6 +92,7 @@ def read_play(play_id: str):
     """A seat key: its seat's view. The edit key: ``?seat=N`` of a seat on this device. Otherwise the
     spectator's. Bots waiting to move go on first (bounded, in a slot for long work), so bots-only games
     advance as they are watched. ``If-None-Match`` naming the version reached answers 304."""
+    heavy.refuse_at_limit()  # a client flooding the slots is refused before its game is loaded
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
     engine = _advanced(found)

@@ -19,6 +19,7 @@ def own_instance(app, tmp_path):
     """This test's own slot files and queue (gunicorn in other tests shares the checkout's instance folder)."""
     app.instance_path = str(tmp_path / "instance")
     (tmp_path / "instance" / "slots").mkdir(parents=True)
+    app.config["HEAVY_WAIT_SECONDS"] = 60  # a loaded test machine must not turn a turn that comes late into a 503
 
 
 @pytest.fixture
@@ -179,7 +180,7 @@ def test_a_client_with_many_waiting_requests_does_not_go_before_a_newcomer(app, 
     assert late.holding.wait(10)
     late.release.set()
     for request in greedy:
-        assert request.holding.wait(10)
+        assert request.holding.wait(10), request.error
         request.release.set()
     assert granted == ["greedy 1", "newcomer", "greedy 2", "greedy 3", "greedy 4"]
 
@@ -255,3 +256,24 @@ def test_a_client_past_its_share_and_its_waiting_room_is_answered_503_at_once(ap
     waiter.release.set()
     for request in (holder, waiter):
         request.join(10)
+
+
+def test_a_client_at_its_limit_is_refused_before_its_game_is_loaded(app, client, one_slot, monkeypatch):
+    from app.services import play as play_service
+
+    app.config.update(HEAVY_CLIENT_WAITING=0)
+    seats = [{"name": "Ana"}, {"name": "Ben"}]
+    game = client.post("/api/play", json={"game": "phase10", "seats": seats}).get_json()
+    loaded: list[str] = []
+    real_load = play_service.load
+    monkeypatch.setattr(play_service, "load", lambda found: loaded.append(found.id) or real_load(found))
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    refused = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert refused.status_code == 503 and loaded == []
+    other = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert other.status_code == 200, "another client's read that moves no bot waited or was refused"
+    holder.release.set()
+    holder.join(10)
