@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup-runtime run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick
+.PHONY: setup-runtime run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick watchers
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -20,6 +20,7 @@ help:
 	@echo "make fuzz    long property-based fuzzing of every endpoint and form (FUZZ_EXAMPLES=3000)"
 	@echo "make load    20 simulated phones against waitress on SQLite and PostgreSQL (about 4 minutes)"
 	@echo "make live-bench  200 phones watching 50 sheets on gunicorn (gthread), SQLite and PostgreSQL (about 5 minutes)"
+	@echo "make watchers  250 to 2,000 phones holding long polls on gunicorn -k gevent: another table's save and save-to-screen (SQLite, about 4 minutes)"
 	@echo "make long-games  the game invariant tests over thousands of seeded games, and the phase finder against brute force on 20,000 hands (about 20 minutes)"
 	@echo "make messages    extract every translatable string into app/translations/messages.pot (Flask-Babel)"
 	@echo "make update-messages  extract, then bring every language's messages.po up to date (pybabel update)"
@@ -137,7 +138,8 @@ load: setup
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/load.py --database postgres
 	$(BIN)/python bench/phones.py
 
-# Another table's round saves while 8 clients loop on the heaviest requests (gunicorn -k gthread; SQLite, then PostgreSQL with fsync on).
+# Another table's round saves, a 70-round sheet's saves and a person's moves while 8 clients loop on the heaviest
+# requests and one client loops 40 reads of bots-only games (gunicorn -k gthread; SQLite, then PostgreSQL with fsync on).
 fairness: setup
 	$(BIN)/python bench/fairness.py --database sqlite; sqlite=$$?; \
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/fairness.py --database postgres; postgres=$$?; \
@@ -147,6 +149,12 @@ fairness: setup
 live-bench: setup
 	$(BIN)/python bench/live.py --database sqlite
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/live.py --database postgres
+
+# Thousands of watching phones: the long polls on gunicorn -k gevent beside the threaded app server;
+# the curve of another table's save and of save-to-screen (SQLite; about 3 minutes).
+WATCHERS_LEVELS ?= 250,500,1000,2000
+watchers: setup
+	$(BIN)/python bench/watchers.py --levels $(WATCHERS_LEVELS)
 
 bench: setup
 	$(BIN)/python bench/phase_finder.py

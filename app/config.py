@@ -94,3 +94,11 @@ class Defaults:
     # Requests doing long work (bots, imports, corrections) run at most this many at once per machine
     # (app/heavy.py); empty: one per CPU; 0: no limit.
     HEAVY_SLOTS = os.environ.get("DECKSIDE_HEAVY_SLOTS", "")
+    # How long a request waits for its turn at a slot before it is answered 503 with Retry-After (seconds),
+    # and how many slots one client address may hold at once (empty: half of them, at least one).
+    HEAVY_WAIT_SECONDS = float(os.environ.get("DECKSIDE_HEAVY_WAIT_SECONDS", "10") or 10)
+    HEAVY_CLIENT_SHARE = os.environ.get("DECKSIDE_HEAVY_CLIENT_SHARE", "")
+    # Requests one client address may have waiting beyond its share; more are answered 503 at once.
+    HEAVY_CLIENT_WAITING = int(os.environ.get("DECKSIDE_HEAVY_CLIENT_WAITING", "2") or 0)
+    # Long polls (/wait) one client address may hold open at once in one worker process; more get 429.
+    WAITS_PER_CLIENT = int(os.environ.get("DECKSIDE_WAITS_PER_CLIENT", "32") or 0)

@@ -155,17 +155,23 @@ def start_gunicorn(
     timeout: int = 120,
     env: dict[str, str] | None = None,
     wait: float = 300,
+    extra: list[str] | None = None,
 ) -> Server:
-    """gunicorn (``-k gthread`` unless told) with ``workers`` processes of ``threads`` threads on a free port."""
+    """gunicorn (``-k gthread`` unless told) with ``workers`` processes of ``threads`` threads on a free port;
+    ``extra``: more options (e.g. ``--worker-connections`` for ``-k gevent``)."""
     command = [str(Path(sys.executable).with_name("gunicorn")), "-k", worker_class, "-w", str(workers)]
     if worker_class == "gthread":
         command += ["--threads", str(threads)]
     if keep_alive is not None:
         command += ["--keep-alive", str(keep_alive)]
-    command += ["--timeout", str(timeout), "-b", "127.0.0.1:{port}", "app:create_app()"]
+    command += [*(extra or []), "--timeout", str(timeout), "-b", "127.0.0.1:{port}", "app:create_app()"]
     server = _start(command, database_url, log, env, wait)
-    shape = f"-k gthread -w {workers} --threads {threads}" if worker_class == "gthread" else f"-w {workers}"
-    server.description = f"gunicorn {shape}"
+    shape = (
+        f"-k gthread -w {workers} --threads {threads}"
+        if worker_class == "gthread"
+        else f"-k {worker_class} -w {workers}"
+    )
+    server.description = " ".join(["gunicorn", shape, *(extra or [])])
     return server
 
 
@@ -185,9 +191,10 @@ def start_waitress(
 class Client:
     """A kept-alive JSON connection to the server on ``port``: each call is timed, each 5xx noted."""
 
-    def __init__(self, port: int, timeout: float = 120):
-        self.port, self.timeout = port, timeout
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    def __init__(self, port: int, timeout: float = 120, source: str | None = None):
+        """``source``: the loopback address to send from (e.g. ``127.0.2.1``), so that the server tells clients apart."""
+        self.port, self.timeout, self.source = port, timeout, source
+        self.connection = self._connect()
         self.errors: list[str] = []
         self.requests = 0
         self.last = b""
@@ -212,7 +219,7 @@ class Client:
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 # a kept-alive connection the server closed between two requests: open a new one
                 self.connection.close()
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+                self.connection = self._connect()
                 if attempt:
                     raise
         took = (time.perf_counter() - started) * 1000
@@ -224,6 +231,10 @@ class Client:
             return answer.status, json.loads(raw), took
         except ValueError:
             return answer.status, {}, took
+
+    def _connect(self) -> http.client.HTTPConnection:
+        source = (self.source, 0) if self.source else None
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout, source_address=source)
 
     def close(self) -> None:
         self.connection.close()

@@ -6,8 +6,10 @@ already computed comes from :mod:`app.services.live`'s cache without replaying t
 
 from __future__ import annotations
 
-from flask import Response, g, request
+from flask import Response, current_app, g, request
 
+from .. import changes
+from ..heavy import client_of
 from ..services import live, sheets
 from . import bp
 
@@ -49,7 +51,8 @@ def read_game(game_id: str):
 def wait_game(game_id: str):
     live.existing_version(game_id)  # an unknown game is 404 before anything else
     known = live.wanted_version(request.args.get("version"))
-    version = live.wait_for_change(game_id, known)
+    with changes.open_wait(client_of(), int(current_app.config.get("WAITS_PER_CLIENT") or 0)):
+        version = live.wait_for_change(game_id, known)
     if version is None:
         return not_modified(known)
     return sheet_answer(game_id, version)

@@ -3,9 +3,9 @@ long poll), act, hand seats to bots, issue seat keys, rematch."""
 
 from __future__ import annotations
 
-from flask import Response, g, jsonify, request, url_for
+from flask import Response, current_app, g, jsonify, request, url_for
 
-from .. import heavy
+from .. import changes, heavy
 from ..database import read_only, writes_late
 from ..heavy import long_work
 from ..ratelimits import creation
@@ -77,15 +77,25 @@ def create_play():
     return jsonify(play.create_play(json_object())), 201
 
 
+def _advanced(found):
+    """The engine after the bots waiting to move (bounded, in a slot for long work); a game where no bot can
+    move now is read without taking a slot."""
+    engine = play.load(found)
+    if not play.bots_to_move(found, engine):
+        return engine
+    with heavy.slot():
+        return play.load_advanced(found)
+
+
 @bp.get("/play/<play_id>")
-@long_work
 def read_play(play_id: str):
     """A seat key: its seat's view. The edit key: ``?seat=N`` of a seat on this device. Otherwise the
-    spectator's. Bots waiting to move go on first (bounded), so bots-only games advance as they are
-    watched. ``If-None-Match`` naming the version reached answers 304."""
+    spectator's. Bots waiting to move go on first (bounded, in a slot for long work), so bots-only games
+    advance as they are watched. ``If-None-Match`` naming the version reached answers 304."""
+    heavy.refuse_at_limit()  # a client flooding the slots is refused before its game is loaded
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
-    engine = play.load_advanced(found)
+    engine = _advanced(found)
     seat = _seat_asked(found, who, engine)
     if _etag_matches(request.headers.get("If-None-Match"), found.version):
         return _tagged(Response(status=304), found.version)
@@ -99,9 +109,11 @@ def wait_play(play_id: str):
     version = seats.parse_version(request.args.get("version"))
     found = play.get_play(play_id)
     who = seats.credential(found, bearer_key())
-    with heavy.slot():  # bots waiting to move go on first (bounded, in a slot), as for a GET; not the wait
-        _seat_asked(found, who, play.load_advanced(found))  # a malformed ?seat= is a 400 now, not after the wait
-    if not seats.wait_for_change(found.id, version):
+    # bots waiting to move go on first (bounded, in a slot), as for a GET; not the wait
+    _seat_asked(found, who, _advanced(found))  # a malformed ?seat= is a 400 now, not after the wait
+    with changes.open_wait(heavy.client_of(), int(current_app.config.get("WAITS_PER_CLIENT") or 0)):
+        changed = seats.wait_for_change(found.id, version)
+    if not changed:
         return _tagged(Response(status=304), version)
     found = play.get_play(play_id)
     engine = play.load(found)

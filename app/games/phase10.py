@@ -42,6 +42,9 @@ class Phase10(GameType):
             engine, max_rounds=max_rounds, max_actions=max_actions
         ),
         script="js/play/phase10.js",
+        bots_to_move=lambda engine: (
+            engine.status == "playing" and engine.turn is not None and engine.bots[engine.turn] is not None
+        ),
         page_data=lambda: {
             "phases": {
                 str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in phases.PHASES.items()

@@ -38,6 +38,9 @@ class Digital:
     script: str | None = None
     page_data: Callable[[], dict[str, Any]] | None = None
     """Extra data the game page's script needs (e.g. the phase descriptions), as JSON."""
+    bots_to_move: Callable[[Any], bool] | None = None
+    """Whether a bot may act now in this engine state (so that a read must let the bots move, in a slot for long
+    work); ``False`` only when none can. Without it every read of a game counts as one that moves bots."""
 
     @property
     def from_json(self) -> Callable[[dict[str, Any]], Any]:

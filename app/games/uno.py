@@ -14,6 +14,15 @@ from .registry import Digital, GameType
 from .summary import pct, rate
 
 
+def _bots_to_move(engine: Any) -> bool:
+    """A bot plays its turn, or (out of turn) may call, catch or jump in (``bots.run_bots``' own conditions)."""
+    if engine.status != game.PLAYING or engine.turn is None:
+        return False
+    if engine.bots[engine.turn] is not None:
+        return True
+    return bool(engine.catchable or engine.jump_in) and any(bot is not None for bot in engine.bots)
+
+
 class Uno(GameType):
     id = "uno"
     name = _l("UNO")
@@ -32,6 +41,7 @@ class Uno(GameType):
             engine, max_hands=max_rounds, max_actions=max_actions
         ),
         script="js/play/uno.js",
+        bots_to_move=_bots_to_move,
     )
     labels: ClassVar[dict[str, Any]] = {
         "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),

@@ -249,6 +249,7 @@ def wait_for_change(game_id: str, known: int) -> int | None:
 
     The first check is made at once by the request itself; then the request's database connection goes
     back to the pool and the process's :class:`VersionWatcher` checks for it."""
+    changes.listen(current_app)  # PostgreSQL: other processes' saves wake this process's waits at once
     seen = changes.generation(changes.SHEETS)  # before the check: a save between the check and the wait is seen
     version = existing_version(game_id)
     if version != known:

@@ -107,6 +107,7 @@ class PlayKind:
     min_seats: int
     max_seats: int
     run_bots: Callable[..., int]
+    bots_to_move: Callable[[Any], bool]
 
 
 def _play_kind(game: Any) -> PlayKind:
@@ -121,6 +122,7 @@ def _play_kind(game: Any) -> PlayKind:
         game.min_players,
         game.max_players,
         functools.partial(digital.run_bots, max_rounds=MAX_ROUNDS),
+        digital.bots_to_move or (lambda _engine: True),
     )
 
 
@@ -146,6 +148,11 @@ def is_finished(engine: Any) -> bool:
 def load(play: PlayGame) -> Any:
     """The engine rebuilt from the stored state."""
     return KINDS[play.kind].from_json(copy.deepcopy(play.state))
+
+
+def bots_to_move(play: PlayGame, engine: Any) -> bool:
+    """Whether a read of this game must let bots move first (long work: in a slot, :mod:`app.heavy`)."""
+    return not is_finished(engine) and KINDS[play.kind].bots_to_move(engine)
 
 
 def load_advanced(play: PlayGame) -> Any:

@@ -279,6 +279,7 @@ def wait_for_change(play_id: str, version: int) -> bool:
     step = float(current_app.config.get("PLAY_POLL_SECONDS", POLL_SECONDS))
     deadline = time.monotonic() + limit
     key = changes.play_key(play_id)
+    changes.listen(current_app)  # PostgreSQL: other processes' moves wake this wait at once
     with changes.watching(key):
         seen = changes.generation(key)  # before the check: a save between the check and the wait is not missed
         while True:

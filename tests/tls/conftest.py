@@ -81,7 +81,7 @@ def server(tls, tmp_path_factory):
     command = [
         sys.executable, "-m", "gunicorn",
         "--workers", "2",
-        "--worker-class", "gthread", "--threads", "16",  # as deployed: a sheet page holds a long poll (/wait)
+        "--worker-class", "gevent", "--worker-connections", "1000",  # as deployed: a held long poll (/wait) costs a greenlet
         "--graceful-timeout", "3",  # held long polls do not delay the stop
         "--bind", f"127.0.0.1:{port}",
         "--certfile", str(tls["cert"]),

@@ -9,6 +9,7 @@ import time
 import pytest
 from api_helpers import create, p10_round, post
 
+from app import changes
 from app.services import live
 from app.services import sheets as sheet_service
 
@@ -203,3 +204,50 @@ def test_a_write_answer_is_kept_for_the_phones_that_ask_next(client, monkeypatch
     replays.clear()
     assert client.get(f"/api/games/{game_id}/wait?version=1").get_json() == saved
     assert replays == []
+
+
+def test_one_address_holds_only_so_many_long_polls_then_429(quick_app, client):
+    quick_app.config.update(WAITS_PER_CLIENT=3, LIVE_WAIT_SECONDS=5)
+    game_id, key, _ = create(client)
+    answers: list[int] = []
+
+    def hold() -> None:
+        answers.append(quick_app.test_client().get(f"/api/games/{game_id}/wait?version=1").status_code)
+
+    holders = [threading.Thread(target=hold, daemon=True) for _ in range(3)]
+    for holder in holders:
+        holder.start()
+    deadline = time.monotonic() + 10
+    while changes.open_waits("127.0.0.1") < 3:
+        assert time.monotonic() < deadline, "the three long polls were never held"
+        time.sleep(0.01)
+    refused = client.get(f"/api/games/{game_id}/wait?version=1")
+    assert refused.status_code == 429
+    assert refused.headers["Retry-After"] == str(changes.WAIT_RETRY_AFTER_SECONDS)
+    assert "3 live updates open" in refused.get_json()["error"]
+    other = client.get(f"/api/games/{game_id}/wait?version=0", environ_base={"REMOTE_ADDR": "10.0.0.7"})
+    assert other.status_code == 200, "another address was refused"
+    post(client, f"/api/games/{game_id}/rounds", p10_round(1), key)  # the held polls answer
+    for holder in holders:
+        holder.join(10)
+    assert answers == [200, 200, 200]
+    assert changes.open_waits("127.0.0.1") == 0
+    assert client.get(f"/api/games/{game_id}/wait?version=2").status_code == 304  # the count went back down
+
+
+def test_a_digital_game_long_poll_counts_against_the_same_cap(app, client):
+    app.config.update(WAITS_PER_CLIENT=1, PLAY_WAIT_SECONDS=5, PLAY_POLL_SECONDS=0.05)
+    seats = [{"name": "Ana"}, {"name": "Ben"}]
+    game = client.post("/api/play", json={"game": "phase10", "seats": seats}).get_json()
+    held = threading.Thread(
+        target=lambda: app.test_client().get(f"/api/play/{game['id']}/wait?version={game['version']}"), daemon=True
+    )
+    held.start()
+    deadline = time.monotonic() + 10
+    while changes.open_waits("127.0.0.1") < 1:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    refused = client.get(f"/api/play/{game['id']}/wait?version={game['version']}")
+    assert refused.status_code == 429
+    assert "Retry-After" in refused.headers
+    held.join(10)

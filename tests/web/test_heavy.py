@@ -1,15 +1,25 @@
-"""Slots for long work (app/heavy.py): shared through lock files, taken once per request, and taken by a
-write that replays a big sheet."""
+"""Slots for long work (app/heavy.py): shared through lock files, taken once per request, taken by a write
+that replays a big sheet; granted first come first served between clients, at most a client's share at once,
+after a bounded wait (503), and not taken by a read of a digital game in which no bot can move."""
 
 from __future__ import annotations
 
 import fcntl
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from app import heavy
+
+
+@pytest.fixture(autouse=True)
+def own_instance(app, tmp_path):
+    """This test's own slot files and queue (gunicorn in other tests shares the checkout's instance folder)."""
+    app.instance_path = str(tmp_path / "instance")
+    (tmp_path / "instance" / "slots").mkdir(parents=True)
+    app.config["HEAVY_WAIT_SECONDS"] = 60  # a loaded test machine must not turn a turn that comes late into a 503
 
 
 @pytest.fixture
@@ -77,3 +87,193 @@ def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypa
 @pytest.mark.parametrize(("cpus", "slots"), [(1, 1), (2, 1), (4, 3), (16, 15)])
 def test_long_work_leaves_a_core_to_the_short_requests(cpus, slots):
     assert heavy.default_slots(cpus) == slots
+
+
+class Request(threading.Thread):
+    """A request from ``address`` that takes a slot, notes when it got it, and holds it until ``release``."""
+
+    def __init__(self, app, address: str, granted: list[str], name: str | None = None) -> None:
+        super().__init__(daemon=True)
+        self.app, self.address, self.granted = app, address, granted
+        self.label = name or address
+        self.holding = threading.Event()
+        self.release = threading.Event()
+        self.error: Exception | None = None
+
+    def run(self) -> None:
+        try:
+            with self.app.test_request_context(environ_base={"REMOTE_ADDR": self.address}), heavy.slot():
+                self.granted.append(self.label)
+                self.holding.set()
+                self.release.wait(30)
+        except Exception as error:  # noqa: BLE001 - the test looks at it
+            self.error = error
+
+
+def until(condition, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.005)
+
+
+def test_slots_are_granted_first_come_first_served(app, one_slot):
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    queued = []
+    for address in ("10.0.0.4", "10.0.0.2", "10.0.0.5", "10.0.0.3"):
+        request = Request(app, address, granted)
+        request.start()
+        queued.append(request)
+        count = len(queued)
+        until(lambda count=count: len(heavy.waiting(app)) == count)  # in the queue before the next one comes
+    holder.release.set()
+    for request in queued:
+        assert request.holding.wait(10)
+        request.release.set()
+        request.join(10)
+    assert granted == ["10.0.0.1", "10.0.0.4", "10.0.0.2", "10.0.0.5", "10.0.0.3"]
+
+
+def test_one_client_holds_at_most_its_share(app):
+    app.config["HEAVY_SLOTS"] = 2  # a client's share: half of them, one
+    granted: list[str] = []
+    first = Request(app, "10.0.0.1", granted, "greedy 1")
+    first.start()
+    assert first.holding.wait(10)
+    more = [Request(app, "10.0.0.1", granted, f"greedy {n}") for n in (2, 3)]
+    for request in more:
+        request.start()
+    until(lambda: len(heavy.waiting(app)) == 2)
+    time.sleep(0.1)
+    assert granted == ["greedy 1"], "the same client took the second slot"
+    other = Request(app, "10.0.0.2", granted, "other")
+    other.start()
+    assert other.holding.wait(10), "another client waited although a slot was free"
+    assert [client for _ticket, client in heavy.holders(app)] == ["10.0.0.1", "10.0.0.2"]
+    first.release.set()
+    assert more[0].holding.wait(10)
+    assert not more[1].holding.is_set()
+    for request in [*more, other]:
+        request.release.set()
+    for request in [first, *more, other]:
+        request.join(10)
+    assert granted == ["greedy 1", "other", "greedy 2", "greedy 3"]
+
+
+def test_a_client_with_many_waiting_requests_does_not_go_before_a_newcomer(app, one_slot):
+    app.config["HEAVY_CLIENT_WAITING"] = 3
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted, "greedy 1")
+    holder.start()
+    assert holder.holding.wait(10)
+    greedy = [Request(app, "10.0.0.1", granted, f"greedy {n}") for n in (2, 3, 4)]
+    for request in greedy:
+        request.start()
+    until(lambda: len(heavy.waiting(app)) == 3)
+    late = Request(app, "10.0.0.9", granted, "newcomer")
+    late.start()
+    until(lambda: len(heavy.waiting(app)) == 4)
+    holder.release.set()
+    assert late.holding.wait(10)
+    late.release.set()
+    for request in greedy:
+        assert request.holding.wait(10), request.error
+        request.release.set()
+    assert granted == ["greedy 1", "newcomer", "greedy 2", "greedy 3", "greedy 4"]
+
+
+def bots_only_game(client) -> dict:
+    seats = [{"name": f"Bot {n}", "bot": "random"} for n in range(4)]
+    answer = client.post("/api/play", json={"game": "uno", "seats": seats, "rules": {"target": 10000}})
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def test_a_request_whose_turn_does_not_come_gets_503_with_retry_after(app, client, one_slot):
+    app.config["PLAY_BOT_BUDGET_MS"] = 1  # the bots stop at once: a read has bots to move
+    game = bots_only_game(client)
+    app.config["HEAVY_WAIT_SECONDS"] = 0.3
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    started = time.monotonic()
+    answer = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    holder.release.set()
+    holder.join(10)
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == str(heavy.RETRY_AFTER_SECONDS)
+    assert "busy" in answer.get_json()["error"]
+    assert time.monotonic() - started < 10
+    assert heavy.waiting(app) == [], "the refused request left its ticket in the queue"
+    assert client.get(f"/api/play/{game['id']}").status_code == 200  # and the next one gets the slot
+
+
+def test_a_read_in_which_no_bot_can_move_takes_no_slot(app, client, monkeypatch):
+    taken: list[str] = []
+    real_slot = heavy.slot
+
+    def noted_slot():
+        taken.append(heavy.client_of())
+        return real_slot()
+
+    monkeypatch.setattr(heavy, "slot", noted_slot)
+    seats = [{"name": "Ana"}, {"name": "Ben"}]  # people only: no bot can ever move
+    answer = client.post("/api/play", json={"game": "phase10", "seats": seats})
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()
+    taken.clear()
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    assert client.get(f"/api/play/{game['id']}?seat=0", headers=auth).status_code == 200
+    assert client.get(f"/api/play/{game['id']}").status_code == 200
+    assert taken == []
+    bots = bots_only_game(client)  # a game of bots: reading it moves them, in a slot
+    taken.clear()
+    assert client.get(f"/api/play/{bots['id']}").status_code == 200
+    assert len(taken) == 1
+
+
+def test_a_client_past_its_share_and_its_waiting_room_is_answered_503_at_once(app, client, one_slot):
+    app.config.update(PLAY_BOT_BUDGET_MS=1, HEAVY_CLIENT_WAITING=1, HEAVY_WAIT_SECONDS=30)
+    game = bots_only_game(client)
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    waiter = Request(app, "10.0.0.1", granted, "second")
+    waiter.start()
+    until(lambda: len(heavy.waiting(app)) == 1)
+    started = time.monotonic()
+    refused = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert refused.status_code == 503 and "Retry-After" in refused.headers
+    assert time.monotonic() - started < 10, "the third request waited instead of being refused at once"
+    assert len(heavy.waiting(app)) == 1
+    holder.release.set()
+    assert waiter.holding.wait(10)
+    waiter.release.set()
+    for request in (holder, waiter):
+        request.join(10)
+
+
+def test_a_client_at_its_limit_is_refused_before_its_game_is_loaded(app, client, one_slot, monkeypatch):
+    from app.services import play as play_service
+
+    app.config.update(HEAVY_CLIENT_WAITING=0)
+    seats = [{"name": "Ana"}, {"name": "Ben"}]
+    game = client.post("/api/play", json={"game": "phase10", "seats": seats}).get_json()
+    loaded: list[str] = []
+    real_load = play_service.load
+    monkeypatch.setattr(play_service, "load", lambda found: loaded.append(found.id) or real_load(found))
+    granted: list[str] = []
+    holder = Request(app, "10.0.0.1", granted)
+    holder.start()
+    assert holder.holding.wait(10)
+    refused = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert refused.status_code == 503 and loaded == []
+    other = client.get(f"/api/play/{game['id']}", environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert other.status_code == 200, "another client's read that moves no bot waited or was refused"
+    holder.release.set()
+    holder.join(10)
