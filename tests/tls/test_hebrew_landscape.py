@@ -4,6 +4,7 @@ shown, and no page is wider than the screen. Screenshots go to test-artifacts/sc
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 
@@ -42,12 +43,15 @@ def test_a_round_in_hebrew_on_a_phone_held_sideways(browser, browser_context_arg
     record.click()
     page.locator(f'fieldset.player-row[data-player="{PLAYERS[0]}"] .went-out').check()
     _fits(page, "02-round-form")
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.locator("form [type=submit][name=submit]").click()  # Save (Check, a text button, comes after it)
     expect(page.locator("table.history tbody tr")).to_have_count(1)
     expect(page.locator("table.standings")).to_contain_text("50")  # ten low cards each, for the other two
     _fits(page, "03-sheet-after-round")
 
     page.locator("a[href$='/share/edit']").click()
-    expect(page.locator("#edit-link")).to_have_value(f"{server['url']}/sheets/{game['id']}#key={game['edit_key']}")
+    # the edit link carries a claim code, never the key (API.md "Hand-over links that expire")
+    expect(page.locator("#edit-link")).to_have_value(
+        re.compile(re.escape(f"{server['url']}/sheets/{game['id']}#claim=") + r"[\w-]{32}$")
+    )
     _fits(page, "04-let-another-phone-edit")
     context.close()

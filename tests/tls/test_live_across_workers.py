@@ -35,7 +35,7 @@ def _record(page, watchers: list) -> None:
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
     for watcher in watchers:
-        expect(watcher.get_by_text("1 round", exact=True)).to_be_visible(timeout=LIVE_TIMEOUT)
+        expect(watcher.locator(".game-life")).to_contain_text("1 round", timeout=LIVE_TIMEOUT)
         expect(watcher.locator("table.standings")).to_contain_text("70")
 
 
