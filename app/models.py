@@ -40,6 +40,11 @@ class Game(db.Model):
     table_id: Mapped[str] = mapped_column(String(40), index=True, default=new_id)  # a new game opens a table
     previous_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # The next round as it is being filled in by several phones (API.md "A round entered together"):
+    # ``{"round": n, "went_out": null | name, "rows": {name: row}}`` (rows as sent, without ``player``, with
+    # ``by``), or ``None``. ``player_keys``: ``{name: hash of the player key}`` (API.md "Player links").
+    draft: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    player_keys: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

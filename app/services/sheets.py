@@ -112,8 +112,11 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     from .tables import table_links  # the table's service builds on this one
 
     sheet = sheet if sheet is not None else build_sheet(game)
+    from .drafts import draft_json
+
     body = {"id": game.id, "version": game.version, **table_links(game)}
     body.update(sheet.to_json())
+    body["draft"] = draft_json(game, sheet)
     return body
 
 
@@ -141,6 +144,10 @@ def check_edit_key(game: Game, key: str | None) -> None:
     if not key:
         raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
     if not key_matches(key, game.edit_key_hash):
+        from .drafts import player_of_key, refuse_player
+
+        if player_of_key(game, key) is not None:  # a player link: its own row of a draft only (not counted)
+            raise refuse_player()
         refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
 
 
@@ -390,6 +397,7 @@ def record_round(
         sheet = sheet if sheet is not None else build_sheet(game)
         scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
+    game.draft = None  # the round being filled in together is stored (API.md "A round entered together")
     _bump(game)
     reply = game_json(game, sheet) if answer or idempotency_key else {}
     _remember(game, idempotency_key, 201, reply)

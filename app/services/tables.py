@@ -23,6 +23,7 @@ from ..extensions import db
 from ..keys import well_formed_id
 from ..models import Game, Round
 from . import sheets
+from .drafts import carried_keys
 
 REMATCH_FIELDS = ("players", "rules")
 
@@ -75,6 +76,7 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
         game.kind, players if players is not None else sheets.player_names(game), rules, commit=False
     )
     new.edit_key_hash = game.edit_key_hash  # the same key edits the next game
+    new.player_keys = carried_keys(game, new)  # and each player's link works for the same name
     new.table_id = game.table_id
     new.previous_id = game.id
     new.first_dealer = next_first_dealer(sheets.build_sheet(game), sheets.player_names(new))

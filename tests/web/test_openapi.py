@@ -51,7 +51,7 @@ def test_the_document_lists_every_operation_with_its_answers(client):
     operations = {(m.upper(), p) for p, item in document["paths"].items() for m in item}
     assert len(operations) == len(ENDPOINTS)
     assert ("GET", "/api/games/{game_id}/wait") in operations and ("GET", "/api/openapi.json") in operations
-    assert document["components"]["securitySchemes"].keys() == {"editKey", "seatKey"}
+    assert document["components"]["securitySchemes"].keys() == {"editKey", "seatKey", "playerKey"}
     record = document["paths"]["/api/games/{game_id}/rounds"]["post"]
     assert set(record["responses"]) == {"201", "400", "401", "403", "404", "409", "413", "429", "503"}
     assert record["security"] == [{"editKey": []}]

@@ -163,6 +163,66 @@ class ScoredRound(sheetbase.ScoredRound):
         return {**sheetbase.ScoredRound.to_json(self), "scores": dict(self.scores)}
 
 
+def parse_row(item: Any, rules: RuleSet) -> Result:
+    """One player's hand (a ``results`` item) read on its own; raise :class:`RoundError` when malformed."""
+    return _parse_result(item, 0, rules, False)
+
+
+def score_row(result: Result, went_out: bool, context: RoundContext) -> ScoredResult:
+    """One player's hand checked on its own: the one who went out holds nothing (0), anyone else a hand worth
+    at most the deck; raise :class:`RoundError` if not."""
+    player = result.player
+    limit = deck_points(context.rules)
+    if went_out:
+        if result.penalty or result.cards:
+            raise RoundError(
+                _("{player} went out, so {player} holds no cards and has no points to count.").format(player=player),
+                player=player,
+            )
+        return ScoredResult(result, 0)
+    penalty = result.penalty
+    if penalty is None:
+        raise RoundError(
+            _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
+            player=player,
+        )
+    if result.cards is not None and not result.cards:
+        raise RoundError(
+            _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
+        )
+    if penalty > limit:
+        raise RoundError(
+            _("{player}'s {points} points are more than the whole deck is worth ({limit}).").format(
+                player=player, points=penalty, limit=limit
+            ),
+            player=player,
+        )
+    return ScoredResult(result, penalty)
+
+
+def check_together(scored: list[ScoredResult], context: RoundContext) -> None:
+    """The hands of the players who did not go out checked together (their cards fit in one deck, their points
+    in the deck's value, typed totals in what is left), for the hands given (a round being filled in gives those
+    filled so far); raise :class:`RoundError` if not."""
+    rules = context.rules
+    limit = deck_points(rules)
+    try:
+        check_fits_deck([card for r in scored for card in r.result.cards or ()], newer_wilds=rules.newer_wilds)
+    except DeckError as error:
+        raise RoundError(
+            _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
+        ) from None
+    total = sum(r.points for r in scored)
+    if total <= limit and not context.stored:
+        _check_together(scored, rules)
+    if total > limit:
+        raise RoundError(
+            _(
+                "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
+            ).format(total=number(total), limit=number(limit))
+        )
+
+
 def winner_takes(rules: RuleSet) -> bool:
     """Whether the player who went out scores the points in the others' hands (``winner_takes``, the default); else
     (``lowest_wins``) each player scores the points in their own hand."""
@@ -179,52 +239,13 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     """
     rules, players = context.rules, context.players
     went_out, by_player = match_results(entry, players)
-    limit = deck_points(rules)
     scored = []
     for player in players:
-        result = by_player.get(player)
-        if player == went_out:
-            if result is not None and (result.penalty or result.cards):
-                raise RoundError(
-                    _("{player} went out, so {player} holds no cards and has no points to count.").format(
-                        player=player
-                    ),
-                    player=player,
-                )
-            continue
-        penalty = None if result is None else result.penalty
-        if result is None or penalty is None:
-            raise RoundError(
-                _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
-                player=player,
-            )
-        if result.cards is not None and not result.cards:
-            raise RoundError(
-                _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
-            )
-        if penalty > limit:
-            raise RoundError(
-                _("{player}'s {points} points are more than the whole deck is worth ({limit}).").format(
-                    player=player, points=penalty, limit=limit
-                ),
-                player=player,
-            )
-        scored.append(ScoredResult(result, penalty))
-    try:
-        check_fits_deck([card for r in scored for card in r.result.cards or ()], newer_wilds=rules.newer_wilds)
-    except DeckError as error:
-        raise RoundError(
-            _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
-        ) from None
+        row = score_row(by_player.get(player) or Result(player), player == went_out, context)
+        if player != went_out:
+            scored.append(row)
+    check_together(scored, context)
     total = sum(r.points for r in scored)
-    if total <= limit and not context.stored:
-        _check_together(scored, rules)
-    if total > limit:
-        raise RoundError(
-            _(
-                "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
-            ).format(total=number(total), limit=number(limit))
-        )
     if winner_takes(rules):
         gained = {p: (total if p == went_out else 0) for p in players}
     else:
