@@ -146,6 +146,16 @@ def draft_json(game: Game, sheet) -> dict[str, Any] | None:
     }
 
 
+def row_points(sheet, player: str, row: dict[str, Any], went_out: bool) -> int | None:
+    """What ``player``'s row would count now, on its own (``None`` while it is possible only as the one who went
+    out and they did not say so); 400 with what stops it, as ``PUT /draft/rows`` would answer."""
+    try:
+        result = sheet.read_row(player, row, went_out)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
+    return sheet.check_rows(player if went_out else None, {player: result}).points[player]
+
+
 # --- writing -------------------------------------------------------------------------------------------------
 
 
