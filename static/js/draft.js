@@ -64,9 +64,13 @@
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
       }
-      if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)]) counting.push(name);
+      var out = row.querySelector(".went-out");
+      if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {
+        counting.push(name);
+      }
     });
-    if (!status) return;
+    // Said only once another phone takes part: alone, this phone's own preview says what it needs to.
+    if (!status || !rows().some(elsewhere)) { if (status) status.hidden = true; return; }
     var lines = [];
     if (counting.length) lines.push(fill(form.dataset.tCounting, { names: counting.join(", ") }));
     (draft.problems || []).forEach(function (problem) { lines.push(problem.error); });
@@ -95,6 +99,7 @@
     if (!row || saving) return;
     var seat = seatOf(row);
     touched[seat] = true;
+    show(draft);
     clearTimeout(timers[seat]);
     timers[seat] = setTimeout(function () { send(seat); }, 500);
   }
