@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
 from sheet_pages import new_sheet, points, row, went_out
 
@@ -19,6 +20,7 @@ def _player_link(page: Page, sheet: str, name: str) -> str:
     link = page.locator("#player-link").input_value()
     assert "#key=" in link
     expect(page.locator("svg.qr")).to_be_visible()
+    assert_accessible(page, "player links")
     page.goto(sheet)
     return link
 
@@ -56,6 +58,7 @@ def test_each_player_enters_their_own_hand_and_the_round_is_stored_once(page: Pa
     expect(panel.locator('.draft-row[data-player="Ben"]')).to_contain_text("20")
     expect(panel.locator('.draft-row[data-player="Cy"]')).to_contain_text("still counting")
     shot(page, "sheet-ben-in")
+    assert_accessible(page, "sheet with a round filled in together")
 
     _send_hand(cy, "Cy", "55")
     expect(panel.locator('.draft-row[data-player="Cy"]')).to_contain_text("55", timeout=LIVE_TIMEOUT)
@@ -65,6 +68,7 @@ def test_each_player_enters_their_own_hand_and_the_round_is_stored_once(page: Pa
     expect(row(page, "Cy").locator(".penalty-value")).to_have_text("55")
     went_out(page, "Ana")
     shot(page, "round-form-together")
+    assert_accessible(page, "round form filled in together")
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
     rounds = _rounds(page, game_id)
@@ -114,6 +118,7 @@ def test_a_player_page_cannot_change_another_row(page: Page, phone, shot):
     expect(row(ben, "Ana")).to_have_count(0)
     expect(row(ben, "Cy")).to_have_count(0)
     shot(ben, "hand-page")
+    assert_accessible(ben, "a player's hand page")
     # Asking for another seat's hand still shows Ben's own.
     ben.goto(f"{sheet}/hand?seat=0")
     expect(ben.locator("fieldset.player-row")).to_have_count(1)
