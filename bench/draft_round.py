@@ -9,7 +9,7 @@ real pages, against the app served on 127.0.0.1 (werkzeug, threaded, a temporary
 - **One scorekeeper**: everyone counts their hand at once (``--count-seconds``) and calls it out; Ana's phone
   enters the round in the README's 7 taps, one every ``--tap-seconds``.
 - **Every phone its own hand**: four phones (browser contexts); Ben, Cy and Dee hold player links, Ana the edit
-  key. Everyone counts at once, then each taps their own hand in on their own phone (Ben and Cy 5 taps, Dee 2)
+  key. Everyone counts at once, then each taps their own hand in on their own phone (Ben and Cy 4 taps, Dee 2)
   while Ana taps "Ana went out"; Ana taps Save once the others' hands show on her round form.
 
 A person's pace is the same in both (one tap every ``--tap-seconds``); the server, the browser and the live
@@ -158,11 +158,11 @@ async def together(browser, app, base: str, pace: Pace, count: float) -> tuple[f
     await asyncio.gather(
         hand(
             "Ben",
-            lambda p: [row(p, "Ben").locator(".row-open"), chip(p, "Ben", "1–9", 1), chip(p, "Ben", "10–12", 1)],
+            lambda p: [chip(p, "Ben", "1–9", 1), chip(p, "Ben", "10–12", 1)],
         ),
         hand(
             "Cy",
-            lambda p: [row(p, "Cy").locator(".row-open"), chip(p, "Cy", "10–12", 3), chip(p, "Cy", "Wild", 1)],
+            lambda p: [chip(p, "Cy", "10–12", 3), chip(p, "Cy", "Wild", 1)],
         ),
         hand("Dee", lambda p: []),
         scorekeeper(),

@@ -9,6 +9,13 @@
   document.addEventListener("submit", function (event) {
     if (event.target === form) event.stopPropagation();
   }, true);
+  // One row on the page: its entry is open from the start (no tap to open it). After static/js/sheets.js has
+  // made the rows compact (deferred scripts run before DOMContentLoaded).
+  document.addEventListener("DOMContentLoaded", function () {
+    var row = form.querySelector(".player-row");
+    var open = row && row.querySelector(".row-open");
+    if (open && !row.classList.contains("is-open")) open.click();
+  });
 })();
 
 // The round form, filled in together (API.md "A round entered together"): each row this phone enters is sent

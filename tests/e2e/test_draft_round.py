@@ -115,6 +115,7 @@ def test_a_player_page_cannot_change_another_row(page: Page, phone, shot):
     ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
     ben.get_by_role("link", name="Enter my hand (Ben)").click()
     expect(ben.locator("fieldset.player-row")).to_have_count(1)
+    expect(row(ben, "Ben")).to_have_class(re.compile(r"\bis-open\b"))  # its one entry is open from the start
     expect(row(ben, "Ana")).to_have_count(0)
     expect(row(ben, "Cy")).to_have_count(0)
     shot(ben, "hand-page")
