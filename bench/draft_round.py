@@ -37,6 +37,9 @@ from werkzeug.serving import make_server  # noqa: E402
 
 from app import create_app  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import load_average  # noqa: E402
+
 logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
@@ -201,6 +204,7 @@ async def main_async(runs: int, tap: float, count: float) -> int:
             f"  {label:28s} round over → stored: median {statistics.median(times):.2f} s "
             f"(runs: {', '.join(f'{t:.2f}' for t in times)})"
         )
+    print(f"  load average {load_average()}: the four phones share these CPUs with the server")
     if wrong:
         print(f"WRONG ROUND STORED: {wrong}")
         return 1
