@@ -74,8 +74,12 @@ def stored_points(app, game_id: str) -> dict[str, int] | None:
     return {r["player"]: r["points"] for r in rounds[0]["results"]} if rounds else None
 
 
-async def wait_stored(app, game_id: str, started: float) -> float:
+async def wait_stored(app, game_id: str, started: float, page=None) -> float:
     while stored_points(app, game_id) is None:
+        if time.perf_counter() - started > 90:
+            problem = await page.locator(".round-problem").text_content() if page is not None else ""
+            draft = app.test_client().get(f"/api/games/{game_id}").get_json()["draft"]
+            raise RuntimeError(f"no round stored after 90 s: the page says {problem!r}; the draft: {draft}")
         await asyncio.sleep(0.02)
     return time.perf_counter() - started
 
@@ -121,7 +125,7 @@ async def one_scorekeeper(browser, app, base: str, pace: Pace, count: float) -> 
     await pace.tap(chip(page, "Cy", "Wild", 1))
     await expect(row(page, "Dee").locator(".penalty-value")).to_have_text("50")
     await pace.tap(page.get_by_role("button", name="Save round"))
-    took = await wait_stored(app, game_id, started)
+    took = await wait_stored(app, game_id, started, page)
     await context.close()
     return took, stored_points(app, game_id)
 
@@ -170,7 +174,7 @@ async def together(browser, app, base: str, pace: Pace, count: float) -> tuple[f
         hand("Dee", lambda p: []),
         scorekeeper(),
     )
-    took = await wait_stored(app, game_id, started)
+    took = await wait_stored(app, game_id, started, ana)
     print("    every phone its own hand: " + ", ".join(f"{k} {v:.2f} s" for k, v in marks.items()))
     for context, _page in players.values():
         await context.close()
