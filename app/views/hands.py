@@ -76,6 +76,18 @@ def hand(game_id: str):
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
     player, who = found
+    hand_url = url_for(
+        "sheets.hand", game_id=game.id, **({"seat": request.args["seat"]} if "seat" in request.args else {})
+    )
+    panel_url = url_for(
+        "sheets.hand", game_id=game.id, panel=1, **({"seat": request.args["seat"]} if "seat" in request.args else {})
+    )
+    if request.method == "GET" and request.args.get("panel"):
+        data = sheets.game_json(game)
+        panel = render_template("sheets/_hand_panel.html", game=game, data=data, panel_url=panel_url)
+        response = make_response(panel)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     _sheet, data, mine, form = _one_row(game, player)
     if data["next_round"] is None:
         return redirect(url_for("sheets.show", game_id=game.id))
@@ -87,7 +99,7 @@ def hand(game_id: str):
                 form.show_error([player], error)
             else:
                 flash(_("Your hand is in. The others see it now."), "ok")
-                return redirect(request.full_path.rstrip("?"))
+                return redirect(hand_url)
         else:
             form.name_errors([player])
         game = sheets.get_game(game.id)  # as stored now (a refused write changed nothing)
@@ -103,7 +115,8 @@ def hand(game_id: str):
             player=player,
             number=len(game.rounds) + 1,
             labels=_row_labels(game, form, [player]),
-            hand_url=request.full_path.rstrip("?"),
+            hand_url=hand_url,
+            panel_url=panel_url,
         )
     )
     response.headers["Cache-Control"] = "no-store"

@@ -114,3 +114,13 @@ def test_a_phone_without_a_key_has_no_hand_page(app, client):
     viewer = app.test_client()
     assert viewer.get(f"/sheets/{game_id}/hand").status_code == 302
     assert "Enter my hand" not in viewer.get(f"/sheets/{game_id}").get_data(as_text=True)
+
+
+def test_the_live_panel_of_a_hand_page_leaves_the_pages_message_to_the_page(app, client):
+    game_id, key, _ = create(client, "uno", players=("Ana", "Ben"))
+    ben = _player_phone(app, game_id, _player_link(_editor(app, game_id, key), game_id, "Ben"))
+    assert _send_hand(ben, game_id, {"players-0-points": "20"}).status_code == 302
+    # The page's live update asks for the panel before the page itself is shown again.
+    panel = ben.get(f"/sheets/{game_id}/hand?panel=1").get_data(as_text=True)
+    assert 'class="sheet-draft"' in panel and "Ben" in panel and "<html" not in panel
+    assert "Your hand is in." in ben.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
