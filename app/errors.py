@@ -210,6 +210,9 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
         safe_rollback()
+        extra = getattr(error, "extra", None)
+        if extra and wants_json():  # e.g. the stored round beside a late draft row's 409
+            return jsonify(error=error.message, **extra), error.status, error.headers
         body, status = error_response(error.message, error.status)
         return body, status, error.headers
 

@@ -49,6 +49,11 @@ class Game(db.Model):
     lineup: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The game played, for a kind that keeps the score of any game (``GameType.named``): "Hearts"."""
+    # The next round as it is being filled in by several phones (API.md "A round entered together"):
+    # ``{"round": n, "went_out": null | name, "rows": {name: row}}`` (rows as sent, without ``player``, with
+    # ``by``), or ``None``. ``player_keys``: ``{name: hash of the player key}`` (API.md "Player links").
+    draft: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    player_keys: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

@@ -5,6 +5,6 @@ from flask import Blueprint
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 # The routes, then the edge (body checks, Location, 412) and the document that describes them all.
-from . import claims, crews, edge, games, imports, live, openapi, play, rules, tables  # noqa: E402,F401
+from . import claims, crews, drafts, edge, games, imports, live, openapi, play, rules, tables  # noqa: E402,F401
 
 bp.after_request(edge.finish)

@@ -66,6 +66,12 @@ SECURITY_SCHEMES = {
         "scheme": "bearer",
         "description": "The edit key returned once when a game is created (`edit_key`).",
     },
+    "playerKey": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A player link's key (`player_key`): fills in its own player's row of a round entered "
+        "together, and may store the round once it is complete.",
+    },
     "seatKey": {
         "type": "http",
         "scheme": "bearer",

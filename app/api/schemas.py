@@ -227,6 +227,32 @@ class RoundIn(Body):
     results: list[ResultIn]
 
 
+class DraftIn(Body):
+    """Start or update the round being filled in together; a key left out keeps its value."""
+
+    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
+    went_out: StrictStr | None = None
+
+
+class DraftRowIn(Body):
+    """One player's row of the round being filled in: a ``results`` entry without ``player``."""
+
+    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
+    completed: StrictBool | StrictInt = Field(
+        default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
+    )
+    cards: CardTokens = None
+    counts: Counts = None
+    points: StrictInt = None
+    laid_down: Groups = None
+
+
+class DraftRound(Body):
+    """The round the request is about (the draft's)."""
+
+    round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
+
+
 class Tiebreaker(Body):
     """Who laid the tie-breaker phase down first."""
 
@@ -437,6 +463,22 @@ class EditKey(Answer):
     edit_key: str
 
 
+class DraftProblem(Answer):
+    player: str | None
+    error: str
+
+
+class DraftOut(Answer):
+    """The round being filled in together: its rows (``null`` until filled), each row's points now, what stops it."""
+
+    round: int
+    went_out: str | None
+    rows: dict[str, dict[str, Any] | None]
+    points: dict[str, int | None]
+    problems: list[DraftProblem]
+    complete: bool
+
+
 class GameOut(StoredGame):
     """A score sheet as ``GET /api/games/<id>`` returns it."""
 
@@ -451,6 +493,14 @@ class GameOut(StoredGame):
     lineup: list[dict[str, Any]] = Field(
         description='Players who joined or left, and from which round: [{"round": 4, "join": "Eve"}, ...].'
     )
+    draft: DraftOut | None
+
+
+class PlayerKey(Answer):
+    """A player link's key: it fills in that player's row of a round entered together."""
+
+    player: str
+    player_key: str
 
 
 class CreatedGame(EditKey, GameOut):
@@ -639,6 +689,7 @@ EDIT = ("editKey",)
 CREW = ("crewKey",)
 CREW_AND_EDIT = ("crewKey", "editKeyHeader")
 EDIT_OR_SEAT = ("editKey", "seatKey")
+EDIT_OR_PLAYER = ("editKey", "playerKey")
 
 
 @dataclass(frozen=True)
@@ -686,6 +737,8 @@ GAME_LINKS = (
     Link("wait", "waitGame", {"game_id": "$response.body#/id", "version": "$response.body#/version"}),
     Link("rematch", "rematchGame", {"game_id": "$response.body#/id"}),
     Link("table", "readTable", {"table_id": "$response.body#/table"}),
+    Link("putDraft", "putDraft", {"game_id": "$response.body#/id"}),
+    Link("commitDraft", "commitDraft", {"game_id": "$response.body#/id"}),
 )
 PLAY_LINKS = (
     Link("read", "readPlay", {"play_id": "$response.body#/id"}),
@@ -837,6 +890,62 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "newEditKey",
         "A new edit key for the sheet, sent with the current one (the old key stops working).",
         answer=NewEditKey,
+        errors=(404,),
+        auth=EDIT,
+    ),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/draft",
+        "putDraft",
+        "Start or update the round being filled in together (who went out).",
+        DraftIn,
+        auth=EDIT_OR_PLAYER,
+        headers=(),
+    ),
+    SheetEdit(
+        "DELETE",
+        "/api/games/<game_id>/draft",
+        "deleteDraft",
+        "Drop the round being filled in together.",
+        auth=EDIT_OR_PLAYER,
+        headers=(),
+    ),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/draft/rows/<player>",
+        "putDraftRow",
+        "Set one player's row of the round being filled in (a player key: its own row).",
+        DraftRowIn,
+        auth=EDIT_OR_PLAYER,
+        headers=(),
+    ),
+    SheetEdit(
+        "DELETE",
+        "/api/games/<game_id>/draft/rows/<player>",
+        "deleteDraftRow",
+        "Clear one player's row of the round being filled in.",
+        DraftRound,
+        body_optional=True,
+        auth=EDIT_OR_PLAYER,
+        headers=(),
+    ),
+    SheetEdit(
+        "POST",
+        "/api/games/<game_id>/draft/commit",
+        "commitDraft",
+        "Store the round filled in together, exactly as recording it would.",
+        DraftRound,
+        ok=201,
+        auth=EDIT_OR_PLAYER,
+        headers=("Idempotency-Key",),
+    ),
+    SheetOp(
+        "POST",
+        "/api/games/<game_id>/players/<player>/key",
+        "newPlayerKey",
+        "A player link's key: it fills in that player's row only (a new one replaces the old).",
+        ok=201,
+        answer=PlayerKey,
         errors=(404,),
         auth=EDIT,
     ),

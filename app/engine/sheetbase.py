@@ -212,6 +212,18 @@ class Standing:
         return {"name": self.name, "score": self.score}
 
 
+@dataclass(frozen=True, slots=True)
+class RowsCheck:
+    """A round being filled in, checked so far (:meth:`ScoreSheet.check_rows`): each player's ``points`` now
+    (``None`` for a line not filled or not countable yet), the ``problems`` that stop it from being stored,
+    the players whose line is ``missing``, and whether it is ``ready`` to be checked as a whole round."""
+
+    points: dict[str, int | None]
+    problems: tuple[RoundError, ...]
+    missing: tuple[str, ...] = ()
+    ready: bool = False
+
+
 # --- the sheet -------------------------------------------------------------------------------------
 
 
@@ -602,6 +614,85 @@ class ScoreSheet:
             for scored in self._rounds[: position - 1]:
                 before.add_round(scored.entry, stored=True)
             before.check_round(self._rounds[position - 1].entry)
+        except RoundError:
+            return False
+        return True
+
+    # --- a round being filled in, row by row ---------------------------------------------------------
+
+    goes_out: ClassVar[bool] = True
+    """Whether a round names a player who went out (a points game's does not)."""
+
+    def _parse_row(self, item: Any) -> Any:
+        """One player's line (a ``results`` item, with ``player``) read on its own; raise :class:`RoundError`."""
+        raise NotImplementedError
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        """One player's line of round ``number`` checked on its own, as the engine checks it in a whole round: the
+        scored line (with ``points``), or :class:`RoundError`."""
+        raise NotImplementedError
+
+    def _check_lines_together(self, scored: Sequence[Any], went_out: str | None, number: int) -> None:
+        """The lines given (scored, seating order) checked together, as in a whole round; raise :class:`RoundError`."""
+
+    def needs_row(self, player: str, went_out: str | None) -> bool:
+        """Whether a round needs a line for ``player`` (every player's, unless a game says else)."""
+        return True
+
+    def read_row(self, player: str, item: Mapping[str, Any], went_out: bool = False) -> Any:
+        """``player``'s line of the next round (a ``results`` item without ``player``), read and checked on its
+        own: it must be possible for the player as one who went out or as one who did not (``went_out``: which
+        of the two is said now; its refusal is the one raised). Raise :class:`RoundError` when it is not."""
+        result = self._parse_row({**item, "player": player})
+        number = len(self._rounds) + 1
+        try:
+            self._score_row(result, went_out, number)
+        except RoundError:
+            if not self.goes_out:
+                raise
+            try:
+                self._score_row(result, not went_out, number)
+            except RoundError:
+                pass
+            else:
+                return result
+            raise
+        return result
+
+    def check_rows(self, went_out: str | None, rows: Mapping[str, Any]) -> RowsCheck:
+        """The next round as filled in so far: ``rows`` are lines read by :meth:`read_row`, by player (as the game
+        spells the names); ``went_out`` is ``None`` until someone is named. Each filled line's points now, and
+        what stops the round from being stored as it stands (each line's own fault, then the lines together)."""
+        number = len(self._rounds) + 1
+        points: dict[str, int | None] = dict.fromkeys(self.players)
+        problems: list[RoundError] = []
+        scored = []
+        for player in self.players:
+            result = rows.get(player)
+            if result is None:
+                continue
+            try:
+                line = self._score_row(result, player == went_out, number)
+            except RoundError as error:
+                if went_out is None and self.goes_out and self._possible(result, True, number):
+                    continue  # nothing to count yet: perhaps the one who goes out
+                problems.append(error)
+                continue
+            points[player] = line.points
+            scored.append(line)
+        if went_out is not None and rows.get(went_out) is None:
+            points[went_out] = 0
+        try:
+            self._check_lines_together(scored, went_out, number)
+        except RoundError as error:
+            problems.append(error)
+        missing = [p for p in self.players if self.needs_row(p, went_out) and rows.get(p) is None]
+        ready = not missing and not problems and (went_out is not None or not self.goes_out)
+        return RowsCheck(points, tuple(problems), missing=tuple(missing), ready=ready)
+
+    def _possible(self, result: Any, went_out: bool, number: int) -> bool:
+        try:
+            self._score_row(result, went_out, number)
         except RoundError:
             return False
         return True

@@ -152,21 +152,13 @@ class Phase10(GameType):
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         went_out = went_out_of(form, names)
         pick = variant_of(ruleset).picks_phase
-        results = []
-        for name, row in zip(names, form.players.entries):
-            f = row.form
-            result: dict[str, Any] = {"player": name, "completed": _completed(f, pick, name == went_out)}
-            if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
-                try:
-                    result["laid_down"] = parse_groups(f.laid_down.data, str)
-                except EngineError as error:
-                    raise ApiError(
-                        _("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name
-                    ) from error
-            if name != went_out:
-                result.update(leftover(f) or _counts(f, result["completed"]))
-            results.append(result)
+        results = [_result(row.form, name, pick, name == went_out) for name, row in zip(names, form.players.entries)]
         return {"round": number, "went_out": went_out, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        result = _result(form.players.entries[index].form, names[index], variant_of(ruleset).picks_phase, went_out)
+        del result["player"]
+        return result
 
     def preview_completed(self, scored: Any) -> dict[str, bool]:
         """Who completed a phase in a round checked but not saved (going out, or a hand of fewer than 10 cards)."""
@@ -216,6 +208,19 @@ class Phase10(GameType):
             + ", ".join(f"{phase}: {100 * p:.1f}%" for phase, p in odds.items())
         ]
         return lines, tail
+
+
+def _result(f: Any, name: str, pick: bool, went_out: bool) -> dict[str, Any]:
+    """One player's ``results`` entry from their row of the round form."""
+    result: dict[str, Any] = {"player": name, "completed": _completed(f, pick, went_out)}
+    if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
+        try:
+            result["laid_down"] = parse_groups(f.laid_down.data, str)
+        except EngineError as error:
+            raise ApiError(_("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name) from error
+    if not went_out:
+        result.update(leftover(f) or _counts(f, result["completed"]))
+    return result
 
 
 def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:

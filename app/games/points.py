@@ -84,13 +84,15 @@ class Points(GameType):
             raise ApiError(
                 _("The form did not hold a line for every player: reload the page and enter the round again.")
             )
-        results = []
-        for name, row in zip(names, form.players.entries):
-            points = row.form.points.data
-            if points is None:
-                raise ApiError(_("Enter the points of {name} (0 when they scored none).").format(name=name), 400, name)
-            results.append({"player": name, "points": points})
+        results = [{"player": name, **self.draft_row(form, names, i, False, ruleset)} for i, name in enumerate(names)]
         return {"round": number, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        points = form.players.entries[index].form.points.data
+        if points is None:
+            name = names[index]
+            raise ApiError(_("Enter the points of {name} (0 when they scored none).").format(name=name), 400, name)
+        return {"points": points}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         by_player = {r["player"]: r for r in entered["results"]}

@@ -205,6 +205,15 @@ class GameType:
         """The API's round body from a posted round form; raises ``ApiError``."""
         raise NotImplementedError
 
+    together: ClassVar[bool] = True
+    """Whether a round can be entered together, row by row from several phones (API.md "A round entered
+    together"); a game whose rows the shared draft cannot read yet says ``False`` and is entered on one phone."""
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, rules: RuleSet) -> dict[str, Any]:
+        """One player's row of a round entered together (a ``results`` entry without ``player``) from row ``index``
+        of the round form, ``went_out`` saying whether that player went out; raises ``ApiError``."""
+        raise NotImplementedError
+
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         """Fill the round form with a stored round (to correct it)."""
         raise NotImplementedError

@@ -71,6 +71,9 @@ class Uno(GameType):
                 results.append({"player": name, **leftover(row.form)})
         return {"round": number, "went_out": went_out, "results": results}
 
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        return {} if went_out else leftover(form.players.entries[index].form)
+
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         form.went_out.data = str(names.index(entered["went_out"]))
         by_player = {r["player"]: r for r in entered["results"]}

@@ -27,6 +27,7 @@ class FlipRoundForm(RoundForm):
 
 
 class UnoFlip(Uno):
+    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
     id = "uno_flip"
     name = _l("UNO Flip")
     description = _l("Hands on the light or the dark side, until someone reaches the target.")

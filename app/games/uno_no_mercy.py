@@ -36,6 +36,7 @@ class NoMercyRoundForm(RoundForm):
 
 
 class UnoNoMercy(Uno):
+    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
     description = _l("Knock-outs score 250; the first to 1,000 wins.")

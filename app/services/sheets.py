@@ -149,12 +149,15 @@ def game_json(game: Game, sheet=None) -> dict[str, Any]:
     from .tables import table_links  # the table's service builds on this one
 
     sheet = sheet if sheet is not None else build_sheet(game)
+    from .drafts import draft_json
+
     body = {"id": game.id, "version": game.version, **table_links(game)}
     body.update(sheet.to_json())
     body["rounds"] = _with_saved_times(game, body["rounds"])
     body.update(life_json(game))
     if kind_of(game).named:
         body["name"] = game.name
+    body["draft"] = draft_json(game, sheet)
     return body
 
 
@@ -221,6 +224,10 @@ def check_edit_key(game: Game, key: str | None) -> None:
     if not key:
         raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
     if not key_matches(key, game.edit_key_hash):
+        from .drafts import player_of_key, refuse_player
+
+        if player_of_key(game, key) is not None:  # a player link: its own row of a draft only (not counted)
+            raise refuse_player()
         refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
 
 
@@ -635,6 +642,7 @@ def record_round(
         scored = score_round(game, body, sheet)
     game.rounds.append(_store_round(game, scored))
     settle_finish(game, sheet)
+    game.draft = None  # the round being filled in together is stored (API.md "A round entered together")
     _bump(game)
     reply = game_json(game, sheet) if answer else {}
     _remember(game, idempotency_key, 201)

@@ -23,6 +23,7 @@ from ..extensions import db
 from ..keys import well_formed_id
 from ..models import Game, Round
 from . import crews, sheets
+from .drafts import carried_keys
 
 REMATCH_FIELDS = ("players", "rules")
 
@@ -79,6 +80,7 @@ def rematch(game: Game, body: Any, idempotency_key: str | None = None, *, edit_k
         name=game.name,  # another game of Hearts
     )
     new.edit_key_hash = game.edit_key_hash  # the same key edits the next game
+    new.player_keys = carried_keys(game, new)  # and each player's link works for the same name
     new.table_id = game.table_id
     new.previous_id = game.id
     new.first_dealer = next_first_dealer(sheets.build_sheet(game), sheets.player_names(new))

@@ -6,7 +6,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from ..api import bp as api_bp
     from ..extensions import csrf
-    from . import check, crews, main, play, rules, share, sheets, tables
+    from . import check, crews, hands, main, play, rules, share, sheets, tables  # noqa: F401 - hands: routes of sheets.bp
 
     app.register_blueprint(main.bp)
     app.register_blueprint(check.bp)

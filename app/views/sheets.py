@@ -40,7 +40,7 @@ from ..games import registry
 from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
-from ..services import crews, moves, sheets
+from ..services import crews, drafts, moves, sheets
 from .chart import totals_chart
 from .picture import standings_picture
 from .rules import render_rules
@@ -220,7 +220,7 @@ def show(game_id: str):
         return _old_edit_link(game, request.args["key"])
     _remember(game.id)
     response = make_response(_render_sheet(game))
-    if handover.held_key() and _edit_key(game) is None:
+    if handover.held_key() and _edit_key(game) is None and drafts.player_of_key(game, handover.held_key()) is None:
         handover.drop(response, _scope(game.id))  # a key that stopped working (a new one was made)
     return response
 
@@ -254,9 +254,12 @@ def claim_key(game_id: str):
     to the server, which keeps it in the sheet's cookie: 204, or 403/429 as the API answers a wrong key."""
     game = _load(game_id)
     key = request.form.get("key", "")
-    if not key_matches(key, game.edit_key_hash):
+    player = drafts.player_of_key(game, key)  # a player link: its own hand of each round (app/views/hands.py)
+    if not key_matches(key, game.edit_key_hash) and player is None:
         sheets.check_edit_key(game, key or None)
-    if request.form.get("announce"):
+    if player is not None and request.form.get("announce"):
+        flash(_("This phone now enters %(name)s's hand of each round.", name=player), "ok")
+    elif request.form.get("announce"):
         flash(_("This phone can now record rounds on this sheet."), "ok")
     response = make_response("", 204)
     response.headers["Cache-Control"] = "no-store"
@@ -316,6 +319,7 @@ def _render_sheet(game, status: int = 200):
         picture=picture,
         saved_round=saved_round,
         editable=key is not None,
+        player=drafts.player_of_key(game, handover.held_key()),
         links=links,
         chart=totals_chart(data),
         life=life_line(data),

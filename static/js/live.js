@@ -127,6 +127,12 @@
     var editing = root.dataset.liveEditing === "1";
     var notice = root;  // on a round page the notice itself carries the URLs
     var taken = !editing && data.rounds && data.rounds.length >= number;
+    // Rows of this very round arriving from the table's phones (a round entered together) change the version
+    // but not the sheet: nothing to say on this form.
+    if (!editing && !taken && data.draft && data.draft.round === number) {
+      document.dispatchEvent(new CustomEvent("deckside:draft", { detail: data }));  // static/js/draft.js
+      return;
+    }
     notice.textContent = taken ? root.dataset.tTaken : root.dataset.tChanged;
     notice.hidden = false;
     notice.classList.add("live-changed");

@@ -51,7 +51,13 @@ def test_the_document_lists_every_operation_with_its_answers(client):
     operations = {(m.upper(), p) for p, item in document["paths"].items() for m in item}
     assert len(operations) == len(ENDPOINTS)
     assert ("GET", "/api/games/{game_id}/wait") in operations and ("GET", "/api/openapi.json") in operations
-    assert document["components"]["securitySchemes"].keys() == {"editKey", "seatKey", "crewKey", "editKeyHeader"}
+    assert document["components"]["securitySchemes"].keys() == {
+        "editKey",
+        "seatKey",
+        "crewKey",
+        "editKeyHeader",
+        "playerKey",
+    }
     join = document["paths"]["/api/crews/{crew_id}/games"]["post"]
     assert join["security"] == [{"crewKey": [], "editKeyHeader": []}] and "401" not in join["responses"]
     record = document["paths"]["/api/games/{game_id}/rounds"]["post"]

@@ -282,6 +282,11 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     return RoundEntry(went_out, parsed)
 
 
+def parse_row(item: Any, rules: RuleSet) -> Result:
+    """One player's line of a round (a ``results`` item) read on its own; raise :class:`RoundError` when malformed."""
+    return _parse_result(item, 0, variant_of(rules).picks_phase, False)
+
+
 # --- what a hand can score -------------------------------------------------------------------------
 
 
@@ -613,19 +618,27 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     then that all the cards entered fit in one deck.
     """
     went_out, by_player = _canonical_results(entry, context)
-    scored = []
-    phases: dict[str, Phase | None] = {}
-    for player in context.players:
-        result = by_player[player]
-        completed = _phase_completed(result, context)
-        phase = phases[player] = PHASES[completed] if completed is not None else None
-        _check_laid_down(result, phase, context)
-        if player == went_out:
-            points = _check_went_out(result, completed)
-        else:
-            points = _check_leftover(result, phase)
-        scored.append(ScoredResult(result, points, completed))
-    _check_deck([by_player[player] for player in context.players])
-    if not context.stored:
-        _check_together([by_player[player] for player in context.players], went_out, phases)
+    scored = [score_row(by_player[player], player == went_out, context) for player in context.players]
+    check_together(scored, went_out, context)
     return ScoredRound(context.number, context.dealer, went_out, tuple(scored))
+
+
+def score_row(result: Result, went_out: bool, context: RoundContext) -> ScoredResult:
+    """One player's line checked on its own (the phase completed may be, ``laid_down`` makes it, the hand
+    fits whether the player went out); raise :class:`RoundError` if not. ``result.player`` is spelled as the
+    game spells it."""
+    completed = _phase_completed(result, context)
+    phase = PHASES[completed] if completed is not None else None
+    _check_laid_down(result, phase, context)
+    points = _check_went_out(result, completed) if went_out else _check_leftover(result, phase)
+    return ScoredResult(result, points, completed)
+
+
+def check_together(scored: Sequence[ScoredResult], went_out: str | None, context: RoundContext) -> None:
+    """The lines checked together (every card entered fits in one deck; typed totals fit what is left), for
+    the lines given (a round being filled in gives those filled so far); raise :class:`RoundError` if not."""
+    results = [s.result for s in scored]
+    _check_deck(results)
+    if not context.stored:
+        phases = {s.player: PHASES[s.completed_phase] if s.completed_phase is not None else None for s in scored}
+        _check_together(results, went_out or "", phases)

@@ -26,7 +26,16 @@ from ..players import check_players as _check_players
 from ..players import join_names, match_player
 from ..sheetbase import ScoreSheet
 from .phases import PHASES
-from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import (
+    RoundContext,
+    RoundEntry,
+    ScoredRound,
+    check_together,
+    parse_round,
+    parse_row,
+    score_round,
+    score_row,
+)
 from .variants import RoundEnd, variant_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -157,6 +166,15 @@ class Sheet(ScoreSheet):
 
     def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
         return score_round(entry, self._progress.context(number, self.dealer(number), stored))
+
+    def _parse_row(self, item: Any) -> Any:
+        return parse_row(item, self.rules)
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        return score_row(result, went_out, self._progress.context(number, self.dealer(number)))
+
+    def _check_lines_together(self, scored: Sequence[Any], went_out: str | None, number: int) -> None:
+        check_together(scored, went_out, self._progress.context(number, self.dealer(number)))
 
     def _apply(self, scored: ScoredRound) -> None:
         self._round_phases.append({p: self._progress.phase_of(p) for p in self.players})

@@ -103,6 +103,11 @@ def _read_result(item: Any, index: int) -> Result:
     return Result(player, points)
 
 
+def parse_row(item: Any, rules: Any = None) -> Result:
+    """One player's points (a ``results`` item) read on its own; raise :class:`RoundError` when malformed."""
+    return _read_result(item, 0)
+
+
 def score_round(entry: RoundEntry, players: tuple[str, ...], number: int, dealer: str) -> ScoredRound:
     """Round ``number`` with every player's points in seating order; raise :class:`RoundError` when a name is
     not a player's, a player is listed twice, or a player is missing."""

@@ -19,7 +19,7 @@ from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correcti
 from ..players import check_players as _check_players
 from ..players import join_names
 from ..sheetbase import TotalsSheet
-from .rounds import RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import RoundEntry, ScoredRound, parse_round, parse_row, score_round
 from .rules import LOWEST
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
@@ -50,6 +50,14 @@ class Sheet(TotalsSheet):
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return tuple((r.player, r.points) for r in scored.results)
+
+    goes_out = False
+
+    def _parse_row(self, item: Any) -> Any:
+        return parse_row(item)
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        return result  # a line of points is checked whole when read
 
     def _outcome_json(self, outcome: Outcome) -> dict[str, Any]:
         """API.md "A third kind of sheet": the outcome names the ``tied`` players (``null`` when someone won)."""

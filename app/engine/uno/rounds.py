@@ -164,7 +164,7 @@ def read_hand_head(body: Any, stored: bool, extra: tuple[str, ...] = ()) -> tupl
     return went_out, results
 
 
-def check_together(scored: list[ScoredResult], deck: DeckRules) -> None:
+def _typed_totals_together(scored: list[ScoredResult], deck: DeckRules) -> None:
     """Typed totals checked together with the cards entered: one deal of the deck must give every player the
     points entered for them (API.md "Phase 10 rounds: typed totals checked together": the same holds for UNO)."""
     typed = [r for r in scored if r.result.cards is None]
@@ -222,6 +222,74 @@ class ScoredRound(sheetbase.ScoredRound):
         return {**sheetbase.ScoredRound.to_json(self), "scores": dict(self.scores)}
 
 
+def parse_row(item: Any, rules: RuleSet) -> Result:
+    """One player's hand (a ``results`` item) read on its own; raise :class:`RoundError` when malformed."""
+    return parse_result(item, 0, deck_rules(rules).parse, False)
+
+
+def score_row(result: Result, went_out: bool, context: RoundContext, deck: DeckRules | None = None) -> ScoredResult:
+    """One player's hand checked on its own: the one who went out holds nothing (0), anyone else a hand worth
+    at most the deck; raise :class:`RoundError` if not. ``deck``: UNO's own by the rules, unless a game says."""
+    player = result.player
+    deck = deck or deck_rules(context.rules)
+    limit = deck.total
+    if went_out:
+        if result.points or result.cards:
+            raise RoundError(
+                _("{player} went out, so {player} holds no cards and has no points to count.").format(player=player),
+                player=player,
+            )
+        return ScoredResult(result, 0)
+    penalty = result.value(deck)
+    if penalty is None:
+        raise RoundError(
+            _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
+            player=player,
+        )
+    if result.cards is not None and not result.cards:
+        raise RoundError(
+            _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
+        )
+    if result.cards is None and penalty < deck.least_points:
+        raise RoundError(
+            _("{player}'s hand is worth at least {least} point: every card of this deck scores.").format(
+                player=player, least=deck.least_points
+            ),
+            player=player,
+        )
+    if penalty > limit:
+        raise RoundError(
+            _("{player}'s {points} points are more than the whole deck is worth ({limit}).").format(
+                player=player, points=penalty, limit=limit
+            ),
+            player=player,
+        )
+    return ScoredResult(result, penalty)
+
+
+def check_together(scored: list[ScoredResult], context: RoundContext, deck: DeckRules | None = None) -> None:
+    """The hands of the players who did not go out checked together (their cards fit in one deck, their points
+    in the deck's value, typed totals in what is left), for the hands given (a round being filled in gives those
+    filled so far); raise :class:`RoundError` if not."""
+    deck = deck or deck_rules(context.rules)
+    limit = deck.total
+    try:
+        deck.check_fits([card for r in scored for card in r.result.cards or ()])
+    except DeckError as error:
+        raise RoundError(
+            _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
+        ) from None
+    total = sum(r.points for r in scored)
+    if total <= limit and not context.stored:
+        _typed_totals_together(scored, deck)
+    if total > limit:
+        raise RoundError(
+            _(
+                "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
+            ).format(total=number(total), limit=number(limit))
+        )
+
+
 def winner_takes(rules: RuleSet) -> bool:
     """Whether the player who went out scores the points in the others' hands (``winner_takes``, the default); else
     (``lowest_wins``) each player scores the points in their own hand."""
@@ -240,59 +308,13 @@ def score_round(entry: RoundEntry, context: RoundContext, deck: DeckRules | None
     rules, players = context.rules, context.players
     deck = deck or deck_rules(rules)
     went_out, by_player = match_results(entry, players)
-    limit = deck.total
     scored = []
     for player in players:
-        result = by_player.get(player)
-        if player == went_out:
-            if result is not None and (result.points or result.cards):
-                raise RoundError(
-                    _("{player} went out, so {player} holds no cards and has no points to count.").format(
-                        player=player
-                    ),
-                    player=player,
-                )
-            continue
-        penalty = None if result is None else result.value(deck)
-        if result is None or penalty is None:
-            raise RoundError(
-                _("Enter {player}'s leftover cards or points: {player} did not go out.").format(player=player),
-                player=player,
-            )
-        if result.cards is not None and not result.cards:
-            raise RoundError(
-                _("{player} did not go out, so {player} holds at least one card.").format(player=player), player=player
-            )
-        if result.cards is None and penalty < deck.least_points:
-            raise RoundError(
-                _("{player}'s hand is worth at least {least} point: every card of this deck scores.").format(
-                    player=player, least=deck.least_points
-                ),
-                player=player,
-            )
-        if penalty > limit:
-            raise RoundError(
-                _("{player}'s {points} points are more than the whole deck is worth ({limit}).").format(
-                    player=player, points=penalty, limit=limit
-                ),
-                player=player,
-            )
-        scored.append(ScoredResult(result, penalty))
-    try:
-        deck.check_fits([card for r in scored for card in r.result.cards or ()])
-    except DeckError as error:
-        raise RoundError(
-            _("The cards entered for this round do not fit in one deck: {problem}").format(problem=error)
-        ) from None
+        row = score_row(by_player.get(player) or Result(player), player == went_out, context, deck)
+        if player != went_out:
+            scored.append(row)
+    check_together(scored, context, deck)
     total = sum(r.points for r in scored)
-    if total <= limit and not context.stored:
-        check_together(scored, deck)
-    if total > limit:
-        raise RoundError(
-            _(
-                "Together the hands of this round count {total} points, more than the whole deck is worth ({limit})."
-            ).format(total=number(total), limit=number(limit))
-        )
     if winner_takes(rules):
         gained = {p: (total if p == went_out else 0) for p in players}
     else:

@@ -11,6 +11,7 @@ UNO has no tie-breaker round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..i18n import _, number
@@ -18,7 +19,16 @@ from ..outcome import Correction, DecidingRule, Outcome  # noqa: F401 - Correcti
 from ..players import check_players as _check_players
 from ..players import join_names
 from ..sheetbase import TotalsSheet
-from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import (
+    RoundContext,
+    RoundEntry,
+    ScoredRound,
+    check_together,
+    parse_round,
+    parse_row,
+    score_round,
+    score_row,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -45,6 +55,22 @@ class Sheet(TotalsSheet):
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return scored.scores
+
+    def _context(self, number: int) -> RoundContext:
+        return RoundContext(self.rules, self.players, number, self.dealer(number))
+
+    def _parse_row(self, item: Any) -> Any:
+        return parse_row(item, self.rules)
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        return score_row(result, went_out, self._context(number))
+
+    def _check_lines_together(self, scored: Sequence[Any], went_out: str | None, number: int) -> None:
+        check_together([line for line in scored if line.player != went_out], self._context(number))
+
+    def needs_row(self, player: str, went_out: str | None) -> bool:
+        """Every player's hand but the one who went out."""
+        return player != went_out
 
     def _extra_json(self) -> dict[str, Any]:
         return {"notice": self.notice}

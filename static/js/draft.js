@@ -1,0 +1,157 @@
+// A player's hand page (templates/sheets/hand.html): the row is sent to the round being filled in together by
+// an ordinary form post (the server answers with the page again), never kept in the offline outbox meant for
+// whole rounds (static/js/offline.js listens on every round form): this listener runs first and keeps the
+// submit event from reaching it. The page's draft panel follows the table live (static/js/live.js).
+(function () {
+  "use strict";
+  var form = document.querySelector("form.hand-form");
+  if (!form) return;
+  document.addEventListener("submit", function (event) {
+    if (event.target === form) event.stopPropagation();
+  }, true);
+  // One row on the page: its entry is open from the start (no tap to open it). After static/js/sheets.js has
+  // made the rows compact (deferred scripts run before DOMContentLoaded).
+  document.addEventListener("DOMContentLoaded", function () {
+    var row = form.querySelector(".player-row");
+    var open = row && row.querySelector(".row-open");
+    if (open && !row.classList.contains("is-open")) open.click();
+  });
+})();
+
+// The round form, filled in together (API.md "A round entered together"): each row this phone enters is sent
+// to the round's draft as it is made (POST data-draft-row, the form as it stands and the row's seat); rows that
+// other phones send arrive with the live sheet (static/js/live.js fires "deckside:draft") and are shown in their
+// row with what they count. Save stores the form as before when every row is this phone's; once another phone
+// has sent a row, Save sends this phone's rows and stores the draft (POST data-draft-commit) instead, so the
+// round is stored once, with every phone's rows.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.round-form[data-mode=new][data-draft-row]");
+  if (!form || !window.fetch) return;
+  var status = form.querySelector(".draft-status");
+  var touched = {};   // seat → entered on this phone
+  var timers = {};
+  var inFlight = [];
+  var draft = null;
+  var saving = false;
+
+  function rows() { return Array.prototype.slice.call(form.querySelectorAll(".player-row")); }
+  function seatOf(row) { return row.dataset.index; }
+  function csrf() { var field = form.querySelector("[name=csrf_token]"); return field ? field.value : ""; }
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+
+  function elsewhere(row) {
+    var name = row.dataset.player;
+    var filled = draft && draft.rows && draft.rows[name];
+    return !!filled && !touched[seatOf(row)];
+  }
+
+  function show(fresh) {
+    if (!fresh || saving) return;
+    draft = fresh;
+    var counting = [];
+    rows().forEach(function (row) {
+      var name = row.dataset.player;
+      var away = elsewhere(row);
+      row.classList.toggle("draft-elsewhere", away);
+      var note = row.querySelector(".draft-note");
+      if (away && !note) {
+        note = document.createElement("p");
+        note.className = "draft-note help";
+        row.appendChild(note);
+      }
+      if (note) {
+        note.hidden = !away;
+        note.textContent = away ? form.dataset.tElsewhere : "";
+      }
+      if (away) {
+        var shown = row.querySelector(".penalty-value");
+        var points = draft.points ? draft.points[name] : null;
+        if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
+      }
+      var out = row.querySelector(".went-out");
+      if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {
+        counting.push(name);
+      }
+    });
+    // Said only once another phone takes part: alone, this phone's own preview says what it needs to.
+    if (!status || !rows().some(elsewhere)) { if (status) status.hidden = true; return; }
+    var lines = [];
+    if (counting.length) lines.push(fill(form.dataset.tCounting, { names: counting.join(", ") }));
+    (draft.problems || []).forEach(function (problem) { lines.push(problem.error); });
+    status.textContent = lines.join(" ");
+    status.hidden = !lines.length;
+  }
+
+  function send(seat) {
+    clearTimeout(timers[seat]);
+    delete timers[seat];
+    var body = new FormData(form);
+    body.delete("submit");
+    body.delete("preview");
+    body.set("seat", seat);
+    var request = fetch(form.dataset.draftRow, {
+      method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+    }).then(function (response) { return response.json(); })
+      .then(function (answer) { if (answer.ok) show(answer.draft); return answer; })
+      .catch(function () { return { ok: false }; });  // offline: Save stores the form as before
+    inFlight.push(request);
+    return request;
+  }
+
+  function changed(event) {
+    var row = event.target.closest && event.target.closest(".player-row");
+    if (!row || saving) return;
+    var seat = seatOf(row);
+    touched[seat] = true;
+    show(draft);
+    clearTimeout(timers[seat]);
+    timers[seat] = setTimeout(function () { send(seat); }, 500);
+  }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button");
+    if (button && !button.classList.contains("row-open")) changed(event);  // opening a row enters nothing
+  });
+
+  document.addEventListener("deckside:draft", function (event) { show(event.detail.draft); });
+  try { show(JSON.parse(form.dataset.draft || "null")); } catch (e) { /* no draft when the page was drawn */ }
+
+  function problem(text) {
+    var box = form.querySelector(".round-problem");
+    if (box) { box.textContent = text; box.hidden = false; }
+  }
+
+  // Save: once another phone has sent a row, this phone's rows go to the draft too and the draft is stored.
+  document.addEventListener("submit", function (event) {
+    if (event.target !== form) return;
+    if (event.submitter && event.submitter.name === "preview") return;
+    var others = rows().filter(elsewhere);
+    if (!others.length) return;  // every row is this phone's: the form is stored as before
+    event.preventDefault();
+    event.stopPropagation();  // not the whole-round outbox (static/js/offline.js)
+    if (saving) return;
+    saving = true;
+    var mine = rows().filter(function (row) { return !elsewhere(row); }).map(seatOf);
+    Promise.all(inFlight).then(function () {
+      return mine.reduce(function (chain, seat) {
+        return chain.then(function () { return send(seat); });
+      }, Promise.resolve());
+    }).then(function () {
+      var body = new URLSearchParams({ csrf_token: csrf(), round: form.querySelector("[name=round]").value });
+      return fetch(form.dataset.draftCommit, {
+        method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+      });
+    }).then(function (response) { return response.json(); }).then(function (answer) {
+      if (answer.saved) { window.location.assign(form.dataset.sheetUrl); return; }
+      saving = false;
+      problem(answer.error);
+    }).catch(function () {
+      saving = false;
+      problem(form.dataset.tOffline);
+    });
+  }, true);
+})();

@@ -1,0 +1,140 @@
+"""A round entered together, in the browser (separate browser contexts are separate phones): each player enters
+their own hand on their own phone through a player link, two editing phones fill the same round, and the round
+is stored once; a player's page has no control for another row, and the API refuses it (403)."""
+
+from __future__ import annotations
+
+import re
+
+from e2e_helpers import assert_accessible
+from playwright.sync_api import Page, expect
+from sheet_pages import new_sheet, points, row, went_out
+
+LIVE_TIMEOUT = 10_000
+
+
+def _player_link(page: Page, sheet: str, name: str) -> str:
+    page.goto(sheet)
+    page.get_by_role("link", name="Give each player a link").click()
+    page.get_by_role("button", name=f"Make a link for {name}").click()
+    link = page.locator("#player-link").input_value()
+    assert "#key=" in link
+    expect(page.locator("svg.qr")).to_be_visible()
+    assert_accessible(page, "player links")
+    page.goto(sheet)
+    return link
+
+
+def _player_phone(phone, link: str, name: str) -> Page:
+    page = phone().new_page()
+    page.goto(re.sub(r"^https?://[^/]+", "", link))
+    expect(page.get_by_role("link", name=f"Enter my hand ({name})")).to_be_visible(timeout=LIVE_TIMEOUT)
+    return page
+
+
+def _send_hand(page: Page, name: str, total: str) -> None:
+    page.get_by_role("link", name=f"Enter my hand ({name})").click()
+    expect(page.locator("fieldset.player-row")).to_have_count(1)
+    points(page, name).fill(total)
+    page.get_by_role("button", name="Send my hand").click()
+    expect(page.get_by_text("Your hand is in.")).to_be_visible()
+
+
+def _rounds(page: Page, game_id: str) -> list[dict]:
+    return page.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.rounds)", game_id)
+
+
+def test_each_player_enters_their_own_hand_and_the_round_is_stored_once(page: Page, phone, shot):
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+    cy = _player_phone(phone, _player_link(page, sheet, "Cy"), "Cy")
+    expect(ben.get_by_role("link", name="Record round 1")).to_have_count(0)
+
+    _send_hand(ben, "Ben", "20")
+    # The scorekeeper's sheet shows the hand arrive, and who is still counting.
+    panel = page.locator(".draft-panel")
+    expect(panel).to_contain_text("Round 1, filled in together", timeout=LIVE_TIMEOUT)
+    expect(panel.locator('.draft-row[data-player="Ben"]')).to_contain_text("20")
+    expect(panel.locator('.draft-row[data-player="Cy"]')).to_contain_text("still counting")
+    shot(page, "sheet-ben-in")
+    assert_accessible(page, "sheet with a round filled in together")
+
+    _send_hand(cy, "Cy", "55")
+    expect(panel.locator('.draft-row[data-player="Cy"]')).to_contain_text("55", timeout=LIVE_TIMEOUT)
+    # The scorekeeper went out: the round form shows the players' hands as entered on their phones.
+    page.get_by_role("link", name="Record round 1").click()
+    expect(row(page, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.")
+    expect(row(page, "Cy").locator(".penalty-value")).to_have_text("55")
+    went_out(page, "Ana")
+    shot(page, "round-form-together")
+    assert_accessible(page, "round form filled in together")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(page, game_id)
+    assert len(rounds) == 1 and rounds[0]["went_out"] == "Ana" and rounds[0]["scores"]["Ana"] == 75
+    # Every phone shows the stored round.
+    for other in (ben, cy):
+        other.goto(sheet)
+        expect(other.get_by_text("1 round", exact=True)).to_be_visible()
+
+
+def test_two_editing_phones_fill_the_same_round_and_see_each_others_rows(page: Page, phone, shot):
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    page.get_by_role("link", name="Let another phone edit too").click()
+    link = page.locator("#edit-link").input_value()
+    other = phone().new_page()
+    other.goto(re.sub(r"^https?://[^/]+", "", link))
+    expect(other.locator(".record-round")).to_be_visible(timeout=LIVE_TIMEOUT)
+
+    page.goto(sheet)
+    page.get_by_role("link", name="Record round 1").click()
+    other.get_by_role("link", name="Record round 1").click()
+    points(page, "Ben").fill("20")
+    # The other phone sees Ben's row arrive, with its points.
+    expect(row(other, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    expect(row(other, "Ben").locator(".penalty-value")).to_have_text("20")
+    points(other, "Cy").fill("30")
+    went_out(other, "Ana")
+    expect(row(page, "Cy").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    shot(other, "second-phone")
+    other.get_by_role("button", name="Save round").click()
+    expect(other.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(other, game_id)
+    assert len(rounds) == 1
+    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 20, "Cy": 30}
+    # The first phone is told the round was stored; nothing is stored twice.
+    expect(page.locator(".live-notice")).to_contain_text("Round 1 was just saved", timeout=LIVE_TIMEOUT)
+    assert len(_rounds(page, game_id)) == 1
+
+
+def test_a_player_page_cannot_change_another_row(page: Page, phone, shot):
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    expect(ben.locator("fieldset.player-row")).to_have_count(1)
+    expect(row(ben, "Ben")).to_have_class(re.compile(r"\bis-open\b"))  # its one entry is open from the start
+    expect(row(ben, "Ana")).to_have_count(0)
+    expect(row(ben, "Cy")).to_have_count(0)
+    shot(ben, "hand-page")
+    assert_accessible(ben, "a player's hand page")
+    # Asking for another seat's hand still shows Ben's own.
+    ben.goto(f"{sheet}/hand?seat=0")
+    expect(ben.locator("fieldset.player-row")).to_have_count(1)
+    expect(row(ben, "Ben")).to_have_count(1)
+    # The API refuses the player key for another row.
+    statuses = ben.evaluate(
+        """async (id) => {
+            const key = localStorage.getItem('deckside-key:sheet:' + id);
+            const send = (method, url, body) => fetch(url, {method, headers: {
+                'Authorization': 'Bearer ' + key, 'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            const start = await send('PUT', '/api/games/' + id + '/draft', {round: 1});
+            const other = await send('PUT', '/api/games/' + id + '/draft/rows/Ana', {round: 1, points: 5});
+            const own = await send('PUT', '/api/games/' + id + '/draft/rows/Ben', {round: 1, points: 5});
+            return [Boolean(key), start.status, other.status, own.status];
+        }""",
+        game_id,
+    )
+    assert statuses == [True, 200, 403, 200]
