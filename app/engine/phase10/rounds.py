@@ -618,7 +618,7 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     for player in context.players:
         result = by_player[player]
         completed = _phase_completed(result, context)
-        phase = phases[player] = PHASES[completed] if completed is not None else None
+        phase = phases[player] = context.rules.phases.phase(completed) if completed is not None else None
         _check_laid_down(result, phase, context)
         if player == went_out:
             points = _check_went_out(result, completed)
