@@ -39,6 +39,8 @@ class Option:
     sheet_only: bool = False
     nullable: bool = False
     """``None`` (JSON ``null``) is a value too: "not set"."""
+    schema: Mapping[str, Any] | None = field(default=None, compare=False)
+    """For a custom option: the JSON Schema of its values, for the API's document."""
 
     def word(self, value: Any) -> str:
         """A choice's value in words (untranslated template); the value itself when it has none."""

@@ -326,6 +326,30 @@ def phase_list_name(phases: Sequence[int]) -> str | None:
     return None
 
 
+GROUP_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "kind": {"type": "string", "enum": [k.value for k in GroupKind]},
+        "size": {"type": "integer", "minimum": MIN_GROUP, "maximum": MAX_GROUP},
+    },
+    "required": ["kind", "size"],
+    "additionalProperties": False,
+}
+PHASES_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "enum": ["classic", "masters", *PHASE_LISTS]},
+        {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 10}, "minItems": 1, "maxItems": 10},
+        {
+            "type": "array",
+            "items": {"type": "array", "items": GROUP_SCHEMA, "minItems": 1, "maxItems": MAX_GROUPS},
+            "minItems": 1,
+            "maxItems": MAX_PHASES,
+            "description": "A table's own phases, numbered 1…n by place; each phase at most 10 cards.",
+        },
+    ]
+}
+"""The JSON Schema of the ``phases`` table rule (API.md "Decks people own")."""
+
 # --- table rules ----------------------------------------------------------------------------------
 
 
@@ -364,6 +388,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("Phase list"),
         convert=parse_phase_list,
         help=N_("The phases played, in order; the last one finishes the game."),
+        schema=PHASES_SCHEMA,
     ),
     NATURAL_CARD,
     Option(
