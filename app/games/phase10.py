@@ -80,6 +80,7 @@ class Phase10(GameType):
                         ("to8", _l("Up to phase 8")),
                         ("even", _l("Even phases only")),
                         ("odd", _l("Odd phases only")),
+                        ("masters", _l("Phase 10 Masters deck")),
                         ("custom", _l("My own list")),
                     ),
                     default="all",
@@ -102,6 +103,8 @@ class Phase10(GameType):
         ruleset = super().rules_from_form(form)
         if form.phase_list.data == "custom":
             ruleset["phases"] = form.custom_phases.data or ""
+        elif form.phase_list.data == "masters":
+            ruleset["phases"] = "masters"
         else:
             ruleset["phases"] = list(phases.PHASE_LISTS[form.phase_list.data])
         return ruleset

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 import pytest
-
-from tests.web.api_helpers import create, post
+from api_helpers import create, post, text, token_of
 
 OWN = [
     [{"kind": "color_run", "size": 4}, {"kind": "set", "size": 3}],
@@ -191,3 +190,31 @@ def test_the_openapi_document_describes_the_phase_lists(client):
     verify_rules = document["components"]["schemas"]["Verify"]["properties"]["rules"]
     kinds = verify_rules["properties"]["phases"]["anyOf"][2]["items"]["items"]["properties"]["kind"]["enum"]
     assert kinds == ["set", "run", "color", "color_run"]
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+def test_the_rules_page_lists_the_sheets_own_phases(client):
+    game_id, _key, _data = create(client, rules={"phases": "masters"})
+    page = text(client.get(f"/sheets/{game_id}/rules"))
+    assert "a colour run of 4 + a set of 3" in page and "a set of 5 + a colour run of 3" in page
+    assert "Phase 10 Masters deck" in page and "Colour run" in page
+    assert "a run of 7" not in page  # the classic phase 4 is not this table's
+    game_id, _key, _data = create(client, rules={"phases": OWN})
+    page = text(client.get(f"/sheets/{game_id}/rules"))
+    assert "a set of 2 + a set of 2 + a run of 3" in page and "its own list of 2 phases" in page
+    assert client.get(f"/sheets/{game_id}").status_code == 200
+
+
+def test_the_new_sheet_form_offers_the_masters_list(client):
+    page = client.get("/sheets/new").get_data(as_text=True)
+    assert 'value="masters"' in page
+    data = {"csrf_token": token_of(page), "game": "phase10", "variant": "classic", "phase_list": "masters"}
+    data.update({"players-0": "Ana", "players-1": "Ben"})
+    answer = client.post("/sheets/new", data=data)
+    assert answer.status_code == 302, text(answer)
+    game_id = answer.headers["Location"].split("#")[0].rstrip("/").split("/")[-1]
+    assert client.get(f"/api/games/{game_id}").get_json()["rules"]["phases"] == "masters"
+    for url in (f"/sheets/{game_id}", f"/sheets/{game_id}/rounds/new"):
+        assert client.get(url).status_code == 200, url
