@@ -381,8 +381,7 @@ def _fit_color_run(cards: Sequence[Card], req: Requirement, shown: str, phase: P
         )
     if reasons or as_run.group is None:
         badness = as_run.badness + len(colorless) + sum(colors.values()) - max(colors.values(), default=0)
-        run_reasons = [r.replace(_("The run"), _("The colour run"), 1) for r in as_run.reasons]
-        return _Fit(max(badness, 1), reasons + run_reasons)
+        return _Fit(max(badness, 1), reasons + as_run.reasons)
     group = as_run.group
     return _Fit(0, [], LaidGroup(GroupKind.COLOR_RUN, group.cards, group.stands_for, req))
 
