@@ -46,6 +46,10 @@ class Phase10(GameType):
                 str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in phases.PHASES.items()
             },
             "phase_lists": phases.PHASE_LISTS,
+            "masters": {str(p.key): {"name": p.name, "needs": p.describe()} for p in phases.MASTERS},
+            # Templates the page fills from a table's own list (the state's rules.phases): "a set of {size}"...
+            "group_words": {kind.value: phases.Requirement(kind, "{size}").describe() for kind in phases.GroupKind},  # type: ignore[arg-type]
+            "phase_word": phases.Phase("{number}", ()).name,
         },
     )
     has_tiebreaker = True

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
+
 import pytest
 from api_helpers import create, post, text, token_of
 
@@ -218,3 +222,13 @@ def test_the_new_sheet_form_offers_the_masters_list(client):
     assert client.get(f"/api/games/{game_id}").get_json()["rules"]["phases"] == "masters"
     for url in (f"/sheets/{game_id}", f"/sheets/{game_id}/rounds/new"):
         assert client.get(url).status_code == 200, url
+
+
+def test_the_game_page_carries_the_words_for_a_tables_own_phases(client):
+    seats = [{"name": "Ana"}, {"name": "Ben", "bot": "random"}]
+    made = post(client, "/api/play", {"game": "phase10", "seats": seats, "rules": {"phases": "masters"}}).get_json()
+    page = client.get(f"/play/{made['id']}").get_data(as_text=True)
+    data = json.loads(html.unescape(re.search(r"data-games='([^']*)'", page).group(1)))["phase10"]
+    assert data["group_words"]["color_run"] == "a colour run of {size}"
+    assert data["phase_word"] == "phase {number}"
+    assert data["masters"]["8"] == {"name": "phase 8", "needs": "a colour run of 4 + a set of 3"}
