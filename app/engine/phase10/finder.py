@@ -211,14 +211,21 @@ Slot = tuple[int | None, str | None]
 """What one card of a target group must be: (number or ``None``, colour letter or ``None``)."""
 
 
-def _targets(kind: GroupKind, size: int, hand: Sequence[Card], every_group: bool) -> list[tuple[Slot, ...] | None]:
-    """The groups worth trying for one requirement, each as its slots (``None``: a group of wilds only)."""
+def _targets(
+    kind: GroupKind, size: int, hand: Sequence[Card], every_group: bool, only_sets: int = 0
+) -> list[tuple[Slot, ...] | None]:
+    """The groups worth trying for one requirement, each as its slots (``None``: a group of wilds only).
+
+    ``only_sets`` is the number of sets of a phase made only of sets: some best lay-down then uses only the
+    numbers held most often, that many of them (a set on another number moves to an unused one held as often).
+    """
     numbers = {c.number for c in hand if c.number is not None}
     colors = {c.color for c in hand if c.number is not None and c.color is not None}
     pairs = {(c.number, c.color) for c in hand if c.number is not None and c.color is not None}
     found: list[tuple[Slot, ...] | None] = []
     if kind is GroupKind.SET:
-        found = [((n, None),) * size for n in sorted(numbers)]
+        held = sorted(numbers, key=lambda n: (-sum(1 for c in hand if c.number == n), n))
+        found = [((n, None),) * size for n in (held[:only_sets] if only_sets else held)]
     elif kind is GroupKind.COLOR:
         found = [((None, c),) * size for c in COLORS if c in colors]
     else:
@@ -258,11 +265,19 @@ def _search(
     """The lay-down needing the fewest wilds: (wilds needed, each group's target, which slot each natural takes)."""
     naturals = [c for c in hand if c.number is not None]
     reqs = phase.requirements
-    options = [_targets(r.kind, r.size, naturals, every_group) for r in reqs]
+    only_sets = len(reqs) if all(r.kind is GroupKind.SET for r in reqs) else 0
+    options = [_targets(r.kind, r.size, naturals, every_group, only_sets) for r in reqs]
     best: list = [None]
+
+    limit = enough if enough >= 0 else len(hand) + phase.size
+    free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
 
     def go(i: int, start: int, chosen: tuple, slots: list[Slot], owner: list[int], missing: int) -> bool:
         if best[0] is not None and missing >= best[0][0]:
+            return False
+        # Cards a subtree can still place are the naturals not yet placed; the rest of its slots need wilds.
+        unplaced = len(naturals) - sum(1 for o in owner if o >= 0)
+        if missing + max(0, free_after[i] - unplaced) > limit:
             return False
         if i == len(reqs):
             used = sum(1 for o in owner if o >= 0)
@@ -435,7 +450,11 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
 
 
 def _find_general(phase: Phase, hand: Sequence[Card], every_group: bool, naturals: int, wilds: int) -> Verdict:
-    searched = _search(phase, hand, every_group, -1)
+    # First the quick search that stops at a lay-down within the hand's wilds; only a hand that falls short
+    # gets the full search for its closest lay-down.
+    searched = _search(phase, hand, every_group, wilds)
+    if searched is None or searched[0] > wilds:
+        searched = _search(phase, hand, every_group, -1)
     if searched is not None and searched[0] <= wilds:
         return Verdict(True, phase, _general_groups(phase, hand, searched), ())
     reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
