@@ -232,3 +232,8 @@ def test_the_game_page_carries_the_words_for_a_tables_own_phases(client):
     assert data["group_words"]["color_run"] == "a colour run of {size}"
     assert data["phase_word"] == "phase {number}"
     assert data["masters"]["8"] == {"name": "phase 8", "needs": "a colour run of 4 + a set of 3"}
+
+
+def test_the_play_start_page_offers_the_masters_list(client):
+    page = client.get("/play/").get_data(as_text=True)
+    assert '<option value="masters">Phase 10 Masters deck</option>' in page
