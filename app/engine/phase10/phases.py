@@ -199,7 +199,9 @@ class PhaseList(tuple[int, ...]):
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((tuple(self), None if self.table is None else tuple(self.table.values())))
+        if self.table is None:
+            return hash(tuple(self))  # equal to the plain tuple of its numbers, so hashed alike
+        return hash((tuple(self), tuple(self.table.values())))
 
     def __reduce__(self) -> Any:
         return (PhaseList, (tuple(self), self.table, self.spec))
