@@ -7,7 +7,8 @@ percentile per decision in microseconds, overall and per phase, and how often ea
 be made. The budget is a p99 below 100 µs per ``can_make`` decision.
 
 Run from the repository root: ``.venv/bin/python bench/phase_finder.py [--hands N] [--seed S]
-[--natural-card phase|group]``.
+[--natural-card phase|group] [--phases classic|masters]`` (``masters``: the Phase 10 Masters list, whose
+four sets of 2 and colour runs take the finder's general search).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.engine.phase10.cards import DECK
 from app.engine.phase10.finder import can_make, find_lay_down
-from app.engine.phase10.phases import get_phase
+from app.engine.phase10.phases import parse_phase_list
 
 BUDGET_P99_US = 100.0
 
@@ -80,13 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--size", type=int, default=11, help="cards per hand")
     parser.add_argument("--natural-card", choices=("phase", "group"), default="phase")
+    parser.add_argument("--phases", choices=("classic", "masters"), default="classic")
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
     hands = [tuple(rng.sample(DECK, args.size)) for _ in range(args.hands)]
-    phases = [get_phase(n) for n in range(1, 11)]
+    phases = list(parse_phase_list(args.phases).phases())
     print(
         f"{args.hands} hands of {args.size} cards, seed {args.seed}, natural_card={args.natural_card}, "
+        f"phases={args.phases}, "
         f"Python {sys.version.split()[0]}"
     )
 

@@ -9,7 +9,7 @@ from ..database import read_only
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10 import scoring as p10_scoring
 from ..engine.phase10.finder import check_phase
-from ..engine.phase10.phases import NATURAL_CARD, get_phase
+from ..engine.phase10.phases import NATURAL_CARD, TIEBREAKER, Phase, PhaseList, get_phase, parse_phase_list
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
 from ..errors import ApiError
@@ -19,19 +19,39 @@ from .util import json_object, token_list
 NATURAL_CARD_CHOICES = NATURAL_CARD.choices
 
 
-def _natural_card(data: dict) -> str:
+def _verify_rules(data: dict) -> tuple[str, PhaseList | None]:
+    """The rules a phase is verified under: ``natural_card``, and the table's ``phases`` when given."""
     rules = data.get("rules", {})
+    if rules is None:
+        rules = {}
     if not isinstance(rules, dict):
         raise ApiError(_('"rules" must be an object.'))
-    unknown = sorted(set(rules) - {"natural_card"})
+    unknown = sorted(set(rules) - {"natural_card", "phases"})
     if unknown:
         raise ApiError(
-            _("Unknown rule for verifying a phase: {name}. Only natural_card is used here.").format(name=unknown[0])
+            _("Unknown rule for verifying a phase: {name}. Only natural_card and phases are used here.").format(
+                name=unknown[0]
+            )
         )
     value = rules.get("natural_card", "phase")
     if value not in NATURAL_CARD_CHOICES:
         raise ApiError(_('The rule natural_card must be "phase" or "group".'))
-    return value
+    listed = parse_phase_list(rules["phases"]) if rules.get("phases") is not None else None
+    return value, listed
+
+
+def _phase_of(key: object, listed: PhaseList | None) -> Phase:
+    """The phase ``key`` names: of the table's own list (numbered 1…n) when one is given, else of the classic ten."""
+    if listed is None or not listed.custom or key == TIEBREAKER:
+        return get_phase(key)
+    phase = listed.get(key)
+    if phase is None:
+        raise ApiError(
+            _(
+                'There is no phase {key} in this table\'s list: a phase is a number from 1 to {count}, or "tiebreaker".'
+            ).format(key=str(key)[:20], count=len(listed))
+        )
+    return phase
 
 
 @bp.post("/phase10/verify")
@@ -44,8 +64,8 @@ def phase10_verify():
     has_groups, has_hand = "groups" in data, "hand" in data
     if has_groups == has_hand:
         raise ApiError(_('Send either "groups" (cards on the table) or "hand" (cards in a hand), not both or neither.'))
-    natural_card = _natural_card(data)
-    phase = get_phase(data["phase"])  # engine refusals answer 400 through the app's EngineError handler
+    natural_card, listed = _verify_rules(data)
+    phase = _phase_of(data["phase"], listed)  # engine refusals answer 400 through the app's EngineError handler
     if has_hand:
         verdict = check_phase(phase, hand=p10_cards.parse_hand(token_list(data, "hand")), natural_card=natural_card)
     else:

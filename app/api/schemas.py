@@ -27,6 +27,7 @@ from pydantic.json_schema import WithJsonSchema
 
 from ..engine.i18n import N_
 from ..engine.options import Option
+from ..engine.phase10.phases import PHASES_SCHEMA
 from ..games import registry
 from ..services import importer
 
@@ -43,11 +44,15 @@ def option_schema(option: Option) -> dict[str, Any]:
     elif option.kind == "int":
         schema = {"type": "integer", "minimum": option.minimum, "maximum": option.maximum}
     else:  # "custom": the engine's convert() decides; any JSON value reaches it
-        schema = {}
+        schema = dict(option.schema or {})
     if option.nullable and schema:
         schema = {"anyOf": [schema, {"type": "null"}]}
     schema["description"] = option.label + (f" — {option.help}" if option.help else "")
-    default = list(option.default) if isinstance(option.default, tuple) else option.default
+    default = option.default
+    if hasattr(default, "to_json"):
+        default = default.to_json()
+    elif isinstance(default, tuple):
+        default = list(default)
     schema["default"] = default
     return schema
 
@@ -116,10 +121,12 @@ class Body(BaseModel):
 
 class VerifyRules(Body):
     natural_card: Literal["phase", "group"] = "phase"
+    phases: Annotated[Any, WithJsonSchema(PHASES_SCHEMA)] = None
 
 
 class Verify(Body):
-    """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"."""
+    """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"
+    (with ``rules.phases``, a number of the table's list)."""
 
     model_config = ConfigDict(
         json_schema_extra={

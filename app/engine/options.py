@@ -39,6 +39,8 @@ class Option:
     sheet_only: bool = False
     nullable: bool = False
     """``None`` (JSON ``null``) is a value too: "not set"."""
+    schema: Mapping[str, Any] | None = field(default=None, compare=False)
+    """For a custom option: the JSON Schema of its values, for the API's document."""
 
     def word(self, value: Any) -> str:
         """A choice's value in words (untranslated template); the value itself when it has none."""
@@ -167,7 +169,14 @@ class RuleSet(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule as JSON-ready values (lists for tuples)."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+        return {k: _json_value(v) for k, v in self._values.items()}
+
+
+def _json_value(value: Any) -> Any:
+    """A rule's value as JSON: a value that knows its JSON form (``to_json``) gives it, a tuple is a list."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _freeze(value: Any) -> Any:

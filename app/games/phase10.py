@@ -50,6 +50,10 @@ class Phase10(GameType):
                 str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in phases.PHASES.items()
             },
             "phase_lists": phases.PHASE_LISTS,
+            "masters": {str(p.key): {"name": p.name, "needs": p.describe()} for p in phases.MASTERS},
+            # Templates the page fills from a table's own list (the state's rules.phases): "a set of {size}"...
+            "group_words": {kind.value: phases.Requirement(kind, "{size}").describe() for kind in phases.GroupKind},  # type: ignore[arg-type]
+            "phase_word": phases.Phase("{number}", ()).name,
         },
     )
     has_tiebreaker = True
@@ -84,6 +88,7 @@ class Phase10(GameType):
                         ("to8", _l("Up to phase 8")),
                         ("even", _l("Even phases only")),
                         ("odd", _l("Odd phases only")),
+                        ("masters", _l("Phase 10 Masters deck")),
                         ("custom", _l("My own list")),
                     ),
                     default="all",
@@ -106,6 +111,8 @@ class Phase10(GameType):
         ruleset = super().rules_from_form(form)
         if form.phase_list.data == "custom":
             ruleset["phases"] = form.custom_phases.data or ""
+        elif form.phase_list.data == "masters":
+            ruleset["phases"] = "masters"
         else:
             ruleset["phases"] = list(phases.PHASE_LISTS[form.phase_list.data])
         return ruleset

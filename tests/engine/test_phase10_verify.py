@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from app.engine.errors import NotationError, PhaseError, RulesError
+from app.engine.errors import NotationError, RulesError
 from app.engine.phase10.cards import parse_hand, parse_text_groups
 from app.engine.phase10.finder import can_make, find_lay_down
 from app.engine.phase10.phases import GroupKind, Phase, Requirement, get_phase
@@ -476,10 +476,11 @@ def test_runs_do_not_wrap_in_hand_mode():
     assert can_make(get_phase(6), parse_hand("9 10 11 12 1 2 3 4 5 W")) is False
 
 
-def test_a_phase_shape_the_finder_does_not_know_is_an_error():
+def test_any_phase_shape_is_searched_by_the_finder():
+    # RULES.md "Phase 10: phase lists beyond the classic ten": a table's own phases may mix any kinds.
     odd = Phase(99, (Requirement(GroupKind.COLOR, 3), Requirement(GroupKind.SET, 3)))
-    with pytest.raises(PhaseError):
-        can_make(odd, parse_hand("R1 R2 R3 4 4 4"))
+    assert can_make(odd, parse_hand("R1 R2 R3 4 4 4"))
+    assert not can_make(odd, parse_hand("R1 G2 R3 4 4 4"))
 
 
 # --- laid groups as JSON --------------------------------------------------------------------------

@@ -89,6 +89,9 @@ def plan(phase: Phase, hand: Sequence[Card]) -> tuple[int, dict[Any, int]]:
     """
     numbers, colors, wilds = _tally(hand)
     reqs = phase.requirements
+    kinds = tuple(r.kind for r in reqs)
+    if kinds not in _CLASSIC_SHAPES:
+        return _plan_any(phase, hand, wilds)
     best_missing = 99
     best_keep: dict[Any, int] = {}
     if len(reqs) == 1:
@@ -139,6 +142,28 @@ def plan(phase: Phase, hand: Sequence[Card]) -> tuple[int, dict[Any, int]]:
                 keep[n] = min(numbers[n], k1 + keep.get(n, 0))
                 best_keep = keep
     return best_missing - wilds, best_keep
+
+
+_S, _R, _C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
+_CLASSIC_SHAPES = {(_S,), (_R,), (_C,), (_S, _S), (_S, _R), (_R, _S)}
+
+
+def _plan_any(phase: Phase, hand: Sequence[Card], wilds: int) -> tuple[int, dict[Any, int]]:
+    """:func:`plan` for any other phase (a table's own list, Masters): the finder's closest lay-down, whose
+    natural cards the bot keeps (by number)."""
+    from .finder import _search
+
+    found = _search(phase, hand, False, -1)
+    if found is None:
+        return phase.size - wilds, {}
+    missing, _chosen, owner = found
+    naturals = [c for c in hand if c.number is not None]
+    keep: dict[Any, int] = {}
+    for i, slot in enumerate(owner):
+        if slot >= 0:
+            number = naturals[i].number
+            keep[number] = keep.get(number, 0) + 1
+    return missing - wilds, keep
 
 
 class SmartBot(Bot):

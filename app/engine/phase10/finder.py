@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..errors import PhaseError
 from ..i18n import _, ngettext
 from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind, check_fits_deck
 from .phases import GroupKind, Phase
@@ -201,11 +200,150 @@ def _plan(phase: Phase) -> tuple[Solver, bool]:
     elif kinds == (R, S):
         plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), False)
     else:
-        raise PhaseError(
-            _("The lay-down finder cannot handle {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())
-        )
+        plan = (_general_solver(phase), False)
     _PLANS[phase] = plan
     return plan
+
+
+# --- any other phase (the table's own lists, Masters): a search over targets and a card matching -----------------
+
+Slot = tuple[int | None, str | None]
+"""What one card of a target group must be: (number or ``None``, colour letter or ``None``)."""
+
+
+def _targets(
+    kind: GroupKind, size: int, hand: Sequence[Card], every_group: bool, only_sets: int = 0
+) -> list[tuple[Slot, ...] | None]:
+    """The groups worth trying for one requirement, each as its slots (``None``: a group of wilds only).
+
+    ``only_sets`` is the number of sets of a phase made only of sets: some best lay-down then uses only the
+    numbers held most often, that many of them (a set on another number moves to an unused one held as often).
+    """
+    numbers = {c.number for c in hand if c.number is not None}
+    colors = {c.color for c in hand if c.number is not None and c.color is not None}
+    pairs = {(c.number, c.color) for c in hand if c.number is not None and c.color is not None}
+    found: list[tuple[Slot, ...] | None] = []
+    if kind is GroupKind.SET:
+        held = sorted(numbers, key=lambda n: (-sum(1 for c in hand if c.number == n), n))
+        found = [((n, None),) * size for n in (held[:only_sets] if only_sets else held)]
+    elif kind is GroupKind.COLOR:
+        found = [((None, c),) * size for c in COLORS if c in colors]
+    else:
+        for low in range(LOWEST, HIGHEST - size + 2):
+            span = range(low, low + size)
+            if kind is GroupKind.RUN:
+                if any(v in numbers for v in span):
+                    found.append(tuple((v, None) for v in span))
+            else:
+                for c in COLORS:
+                    if any((v, c) in pairs for v in span):
+                        found.append(tuple((v, c) for v in span))
+    if not every_group:
+        found.append(None)
+    return found
+
+
+def _matches(card: Card, slot: Slot) -> bool:
+    number, color = slot
+    return (number is None or card.number == number) and (color is None or card.color == color)
+
+
+def _augment(slot: int, slots: list[Slot], cards: Sequence[Card], owner: list[int], seen: set[int]) -> bool:
+    for i, card in enumerate(cards):
+        if i in seen or not _matches(card, slots[slot]):
+            continue
+        seen.add(i)
+        if owner[i] < 0 or _augment(owner[i], slots, cards, owner, seen):
+            owner[i] = slot
+            return True
+    return False
+
+
+def _search(
+    phase: Phase, hand: Sequence[Card], every_group: bool, enough: int
+) -> tuple[int, tuple[tuple[Slot, ...] | None, ...], list[int]] | None:
+    """The lay-down needing the fewest wilds: (wilds needed, each group's target, which slot each natural takes)."""
+    naturals = [c for c in hand if c.number is not None]
+    reqs = phase.requirements
+    only_sets = len(reqs) if all(r.kind is GroupKind.SET for r in reqs) else 0
+    options = [_targets(r.kind, r.size, naturals, every_group, only_sets) for r in reqs]
+    best: list = [None]
+
+    limit = enough if enough >= 0 else len(hand) + phase.size
+    free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
+
+    def go(i: int, start: int, chosen: tuple, slots: list[Slot], owner: list[int], missing: int) -> bool:
+        if best[0] is not None and missing >= best[0][0]:
+            return False
+        # Cards a subtree can still place are the naturals not yet placed; the rest of its slots need wilds.
+        unplaced = len(naturals) - sum(1 for o in owner if o >= 0)
+        if missing + max(0, free_after[i] - unplaced) > limit:
+            return False
+        if i == len(reqs):
+            used = sum(1 for o in owner if o >= 0)
+            if not used:
+                return False
+            if every_group:
+                offsets, at = [], 0
+                for r in reqs:
+                    offsets.append(range(at, at + r.size))
+                    at += r.size
+                if any(not any(o in span for o in owner) for span in offsets):
+                    return False
+            best[0] = (missing, chosen, list(owner))
+            return missing <= enough
+        same = i > 0 and reqs[i] == reqs[i - 1]
+        for k in range(start if same else 0, len(options[i])):
+            target = options[i][k]
+            size = reqs[i].size
+            new_slots = slots + list(target if target is not None else [(-1, None)] * size)
+            new_owner = list(owner)
+            lost = 0
+            if target is None:
+                lost = size
+            else:
+                for slot in range(len(slots), len(new_slots)):
+                    if not _augment(slot, new_slots, naturals, new_owner, set()):
+                        lost += 1
+            if go(i + 1, k, chosen + (target,), new_slots, new_owner, missing + lost):
+                return True
+        return False
+
+    go(0, 0, (), [], [-1] * len(naturals), 0)
+    return best[0]
+
+
+class _General:
+    """The plan for a phase no special solver covers; called with the hand itself."""
+
+    def __init__(self, phase: Phase):
+        self.phase = phase
+
+
+def _general_solver(phase: Phase) -> Solver:
+    return _General(phase)  # type: ignore[return-value]
+
+
+def _general_groups(phase: Phase, hand: Sequence[Card], found: tuple) -> tuple[LaidGroup, ...]:
+    _missing, chosen, owner = found
+    naturals = [c for c in hand if c.number is not None]
+    taken = {slot: naturals[i] for i, slot in enumerate(owner) if slot >= 0}
+    groups, at = [], 0
+    for req, target in zip(phase.requirements, chosen):
+        cards = tuple(taken.get(at + j, WILD) for j in range(req.size))
+        at += req.size
+        if req.kind in (GroupKind.RUN, GroupKind.COLOR_RUN):
+            stands: tuple[int | str | None, ...] = (
+                tuple(n for n, _c in target) if target is not None else tuple(range(LOWEST, LOWEST + req.size))
+            )
+        elif target is None:
+            stands = (None,) * req.size
+        elif req.kind is GroupKind.SET:
+            stands = (target[0][0],) * req.size
+        else:
+            stands = (target[0][1],) * req.size
+        groups.append(LaidGroup(req.kind, cards, stands, req))
+    return tuple(groups)
 
 
 def _number_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
@@ -265,6 +403,9 @@ def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") ->
     counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
     if naturals + wilds < phase.size:
         return False
+    if isinstance(solve, _General):
+        searched = _search(phase, hand, every_group, wilds)
+        return searched is not None and searched[0] <= wilds
     found = solve(counts, mask, naturals, wilds, every_group, wilds)
     return found is not None and found[0] <= wilds
 
@@ -279,6 +420,8 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
     solve, by_color = _plan(phase)
     every_group = natural_rule(natural_card)
     counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    if isinstance(solve, _General):
+        return _find_general(phase, hand, every_group, naturals, wilds)
     found = solve(counts, mask, naturals, wilds, every_group, -1)
     if found is not None and found[0] <= wilds:
         return Verdict(True, phase, _build(phase, hand, found[1]), ())
@@ -294,6 +437,41 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
     if found is not None:
         short = found[0] - wilds
         closest = _closest(phase, hand, found[1], wilds)
+        reasons.append(
+            ngettext(
+                "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short
+            ).format(count=short)
+        )
+    elif not naturals:
+        reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
+    elif every_group:
+        reasons.append(_('Under the table rule "group" every group needs a natural card, and this hand has too few.'))
+    return Verdict(False, phase, (), tuple(reasons), closest)
+
+
+def _find_general(phase: Phase, hand: Sequence[Card], every_group: bool, naturals: int, wilds: int) -> Verdict:
+    # First the quick search that stops at a lay-down within the hand's wilds; only a hand that falls short
+    # gets the full search for its closest lay-down.
+    searched = _search(phase, hand, every_group, wilds)
+    if searched is None or searched[0] > wilds:
+        searched = _search(phase, hand, every_group, -1)
+    if searched is not None and searched[0] <= wilds:
+        return Verdict(True, phase, _general_groups(phase, hand, searched), ())
+    reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
+    closest: tuple[tuple[str, ...], ...] = ()
+    if searched is not None:
+        short = searched[0] - wilds
+        left, shown = wilds, []
+        for group in _general_groups(phase, hand, searched):
+            tokens = []
+            for card in group.cards:
+                if card.is_wild and left:
+                    left -= 1
+                    tokens.append(str(card))
+                else:
+                    tokens.append("?" if card.is_wild else str(card))
+            shown.append(tuple(tokens))
+        closest = tuple(shown)
         reasons.append(
             ngettext(
                 "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short

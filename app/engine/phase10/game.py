@@ -183,7 +183,7 @@ class Game:
         if self.variant.picks_phase:
             return None
         key = self._standing(seat).phase
-        return PHASES[key] if key is not None else None
+        return self.rules.phases.phase(key) if key is not None else None
 
     def phases_open(self, seat: int) -> list[Phase]:
         """The phases ``seat`` may lay down this round, as the score sheet's variant says (several only under
@@ -192,7 +192,7 @@ class Game:
             return []
         if self.tiebreak:
             return [PHASES[TIEBREAKER]]
-        return [PHASES[p] for p in self.sheet.phases_open(self.names[seat])]
+        return [self.rules.phases.phase(p) for p in self.sheet.phases_open(self.names[seat])]
 
     def standings(self) -> list[Any]:
         """The score sheet's standings (score, next phase, phases done per seat), cached until the next round ends."""

@@ -54,6 +54,8 @@ def check_hit(group: LaidGroup, card: Card, end: str | None = None) -> HitResult
         return _refuse(_("A Skip can never be played on a phase."))
     if group.kind is GroupKind.RUN:
         return _hit_run(group, card, end)
+    if group.kind is GroupKind.COLOR_RUN:
+        return _hit_color_run(group, card, end)
     if group.kind is GroupKind.SET:
         return _hit_set(group, card)
     return _hit_color(group, card)
@@ -61,7 +63,7 @@ def check_hit(group: LaidGroup, card: Card, end: str | None = None) -> HitResult
 
 def hit_options(group: LaidGroup, card: Card) -> list[HitResult]:
     """Every legal way to hit ``card`` on ``group``: a wild on a run open at both ends gives two."""
-    if group.kind is GroupKind.RUN and card.is_wild:
+    if group.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and card.is_wild:
         options = [check_hit(group, card, end) for end in ENDS]
     else:
         options = [check_hit(group, card)]
@@ -203,6 +205,22 @@ def _hit_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
     return HitResult(True, reason, number, fits, _extend(group, card, fits))
 
 
+def _hit_color_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
+    """A colour run takes what a run takes, in its colour (RULES.md: either end, the same colour)."""
+    color = group.color
+    if card.is_natural and card.color is None:
+        return _refuse(
+            _("Say which colour the {card} is: a colour run takes only cards of its colour.").format(card=card)
+        )
+    if card.is_natural and color is not None and card.color != color:
+        return _refuse(
+            _("This colour run takes only {color} cards (or a wild), not {card}.").format(
+                color=color_name(color), card=card
+            )
+        )
+    return _hit_run(group, card, end)
+
+
 def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> LaidGroup:
     """A group as it lies on the table, read from its cards in the order they lie.
 
@@ -217,11 +235,11 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
     cards = tuple(cards)
     if not cards:
         raise IllegalActionError(_("Enter the cards of the group as they lie on the table."))
-    kinds = [GroupKind(kind)] if kind else list(GroupKind)
+    kinds = [GroupKind(kind)] if kind else [GroupKind.SET, GroupKind.RUN, GroupKind.COLOR]
     if all(c.is_wild for c in cards):
         if not kind:
             raise IllegalActionError(_("A group of only wilds could be a set, a run or a colour group: say which."))
-        if kinds[0] is GroupKind.RUN:
+        if kinds[0] in (GroupKind.RUN, GroupKind.COLOR_RUN):
             if len(cards) > MAX_RUN:
                 raise IllegalActionError(_("A run holds at most 12 cards."))
             return LaidGroup(kinds[0], cards, tuple(range(LOWEST, LOWEST + len(cards))))
@@ -284,4 +302,5 @@ _KIND_WORDS = {
     GroupKind.SET: lambda: _("a set"),
     GroupKind.RUN: lambda: _("a run"),
     GroupKind.COLOR: lambda: _("a colour group"),
+    GroupKind.COLOR_RUN: lambda: _("a colour run"),
 }

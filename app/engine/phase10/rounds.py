@@ -628,7 +628,7 @@ def score_row(result: Result, went_out: bool, context: RoundContext) -> ScoredRe
     fits whether the player went out); raise :class:`RoundError` if not. ``result.player`` is spelled as the
     game spells it."""
     completed = _phase_completed(result, context)
-    phase = PHASES[completed] if completed is not None else None
+    phase = context.rules.phases.phase(completed) if completed is not None else None
     _check_laid_down(result, phase, context)
     points = _check_went_out(result, completed) if went_out else _check_leftover(result, phase)
     return ScoredResult(result, points, completed)
@@ -640,5 +640,8 @@ def check_together(scored: Sequence[ScoredResult], went_out: str | None, context
     results = [s.result for s in scored]
     _check_deck(results)
     if not context.stored:
-        phases = {s.player: PHASES[s.completed_phase] if s.completed_phase is not None else None for s in scored}
+        phases = {
+            s.player: context.rules.phases.phase(s.completed_phase) if s.completed_phase is not None else None
+            for s in scored
+        }
         _check_together(results, went_out or "", phases)

@@ -62,6 +62,11 @@ class LaidGroup:
         return next((v for v in self.stands_for if v is not None), None)
 
     @property
+    def color(self) -> str | None:
+        """A colour run's colour: that of its natural cards (``None`` while only wilds)."""
+        return next((c.color for c in self.cards if c.is_natural and c.color is not None), None)
+
+    @property
     def low(self) -> int:
         """The lowest number of a run."""
         return self.stands_for[0]  # type: ignore[return-value]
@@ -84,7 +89,7 @@ class LaidGroup:
             kind = GroupKind(data["kind"])
         except ValueError:
             raise NotationError(
-                _('A group\'s kind is "set", "run" or "color", not "{kind}".').format(kind=data["kind"])
+                _('A group\'s kind is "set", "run", "color" or "color_run", not "{kind}".').format(kind=data["kind"])
             ) from None
         cards, stands = data["cards"], data["stands_for"]
         if not isinstance(cards, list) or not isinstance(stands, list) or not cards or len(cards) != len(stands):
@@ -107,7 +112,9 @@ def _coherent(group: LaidGroup) -> bool:
     cards, stands = group.cards, group.stands_for
     if any(c.is_skip for c in cards):
         return False
-    if group.kind is GroupKind.RUN:
+    if group.kind in (GroupKind.RUN, GroupKind.COLOR_RUN):
+        if group.kind is GroupKind.COLOR_RUN and len({c.color for c in cards if not c.is_wild}) > 1:
+            return False
         numbers = [v for v in stands if is_int(v)]
         if len(numbers) != len(stands):
             return False
@@ -352,7 +359,39 @@ def arrange_run(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[int, ...
     return tuple(by_number.get(v, WILD) for v in values), values
 
 
-_FITS = {GroupKind.SET: _fit_set, GroupKind.RUN: _fit_run, GroupKind.COLOR: _fit_color}
+def _fit_color_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) -> _Fit:
+    """A colour run (RULES.md, newer decks): a run whose natural cards are all of one colour."""
+    as_run = _fit_run(cards, req, shown, phase)
+    naturals = [c for c in cards if c.is_natural]
+    colorless = [c for c in naturals if c.color is None]
+    colors = Counter(c.color for c in naturals if c.color is not None)
+    reasons = []
+    if colorless:
+        reasons.append(
+            _(
+                "The colour run {cards} holds {numbers}, whose colour was not given: say which colour each card is "
+                "(for example R{number})."
+            ).format(cards=shown, numbers=join_words([c.number for c in colorless]), number=colorless[0].number)
+        )
+    if len(colors) > 1:
+        reasons.append(
+            _("The colour run {cards} mixes colours {colors}: every card of a colour run has one colour.").format(
+                cards=shown, colors=join_words([color_name(c) for c in COLORS if c in colors])
+            )
+        )
+    if reasons or as_run.group is None:
+        badness = as_run.badness + len(colorless) + sum(colors.values()) - max(colors.values(), default=0)
+        return _Fit(max(badness, 1), reasons + as_run.reasons)
+    group = as_run.group
+    return _Fit(0, [], LaidGroup(GroupKind.COLOR_RUN, group.cards, group.stands_for, req))
+
+
+_FITS = {
+    GroupKind.SET: _fit_set,
+    GroupKind.RUN: _fit_run,
+    GroupKind.COLOR: _fit_color,
+    GroupKind.COLOR_RUN: _fit_color_run,
+}
 
 
 # --- the whole phase ------------------------------------------------------------------------------

@@ -10,9 +10,25 @@
     var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, ui = ctx.ui, send = ctx.send, ask = ctx.ask;
     var meBox = ctx.meBox, hand = ctx.hand, handToken = ctx.handToken, handHeading = ctx.handHeading, acting = ctx.acting;
     var cardEl = ctx.cardEl, cardsEl = ctx.cardsEl, cardName = ctx.cardName, parseCard = ctx.parseCard;
-    var PHASES = (ctx.data && ctx.data.phases) || {};
+    var DATA = ctx.data || {};
+    var CLASSIC = DATA.phases || {};
+    var PHASES = CLASSIC;
     var state = null, seat = null;
-    function sync() { state = ctx.state(); seat = ctx.seat(); }
+    // The table's phases: the classic ten, the Masters list, or the table's own groups (numbered 1..n).
+    function phaseTable() {
+      var spec = state && state.rules ? state.rules.phases : null;
+      if (spec === "masters" && DATA.masters) return Object.assign({ tiebreaker: CLASSIC.tiebreaker }, DATA.masters);
+      if (!Array.isArray(spec) || !spec.length || !Array.isArray(spec[0])) return CLASSIC;
+      var words = DATA.group_words || {}, out = { tiebreaker: CLASSIC.tiebreaker };
+      spec.forEach(function (groups, i) {
+        out[String(i + 1)] = {
+          name: (DATA.phase_word || "{number}").replace("{number}", String(i + 1)),
+          needs: groups.map(function (g) { return (words[g.kind] || g.kind).replace("{size}", String(g.size)); }).join(" + ")
+        };
+      });
+      return out;
+    }
+    function sync() { state = ctx.state(); seat = ctx.seat(); PHASES = phaseTable(); }
 
     // The phases a seat may still lay down this round, as the engine says (the state's phases_open).
     function phasesOpen(x) { return x.phases_open || []; }
