@@ -23,7 +23,19 @@ from sqlalchemy import create_engine, inspect
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 RELEASES = ("3694c3b", "0b90ca6")  # the first web app; the last release before migrations (digital games)
-REVISIONS = ("0001", "0002", "0003_prod", "0004_seats", "0003_live")
+REVISIONS = (
+    "0001",
+    "0002",
+    "0003_prod",
+    "0004_seats",
+    "0003_live",
+    "0005_decks",
+    "0005_gamelife",
+    "0005_crews",
+    "0005_ops",
+    "0005_tablesees",
+    "0005_draft",
+)
 
 
 def _fill(path: Path) -> None:
@@ -55,11 +67,19 @@ def _fill(path: Path) -> None:
         "INSERT INTO result (round_id, seat, entry, points) VALUES (?, 1, ?, 32)",
         (round_id, json.dumps({"player": "Ben", "points": 32})),
     )
-    connection.execute(
-        "INSERT INTO idempotent_reply (game_id, key, status, body, created_at) "
-        "VALUES (?, 'round-1', 201, ?, '2025-01-01 10:05:00.000000')",
-        (game["id"], json.dumps({"id": game["id"], "version": 2})),
-    )
+    reply = [row[1] for row in connection.execute("PRAGMA table_info(idempotent_reply)")]
+    if "body" in reply:  # before 0005_ops: a copy of the answer
+        connection.execute(
+            "INSERT INTO idempotent_reply (game_id, key, status, body, created_at) "
+            "VALUES (?, 'round-1', 201, ?, '2025-01-01 10:05:00.000000')",
+            (game["id"], json.dumps({"id": game["id"], "version": 2})),
+        )
+    else:  # from 0005_ops: the status and the game the answer held
+        connection.execute(
+            "INSERT INTO idempotent_reply (game_id, key, status, answer_id, created_at) "
+            "VALUES (?, 'round-1', 201, ?, '2025-01-01 10:05:00.000000')",
+            (game["id"], game["id"]),
+        )
     connection.commit()
     connection.close()
 
