@@ -99,6 +99,7 @@ class Defaults:
     HEAVY_WAIT_SECONDS = float(os.environ.get("DECKSIDE_HEAVY_WAIT_SECONDS", "10") or 10)
     HEAVY_CLIENT_SHARE = os.environ.get("DECKSIDE_HEAVY_CLIENT_SHARE", "")
     # Requests one client address may have waiting beyond its share; more are answered 503 at once.
-    HEAVY_CLIENT_WAITING = int(os.environ.get("DECKSIDE_HEAVY_CLIENT_WAITING", "2") or 0)
+    # The phones of one table often share an address (one Wi-Fi): 8 lets a table race for the same turn.
+    HEAVY_CLIENT_WAITING = int(os.environ.get("DECKSIDE_HEAVY_CLIENT_WAITING", "8") or 0)
     # Long polls (/wait) one client address may hold open at once in one worker process; more get 429.
     WAITS_PER_CLIENT = int(os.environ.get("DECKSIDE_WAITS_PER_CLIENT", "32") or 0)

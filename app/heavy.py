@@ -52,7 +52,7 @@ LONG_REPLAY_ROUNDS = 60
 WAIT_SECONDS = 10.0
 """How long a request waits for its turn before it is answered 503 (``HEAVY_WAIT_SECONDS``)."""
 RETRY_AFTER_SECONDS = 5
-CLIENT_WAITING = 2
+CLIENT_WAITING = 8
 """Requests one client may have waiting beyond its share (``HEAVY_CLIENT_WAITING``); more are answered 503 at
 once, so that a client's flood holds no worker thread while it waits."""
 
