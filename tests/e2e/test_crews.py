@@ -143,7 +143,7 @@ def test_a_crew_made_on_the_sheets_page_is_shared_and_used_from_another_phone(pa
     other.get_by_role("button", name="New score sheet for these players").click()
     expect(other.locator("input[name='players-0']")).to_have_value("Cy")
     expect(other.locator("input[name='players-1']")).to_have_value("Ana")
-    other.get_by_label("UNO").check()
+    other.get_by_label("UNO", exact=True).check()
     other.locator("form.new-game button[type=submit], form.new-game input[type=submit]").click()
     expect(other.locator("h1")).to_contain_text("UNO")
     expect(other.get_by_role("link", name="The crew Friday cards")).to_be_visible()
