@@ -23,7 +23,7 @@ def test_a_round_arriving_keeps_the_qr_panel_open_the_table_scrolled_and_the_foc
     watcher = phone().new_page()
     watcher.set_viewport_size({"width": 320, "height": 568})
     watcher.goto(f"/sheets/{game['id']}")
-    expect(watcher.get_by_text("1 round", exact=True)).to_be_visible()
+    expect(watcher.locator(".game-life")).to_contain_text("1 round")
 
     scroller = watcher.locator("section[aria-labelledby=history-heading] .table-scroll")
     width = scroller.evaluate("el => el.scrollWidth - el.clientWidth")
@@ -34,7 +34,7 @@ def test_a_round_arriving_keeps_the_qr_panel_open_the_table_scrolled_and_the_foc
     expect(watcher.locator("details.qr-box")).to_have_attribute("open", "")
 
     post_round(page, game, 2)  # another phone saves a round
-    expect(watcher.get_by_text("2 rounds", exact=True)).to_be_visible(timeout=LIVE_TIMEOUT)
+    expect(watcher.locator(".game-life")).to_contain_text("2 rounds", timeout=LIVE_TIMEOUT)
     expect(watcher.locator("table.history tbody tr")).to_have_count(2)
     expect(watcher.locator("details.qr-box")).to_have_attribute("open", "")  # still open: the friend can scan
     assert scroller.evaluate("el => el.scrollLeft") == 60  # still scrolled where it was
