@@ -144,9 +144,9 @@ def test_one_client_holds_at_most_its_share(app):
     first.start()
     assert first.holding.wait(10)
     more = [Request(app, "10.0.0.1", granted, f"greedy {n}") for n in (2, 3)]
-    for request in more:
+    for number, request in enumerate(more, start=1):  # one at a time: their tickets follow their names
         request.start()
-    until(lambda: len(heavy.waiting(app)) == 2)
+        until(lambda number=number: len(heavy.waiting(app)) == number)
     time.sleep(0.1)
     assert granted == ["greedy 1"], "the same client took the second slot"
     other = Request(app, "10.0.0.2", granted, "other")
@@ -170,9 +170,9 @@ def test_a_client_with_many_waiting_requests_does_not_go_before_a_newcomer(app, 
     holder.start()
     assert holder.holding.wait(10)
     greedy = [Request(app, "10.0.0.1", granted, f"greedy {n}") for n in (2, 3, 4)]
-    for request in greedy:
+    for number, request in enumerate(greedy, start=1):  # one at a time: their tickets follow their names
         request.start()
-    until(lambda: len(heavy.waiting(app)) == 3)
+        until(lambda number=number: len(heavy.waiting(app)) == number)
     late = Request(app, "10.0.0.9", granted, "newcomer")
     late.start()
     until(lambda: len(heavy.waiting(app)) == 4)
