@@ -152,8 +152,8 @@ def test_flip_round_entered_offline_keeps_its_side(live_app, page, context):
     game = make_sheet(live_app.test_client(), {"game": "uno_flip", "players": ["Ana", "Ben"]}, [])
     take_edit_key(page, game)
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.reload()  # a page loaded once the worker is active is controlled by it
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.reload()
     page.get_by_role("link", name="Record round 1").click()
     page.locator('.side-input[value="dark"]').check()
     row(page, "Ana").locator(".went-out").check()
@@ -166,6 +166,7 @@ def test_flip_round_entered_offline_keeps_its_side(live_app, page, context):
         page.get_by_text("Round 1 is kept on this phone and will be sent when the connection returns.")
     ).to_be_visible()
     go_online(context)
-    expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible()
+    # the queue sends it on the "online" event, or at its next try (at most 10 s after the last, README "Offline entry")
+    expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible(timeout=15_000)
     stored = live_app.test_client().get(f"/api/games/{game['id']}").get_json()
     assert stored["rounds"][0]["side"] == "dark" and stored["players"][0]["score"] == 60
