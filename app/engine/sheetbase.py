@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from .common import is_int
-from .errors import NotationError, RoundError
+from .errors import NotationError, RoundError, RulesError
 from .i18n import _
 from .i18n import join as join_words
 from .options import RuleSet
@@ -439,6 +439,10 @@ class ScoreSheet:
                     name=known[name_key(name)]
                 )
             )
+        try:  # a name that looks like another player's on the screen ("Аna" with a Cyrillic А beside "Ana")
+            check_players([*self.players, name], 1, len(self.players) + 1)
+        except RulesError as error:
+            raise RoundError(str(error)) from None
         if len(active) >= self.max_players:
             raise RoundError(
                 _("This game takes at most {maximum} players who have not left: {name} cannot join.").format(
@@ -609,7 +613,7 @@ class ScoreSheet:
 
     def _held_in_full(self, position: int) -> bool:
         """Whether stored round ``position`` passes every check of new input after the rounds before it."""
-        before = type(self)(self.rules, self.players, first_dealer=self.first_dealer)
+        before = self._fresh()  # the players and their joining and leaving as this sheet has them
         try:
             for scored in self._rounds[: position - 1]:
                 before.add_round(scored.entry, stored=True)
@@ -648,15 +652,8 @@ class ScoreSheet:
         try:
             self._score_row(result, went_out, number)
         except RoundError:
-            if not self.goes_out:
+            if not (self.goes_out and self._possible(result, not went_out, number)):
                 raise
-            try:
-                self._score_row(result, not went_out, number)
-            except RoundError:
-                pass
-            else:
-                return result
-            raise
         return result
 
     def check_rows(self, went_out: str | None, rows: Mapping[str, Any]) -> RowsCheck:
@@ -667,7 +664,7 @@ class ScoreSheet:
         points: dict[str, int | None] = dict.fromkeys(self.players)
         problems: list[RoundError] = []
         scored = []
-        for player in self.players:
+        for player in self.active:  # the players at the table this round
             result = rows.get(player)
             if result is None:
                 continue
@@ -686,7 +683,7 @@ class ScoreSheet:
             self._check_lines_together(scored, went_out, number)
         except RoundError as error:
             problems.append(error)
-        missing = [p for p in self.players if self.needs_row(p, went_out) and rows.get(p) is None]
+        missing = [p for p in self.active if self.needs_row(p, went_out) and rows.get(p) is None]
         ready = not missing and not problems and (went_out is not None or not self.goes_out)
         return RowsCheck(points, tuple(problems), missing=tuple(missing), ready=ready)
 

@@ -211,3 +211,48 @@ def test_phase10_max_players_counts_those_who_have_not_left():
         sheet.check_lineup_change(join="G")
     sheet.change_lineup(leave="A")
     assert sheet.change_lineup(join="G") == {"round": 1, "join": "G"}
+
+
+# --- found by a second reading ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["uno_flip", "uno_no_mercy"])
+def test_the_new_uno_decks_take_rounds_without_a_player_who_left(kind):
+    """A Flip or No Mercy hand after a player left is the players at the table's (the round named the leaver)."""
+    import importlib
+
+    rules_module = importlib.import_module(f"app.engine.{kind}.rules")
+    sheet_module = importlib.import_module(f"app.engine.{kind}.sheet")
+    rounds = importlib.import_module(f"app.engine.{kind}.rounds")
+    rules = rules_module.make_sheet_rules()
+    sheet = sheet_module.Sheet(rules, ["Ana", "Ben", "Cy"])
+    extra = {"side": "light"} if kind == "uno_flip" else {}
+    sheet.change_lineup(leave="Cy")
+    body = {"went_out": "Ana", "results": [{"player": "Ben", "points": 20}], **extra}
+    sheet.add_round(rounds.parse_round(body, rules))
+    assert sheet.totals["Ana"] > 0 and sheet.totals["Cy"] == 0
+
+
+def test_a_round_entered_together_is_complete_without_a_player_who_left():
+    sheet = UnoSheet(uno_rules.make_sheet_rules(), ["Ana", "Ben", "Cy"])
+    sheet.change_lineup(leave="Cy")
+    rows = {"Ben": sheet.read_row("Ben", {"points": 20})}
+    check = sheet.check_rows("Ana", rows)
+    assert check.ready and not check.missing
+
+
+def test_a_joiner_whose_name_looks_like_a_players_is_refused():
+    sheet = UnoSheet(uno_rules.make_sheet_rules(), ["Ana", "Ben"])
+    with pytest.raises(RoundError, match="look the same on the screen"):
+        sheet.change_lineup(join="\u0410na")  # a Cyrillic А
+
+
+def test_a_correction_checks_later_rounds_with_the_players_who_joined():
+    """A later round that a joiner played is checked again with the joiner at the table, not judged as never held."""
+    sheet = UnoSheet(uno_rules.make_sheet_rules(), ["Ana", "Ben"])
+    sheet.add_round(uno("Ana", Ben=20))
+    sheet.change_lineup(join="Eve")
+    sheet.add_round(uno("Ben", Ana=10, Eve=30))
+    # Round 2 held every check when it was stored: a correction of round 1 checks it again in full (it was judged
+    # "never held", and so checked leniently, when the replay left Eve out).
+    assert sheet._held_in_full(2)

@@ -49,15 +49,18 @@ class Sheet(TotalsSheet):
     game = "uno"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type, _parse_round = RoundEntry, ScoredRound, staticmethod(parse_round)
+    _score_round = staticmethod(score_round)
+    """How a hand of this deck is checked and scored (another UNO deck brings its own)."""
 
     def _score(self, entry: RoundEntry, number: int, *, stored: bool = False) -> ScoredRound:
-        return score_round(entry, RoundContext(self.rules, self.active, number, self.dealer(number), stored))
+        return self._score_round(entry, self._context(number, stored))
 
     def _gains(self, scored: ScoredRound) -> tuple[tuple[str, int], ...]:
         return scored.scores
 
-    def _context(self, number: int) -> RoundContext:
-        return RoundContext(self.rules, self.players, number, self.dealer(number))
+    def _context(self, number: int, stored: bool = False) -> RoundContext:
+        """What hand ``number`` is checked against: the rules, the players at the table, its dealer."""
+        return RoundContext(self.rules, self.active, number, self.dealer(number), stored)
 
     def _parse_row(self, item: Any) -> Any:
         return parse_row(item, self.rules)

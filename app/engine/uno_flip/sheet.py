@@ -6,7 +6,7 @@ from typing import Any
 
 from ..players import check_players as _check_players
 from ..uno import sheet as uno
-from .rounds import RoundContext, RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import RoundEntry, ScoredRound, parse_round, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -23,9 +23,7 @@ class Sheet(uno.Sheet):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     _entry_type, _scored_type = RoundEntry, ScoredRound  # type: ignore[assignment]
     _parse_round = staticmethod(parse_round)
-
-    def _score(self, entry: Any, number: int, *, stored: bool = False) -> ScoredRound:
-        return score_round(entry, RoundContext(self.rules, self.players, number, self.dealer(number), stored))
+    _score_round = staticmethod(score_round)  # type: ignore[assignment]
 
     @property
     def last_side(self) -> str | None:
