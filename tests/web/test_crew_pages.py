@@ -137,3 +137,11 @@ def test_keep_these_players_together_needs_the_edit_rights(client, csrf_token, a
 def test_unknown_crews_are_404(client):
     for url in ("/crews/nope", "/crews/nope/people/Ana", "/crews/nope/share", "/crews/nope/new"):
         assert client.get(url).status_code == 404, url
+
+
+def test_the_sheets_page_title_is_words_only(client):
+    """The crews panel once sat inside the title block: the tab's title carried its markup."""
+    page = client.get("/sheets/").get_data(as_text=True)
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title and "Score sheets" in title
+    assert page.count('id="crews-heading"') == 1
