@@ -234,8 +234,9 @@ class GameType:
         """Who completed something in a round checked but not saved, as the engine reads the entry (none here)."""
         return {}
 
-    def csv_went_out(self, item: dict[str, Any]) -> str:
-        """The CSV export's "went out" cell of a round: who won it (empty when nobody goes out)."""
+    def round_winner(self, item: dict[str, Any]) -> str:
+        """Who won a round (its JSON): the "went out" cell of the CSV export, the words of a stored round (empty
+        when nobody goes out)."""
         return item.get("went_out") or ""
 
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:

@@ -81,7 +81,7 @@ class UnoNoMercy(Uno):
             elif name != winner:
                 prefill_leftover(row.form, result)
 
-    def csv_went_out(self, item: dict[str, Any]) -> str:
+    def round_winner(self, item: dict[str, Any]) -> str:
         """The hand's winner, who went out or was the last standing."""
         return item.get("went_out") or item.get("last_standing") or ""
 

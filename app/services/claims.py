@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from flask import current_app
@@ -55,10 +55,6 @@ def mask(key: str, code: str) -> str:
 def unmask(masked: str, code: str) -> str:
     data = bytes.fromhex(masked)
     return bytes(a ^ b for a, b in zip(data, _pad(code, len(data)), strict=True)).decode()
-
-
-def _iso(moment: datetime) -> str:
-    return moment.replace(tzinfo=UTC, microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def _seat_number(right: str) -> int | None:
@@ -114,7 +110,7 @@ def make(game_id: str, right: str, key: str) -> dict[str, Any]:
         )
     )
     db.session.commit()
-    return {"code": code, "expires": _iso(expires)}
+    return {"code": code, "expires": sheets.iso_time(expires)}
 
 
 def _play_key(play: PlayGame, who, right: str, body: dict[str, Any], bearer: str | None) -> str | None:

@@ -175,7 +175,7 @@ def _check_round(game: Game, body: Any) -> int:
     except sheets.Conflict as error:
         number = body.get("round")
         if isinstance(number, int) and 1 <= number <= len(game.rounds):
-            raise LateRow(error.message, sheets.game_json(game)["rounds"][number - 1]) from None
+            raise LateRow(error.message, sheets.round_json(game, sheets.build_sheet(game), number)) from None
         raise
     return body["round"]
 

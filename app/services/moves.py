@@ -11,35 +11,30 @@ expires, so a second claim is told the link was used).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import secrets
 from datetime import timedelta
 from typing import Any
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import delete, select
 
 from ..errors import ApiError
 from ..extensions import db
-from ..keys import key_matches, well_formed_id
+from ..keys import hash_key, key_matches, well_formed_id
 from ..models import Game, MoveClaim, utcnow
 from ..security import refuse_wrong_key
+from .claims import new_code
 from .sheets import iso_time
 
-LIFETIME = timedelta(minutes=30)
 MAX_GAMES = 200
 """The most sheets one list moves (a phone's recent list holds far fewer)."""
 FORMAT = "deckside-games"
 """The ``format`` of the file that holds the same list (the page saves and opens it)."""
-
-
-def _code_hash(code: str) -> str:
-    return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
 
 def _cipher(code: str) -> AESGCM:
@@ -75,27 +70,28 @@ def create_claim(items: Any) -> dict[str, Any]:
     games = checked_games(items)
     if not games:
         raise ApiError(_("This phone has no sheets to move."))
-    code = secrets.token_urlsafe(24)  # 192 random bits
+    code = new_code()  # 192 random bits
     nonce = os.urandom(12)
     sealed = nonce + _cipher(code).encrypt(nonce, json.dumps(games).encode("utf-8"), None)
     now = utcnow()
+    expires = now + timedelta(minutes=float(current_app.config["CLAIM_MINUTES"]))  # as every hand-over link
     db.session.execute(delete(MoveClaim).where(MoveClaim.expires_at <= now))
-    db.session.add(MoveClaim(code_hash=_code_hash(code), payload=sealed, expires_at=now + LIFETIME))
+    db.session.add(MoveClaim(code_hash=hash_key(code), payload=sealed, expires_at=expires))
     db.session.commit()
-    return {"code": code, "expires": iso_time(now + LIFETIME), "games": len(games)}
+    return {"code": code, "expires": iso_time(expires), "games": len(games)}
 
 
 def take_claim(code: Any) -> list[dict[str, Any]]:
     """The list a code holds, once (the sealed list is then wiped). An unknown code is 404, counted like a wrong
     key (then 429); an expired or used one is 410."""
-    claim = db.session.get(MoveClaim, _code_hash(code)) if isinstance(code, str) and code else None
-    if claim is None:
-        try:
-            refuse_wrong_key("move-claims")  # counted per address like wrong keys: 429 past the limit
-        except ApiError as error:
-            if error.status == 429:
-                raise
-        raise ApiError(_("This move link is not known: ask the other phone for a new one."), 404)
+    claim = db.session.get(MoveClaim, hash_key(code)) if isinstance(code, str) and code else None
+    if claim is None:  # counted per address like wrong claim codes (429 past the limit), never for everyone
+        refuse_wrong_key(
+            "move-claims",
+            _("This move link is not known: ask the other phone for a new one."),
+            status=404,
+            everyone=False,
+        )
     if claim.expires_at <= utcnow():
         raise ApiError(_("This move link has expired (it works for 30 minutes): make a new one."), 410)
     if not claim.payload:

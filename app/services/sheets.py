@@ -144,6 +144,11 @@ def _with_saved_times(game: Game, rounds: list[dict[str, Any]]) -> list[dict[str
     return [{**item, "saved": iso_time(saved.get(item["round"]))} for item in rounds]
 
 
+def round_json(game: Game, sheet, number: int) -> dict[str, Any]:
+    """Stored round ``number`` as ``GET`` shows it (with its saved time), without building the whole answer."""
+    return _with_saved_times(game, [sheet.rounds[number - 1].to_json()])[0]
+
+
 def game_json(game: Game, sheet=None) -> dict[str, Any]:
     """``GET /api/games/<id>``: the id, the version, the engine's standings and the game's life (times, note)."""
     from .tables import table_links  # the table's service builds on this one

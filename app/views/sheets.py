@@ -144,7 +144,7 @@ def move_create():
     body = moves.create_claim(data.get("games") if isinstance(data, dict) else None)
     from .share import qr_svg  # the share views build on this module
 
-    url = url_for("sheets.move", _external=True) + "#claim=" + body["code"]
+    url = handover.claim_link(url_for("sheets.move", _external=True), body["code"])
     body.update(url=url, svg=str(qr_svg(url, _("QR code of the link that moves the games"))))
     response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"
@@ -421,7 +421,7 @@ def _sent_answer(
 def _round_words(game, data: dict[str, Any]) -> str:
     """A scored round in a line of words: who went out, then every other player's points ("Ana went out ·
     Ben 70 · Cy 45"), to set a stored round beside an entry that arrived too late for it."""
-    went_out = data.get("went_out")
+    went_out = sheets.kind_of(game).round_winner(data)  # the hand's winner, however the game names it
     parts = [_("%(name)s went out", name=isolated(went_out))] if went_out else []
     parts += [
         f"{isolated(item['player'])} {item.get('points', 0)}" for item in data["results"] if item["player"] != went_out
@@ -429,17 +429,17 @@ def _round_words(game, data: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _taken_round(game, number: int, body: dict[str, Any] | None) -> dict[str, Any]:
+def _taken_round(game, sheet, number: int, body: dict[str, Any] | None) -> dict[str, Any]:
     """Round ``number``, stored already, beside ``body`` (an entry for it that came too late): the stored round
     as ``GET`` shows it, both in words (``compare``), and ``same``: whether the entry scores exactly as the stored
-    round (what was entered and the points, row by row): then it is this round, saved before."""
-    sheet = sheets.build_sheet(game)
+    round (what was entered and the points, row by row): then it is this round, saved before. ``sheet`` is the
+    game's, replayed."""
     stored = sheet.rounds[number - 1].to_json()
-    shown = sheets.game_json(game, sheet)["rounds"][number - 1]  # as GET shows it (before the sheet is changed)
+    shown = sheets.round_json(game, sheet, number)  # as GET shows it (before the sheet is changed)
     yours = None
     if body is not None:
         try:
-            yours = sheets.preview_replacement(game, number, body, sheet).to_json()
+            yours = sheets.preview_replacement(game, number, body).to_json()  # on a sheet of its own: it changes it
         except ApiError:
             yours = None  # not a possible round in that place: the phone shows what was typed
     return {
@@ -535,7 +535,8 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
             if error.status == 409 and not editing and number < len(game.rounds) + 1:
                 db.session.rollback()  # no write lock held while the rounds are compared
                 game = sheets.get_game(game_id)
-                taken = _taken_round(game, number, entry)
+                sheet = sheets.build_sheet(game)  # replayed once: the comparison and the form both use it
+                taken = _taken_round(game, sheet, number, entry)
             if scripted:
                 return _sent_answer(game, number, error, names=names, taken=taken)
             if taken is not None and taken["same"]:
@@ -545,7 +546,6 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                 lost = number
                 number = _lost_race(game, form, number)
                 # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
-                sheet = sheets.build_sheet(game)
                 data = sheets.game_json(game, sheet)
                 sheets.kind_of(game).prepare_round_form(form, sheet, names, number)
             elif error.status == 409:
@@ -770,7 +770,7 @@ def export_csv(game_id: str):
     names = [p["name"] for p in data["players"]]
     rows: list[list[Any]] = [[_("round"), _("went out"), *kind.csv_columns(names, sheet), _("saved")]]
     for item in data["rounds"]:
-        rows.append([item["round"], kind.csv_went_out(item), *kind.csv_cells(item, names, sheet), item["saved"] or ""])
+        rows.append([item["round"], kind.round_winner(item), *kind.csv_cells(item, names, sheet), item["saved"] or ""])
     rows.append([_("total"), "", *kind.csv_totals(data, names)])
     tie = data.get("tiebreaker") or {}
     if tie.get("winner"):

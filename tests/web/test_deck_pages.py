@@ -159,3 +159,15 @@ def test_table_record_page_shows_hands_won_and_knock_outs(client, new_sheet):
     page = text(client.get(table))
     assert "Hands won" in page and "Times knocked out" in page
     assert "Ana: 0; Ben: 1" in page and "Ana: 1; Ben: 0" in page
+
+
+def test_a_no_mercy_round_set_beside_a_late_entry_names_its_winner(app, client):
+    """The words of a stored round beside a late entry name the hand's winner, the last standing too."""
+    from app.services import sheets as sheet_service
+    from app.views.sheets import _round_words
+
+    created = client.post("/api/games", json={"game": "uno_no_mercy", "players": ["Ana", "Ben", "Cy"]}).get_json()
+    with app.test_request_context():
+        game = sheet_service.get_game(created["id"])
+        stored = {"round": 1, "last_standing": "Cy", "results": [{"player": "Ana", "knocked_out": True}]}
+        assert _round_words(game, stored).startswith("\u2068Cy\u2069 went out")
