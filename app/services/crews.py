@@ -45,7 +45,12 @@ MAX_PEOPLE = 100
 
 def get_crew(crew_id: str) -> Crew:
     """The crew with this id, or a 404 (before any key is checked)."""
-    crew = db.session.get(Crew, crew_id) if well_formed_id(crew_id) else None
+    # its people and their names in two more statements, not one per person (statistics walk them all)
+    crew = (
+        db.session.get(Crew, crew_id, options=[selectinload(Crew.people).selectinload(CrewPerson.aliases)])
+        if well_formed_id(crew_id)
+        else None
+    )
     if crew is None:
         raise ApiError(_("There is no crew with this id."), 404)
     return crew

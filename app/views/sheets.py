@@ -109,16 +109,19 @@ def recent():
         except ApiError:
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
-    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    known = _known_crews()
     return render_template("sheets/recent.html", games=games, crews=known)
 
 
-def _crew_exists(crew_id: str) -> bool:
-    try:
-        crews.get_crew(crew_id)
-    except ApiError:
-        return False
-    return True
+def _known_crews() -> list:
+    """The crews this phone made or was handed (its session), each looked up once; those deleted are left out."""
+    known = []
+    for crew_id in session.get("crews", []):
+        try:
+            known.append(crews.get_crew(crew_id))
+        except ApiError:
+            continue
+    return known
 
 
 @bp.get("/move")
@@ -207,7 +210,7 @@ def new():
             _remember(game.id)
             return _handed_over(game.id, key)
     games = registry.all_games()
-    known = [crews.get_crew(c) for c in session.get("crews", []) if _crew_exists(c)]
+    known = _known_crews()
     return render_template(
         "sheets/new.html", form=form, games=games, max_players={g.id: g.max_players for g in games}, crews=known
     )
@@ -316,6 +319,7 @@ def _render_sheet(game, status: int = 200):
         kind=kind,
         data=data,
         standings=standings,
+        at_table={r["round"]: set(sheets.playing_names(data, r["round"])) for r in data["rounds"]},
         picture=picture,
         saved_round=saved_round,
         editable=key is not None,

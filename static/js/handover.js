@@ -19,12 +19,26 @@
   function forget(scope) {
     try { window.localStorage.removeItem(PREFIX + scope); } catch (e) { /* private mode: nothing kept */ }
   }
-  // The key in this address's fragment, if any; the fragment is removed from the address either way.
-  function fromAddress() {
-    var match = /(?:^#|&)key=([^&]+)/.exec(window.location.hash);
+  // `name`'s value in this address's fragment (#key=…, #claim=…), if any; the fragment is removed from the
+  // address either way.
+  function fromFragment(name) {
+    var match = new RegExp("(?:^#|&)" + name + "=([^&]+)").exec(window.location.hash);
     if (!match) return null;
     window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
     try { return decodeURIComponent(match[1]); } catch (e) { return null; }
+  }
+  // The key in this address's fragment, if any.
+  function fromAddress() { return fromFragment("key"); }
+  // The ids of the sheets whose edit key this phone keeps (scope "sheet:<id>", as static/js/sheets.js keeps them).
+  function sheetsKept() {
+    var ids = [];
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var name = window.localStorage.key(i) || "";
+        if (name.indexOf(PREFIX + "sheet:") === 0) ids.push(name.slice((PREFIX + "sheet:").length));
+      }
+    } catch (e) { /* private mode: nothing kept */ }
+    return ids;
   }
   // The key for `scope` from the address (kept) or, failing that, the one kept on this phone.
   function take(scope) {
@@ -33,12 +47,7 @@
     return { key: key || get(scope), fresh: !!key };
   }
   // The claim code in this address's fragment, if any; the fragment is removed from the address either way.
-  function claimFromAddress() {
-    var match = /(?:^#|&)claim=([^&]+)/.exec(window.location.hash);
-    if (!match) return null;
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-    try { return decodeURIComponent(match[1]); } catch (e) { return null; }
-  }
+  function claimFromAddress() { return fromFragment("claim"); }
   // The key a claim code in the address hands over, kept for `scope`: a promise of {key, fresh} (fresh when
   // the code gave it), or of what take() finds when there is no code. A code that no longer works (410,
   // 404, 429) gives nothing: `refused` is called with the server's sentence, to show on the page.
@@ -69,6 +78,6 @@
   });
   window.DecksideKeys = {
     get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link,
-    claimFromAddress: claimFromAddress, takeClaimed: takeClaimed
+    claimFromAddress: claimFromAddress, takeClaimed: takeClaimed, sheetsKept: sheetsKept
   };
 })();

@@ -59,9 +59,11 @@
 
   function findPlace(key) {
     if (key.charAt(0) === "#") return document.getElementById(key.slice(1));
-    var found = null;
-    root.querySelectorAll("*").forEach(function (el) { if (!found && placeKey(el) === key) found = el; });
-    return found;
+    // Only the elements of the key's own tag can have it ("section|TAG.class|n").
+    var tag = key.split("|")[1].split(".")[0];
+    var candidates = root.getElementsByTagName(tag);
+    for (var i = 0; i < candidates.length; i++) if (placeKey(candidates[i]) === key) return candidates[i];
+    return null;
   }
 
   function notePlace() {

@@ -28,13 +28,7 @@
   // This phone's sheets: the recent list, and every sheet whose edit key this phone keeps.
   function myGames() {
     var ids = JSON.parse(root.dataset.games || "[]");
-    try {
-      for (var i = 0; i < window.localStorage.length; i++) {
-        var name = window.localStorage.key(i);
-        var match = name && /^deckside-key:sheet:([A-Za-z0-9_-]+)$/.exec(name);
-        if (match && ids.indexOf(match[1]) < 0) ids.push(match[1]);
-      }
-    } catch (e) { /* private mode: the recent list alone */ }
+    keys.sheetsKept().forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
     return ids.map(function (id) { return { id: id, key: keys.get(scopeOf(id)) }; });
   }
   function received(data) {
@@ -60,11 +54,8 @@
   }
 
   // New phone, by the link: take the code off the address first, then claim it.
-  var match = /(?:^#|&)claim=([^&]+)/.exec(window.location.hash);
-  if (match) {
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-    post(root.dataset.claim, { code: decodeURIComponent(match[1]) }).then(received, function (error) { say(error.message); });
-  }
+  var code = keys.claimFromAddress();
+  if (code) post(root.dataset.claim, { code: code }).then(received, function (error) { say(error.message); });
 
   var make = root.querySelector(".move-make");
   if (make) make.addEventListener("click", function () {

@@ -15,13 +15,7 @@
   function remembered() {
     var ids = [];
     try { ids = JSON.parse(store.getItem(LIST)) || []; } catch (e) { ids = []; }
-    for (var i = 0; i < store.length; i++) {
-      var name = store.key(i) || "";
-      if (name.indexOf("deckside-key:sheet:") === 0) {
-        var id = name.slice("deckside-key:sheet:".length);
-        if (ids.indexOf(id) < 0) ids.push(id);
-      }
-    }
+    window.DecksideKeys.sheetsKept().forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
     return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
   }
 
