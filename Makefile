@@ -151,7 +151,7 @@ live-bench: setup
 	PG_FSYNC=on bash scripts/pg-test.sh $(BIN)/python bench/live.py --database postgres
 
 # Thousands of watching phones: the long polls on gunicorn -k gevent beside the threaded app server;
-# the curve of another table's save and of save-to-screen (SQLite; about 3 minutes).
+# the curve of another table's save and of save-to-screen (SQLite; about 4 minutes).
 WATCHERS_LEVELS ?= 250,500,1000,2000
 watchers: setup
 	$(BIN)/python bench/watchers.py --levels $(WATCHERS_LEVELS)

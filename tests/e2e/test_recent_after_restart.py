@@ -1,25 +1,43 @@
 """ "Recent games on this phone" after a browser restart (issue 22): the session cookie is gone, the phone's
-storage is not, and the Sheets page lists the games from it (an edited one and one only viewed)."""
+storage is not, and the Sheets page lists the games from it (an edited one and one only viewed).
+
+A persistent browser profile stands for the phone, closed and opened again, as in test_restart.py."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 
-def test_recent_games_survive_a_browser_restart(page: Page, phone):
-    mine = page.request.post("/api/games", data={"game": "points", "name": "Hearts", "players": ["Ana", "Ben"]}).json()
-    viewed = page.request.post("/api/games", data={"game": "uno", "players": ["Cy", "Dee"]}).json()
+def _open_phone(playwright, profile, browser_type_launch_args, browser_context_args):
+    return playwright.chromium.launch_persistent_context(
+        str(profile), **browser_type_launch_args, **browser_context_args
+    )
+
+
+def test_recent_games_survive_a_browser_restart(playwright, tmp_path, browser_type_launch_args, browser_context_args):
+    profile = tmp_path / "phone"
+    phone = _open_phone(playwright, profile, browser_type_launch_args, browser_context_args)
+    page = phone.new_page()
+    mine = page.request.post("/api/games", data={"game": "points", "name": "Hearts", "players": ["Ana", "Ben"]})
+    viewed = page.request.post("/api/games", data={"game": "uno", "players": ["Cy", "Dee"]})
+    assert mine.status == 201 and viewed.status == 201
+    mine, viewed = mine.json(), viewed.json()
     page.goto(f"/sheets/{mine['id']}#key={mine['edit_key']}")
     expect(page.get_by_role("link", name="Record round 1")).to_be_visible()
     page.goto(f"/sheets/{viewed['id']}")
     expect(page.get_by_text("View only: open the edit link")).to_be_visible()
     page.goto("/sheets/")
     expect(page.locator(".recent-games li")).to_have_count(2)
+    phone.close()  # the browser is closed: its session cookie goes, what it keeps on disk stays
 
-    page.context.clear_cookies()  # a browser restart: the session cookie is gone, localStorage stays
-    page.goto("/sheets/")
-    games = page.locator(".recent-games li")
-    expect(games).to_have_count(2)
-    expect(games.filter(has_text="Hearts")).to_have_count(1)
-    expect(games.filter(has_text="Cy")).to_contain_text("view only", use_inner_text=True)
-    expect(games.filter(has_text="Hearts")).not_to_contain_text("view only", use_inner_text=True)  # it holds the key
+    phone = _open_phone(playwright, profile, browser_type_launch_args, browser_context_args)
+    try:
+        page = phone.new_page()
+        page.goto("/sheets/")
+        games = page.locator(".recent-games li")
+        expect(games).to_have_count(2)
+        expect(games.filter(has_text="Hearts")).to_have_count(1)
+        expect(games.filter(has_text="Cy")).to_contain_text("view only", use_inner_text=True)
+        expect(games.filter(has_text="Hearts")).not_to_contain_text("view only", use_inner_text=True)  # the key
+    finally:
+        phone.close()

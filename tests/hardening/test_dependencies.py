@@ -1,21 +1,18 @@
 """The two lock files: the server's (``make run``) holds no test tool, and the test lock pins the same runtime versions."""
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PIN = re.compile(r"^([A-Za-z0-9_.-]+)==([^ ;\\]+)", re.MULTILINE)
 TEST_TOOLS = {
-    "pytest",
-    "playwright",
-    "pytest-playwright",
-    "hypothesis",
-    "mypy",
-    "ruff",
-    "schemathesis",
-    "trustme",
-    "import-linter",
+    re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0].lower()
+    for requirement in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]["test"]
 }
+"""The test extra of pyproject.toml, by package name."""
 
 
 def pins(name: str) -> dict[str, set[str]]:
