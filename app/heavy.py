@@ -175,13 +175,30 @@ def _try_to_take(queue: _Queue, ticket: int, count: int, share: int) -> tuple[An
         return (None, -1, place)
 
 
+def _folder(app) -> Path:
+    """The slots' folder (lock files and the queue), made when missing."""
+    folder = Path(app.instance_path) / "slots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _allowed(count: int) -> int:
+    """How many requests one client may hold or wait with: its share of ``count`` slots and its waiting room."""
+    return _share(count) + int(current_app.config.get("HEAVY_CLIENT_WAITING", CLIENT_WAITING))
+
+
+def _held_or_awaited(state: dict[str, Any], client: str) -> int:
+    """The slots ``client`` holds and the turns it waits for."""
+    return sum(entry[2] == client for entry in state["waiting"]) + sum(
+        entry[2] == client for entry in state["holders"].values()
+    )
+
+
 def _enter(queue: _Queue, client: str, allowed: int) -> int:
     """A ticket for ``client``; the 503 of :func:`busy` at once when it already holds or waits for ``allowed``."""
     with queue.state() as state:
         _forget_the_dead(state)
-        mine = sum(entry[2] == client for entry in state["waiting"])
-        mine += sum(entry[2] == client for entry in state["holders"].values())
-        if mine >= allowed:
+        if _held_or_awaited(state, client) >= allowed:
             raise busy()
         ticket = state["next"]
         state["next"] += 1
@@ -218,13 +235,11 @@ def slot() -> Iterator[None]:
     if count <= 0 or g.get("heavy_slot"):
         yield
         return
-    folder = Path(current_app.instance_path) / "slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    queue = _Queue(folder)
+    queue = _Queue(_folder(current_app))
     share = _share(count)
     patience = float(current_app.config.get("HEAVY_WAIT_SECONDS") or WAIT_SECONDS)
     deadline = time.monotonic() + patience
-    allowed = share + int(current_app.config.get("HEAVY_CLIENT_WAITING", CLIENT_WAITING))
+    allowed = _allowed(count)
     ticket = _enter(queue, client_of(), allowed)
     handle, taken = None, None
     try:
@@ -260,30 +275,22 @@ def refuse_at_limit() -> None:
     count = int(current_app.config["HEAVY_SLOTS"] or 0)
     if count <= 0 or g.get("heavy_slot"):
         return
-    folder = Path(current_app.instance_path) / "slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    allowed = _share(count) + int(current_app.config.get("HEAVY_CLIENT_WAITING", CLIENT_WAITING))
     client = client_of()
-    with _Queue(folder).state() as state:
-        mine = sum(entry[2] == client for entry in state["waiting"])
-        mine += sum(entry[2] == client for entry in state["holders"].values())
-    if mine >= allowed:
+    with _Queue(_folder(current_app)).state() as state:
+        mine = _held_or_awaited(state, client)
+    if mine >= _allowed(count):
         raise busy()
 
 
 def holders(app) -> list[tuple[int, str]]:
     """(ticket, client) of the requests holding a slot now, by slot (for tests and operators)."""
-    folder = Path(app.instance_path) / "slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    with _Queue(folder).state() as state:
+    with _Queue(_folder(app)).state() as state:
         return [(entry[0], entry[2]) for _slot, entry in sorted(state["holders"].items())]
 
 
 def waiting(app) -> list[tuple[int, str]]:
     """(ticket, client) of the requests waiting for a slot now, oldest first."""
-    folder = Path(app.instance_path) / "slots"
-    folder.mkdir(parents=True, exist_ok=True)
-    with _Queue(folder).state() as state:
+    with _Queue(_folder(app)).state() as state:
         return [(entry[0], entry[2]) for entry in state["waiting"]]
 
 

@@ -9,7 +9,12 @@ from ..database import read_only
 from ..engine.phase10 import cards as p10_cards
 from ..engine.phase10 import scoring as p10_scoring
 from ..engine.phase10.finder import check_phase
-from ..engine.phase10.phases import NATURAL_CARD, TIEBREAKER, Phase, PhaseList, get_phase, parse_phase_list
+from ..engine.phase10.phases import (
+    NATURAL_CARD,
+    PhaseList,
+    parse_phase_list,
+    phase_of_list,
+)
 from ..engine.uno import cards as uno_cards
 from ..engine.uno import scoring as uno_scoring
 from ..errors import ApiError
@@ -40,20 +45,6 @@ def _verify_rules(data: dict) -> tuple[str, PhaseList | None]:
     return value, listed
 
 
-def _phase_of(key: object, listed: PhaseList | None) -> Phase:
-    """The phase ``key`` names: of the table's own list (numbered 1…n) when one is given, else of the classic ten."""
-    if listed is None or not listed.custom or key == TIEBREAKER:
-        return get_phase(key)
-    phase = listed.get(key)
-    if phase is None:
-        raise ApiError(
-            _(
-                'There is no phase {key} in this table\'s list: a phase is a number from 1 to {count}, or "tiebreaker".'
-            ).format(key=str(key)[:20], count=len(listed))
-        )
-    return phase
-
-
 @bp.post("/phase10/verify")
 @read_only
 def phase10_verify():
@@ -65,7 +56,7 @@ def phase10_verify():
     if has_groups == has_hand:
         raise ApiError(_('Send either "groups" (cards on the table) or "hand" (cards in a hand), not both or neither.'))
     natural_card, listed = _verify_rules(data)
-    phase = _phase_of(data["phase"], listed)  # engine refusals answer 400 through the app's EngineError handler
+    phase = phase_of_list(data["phase"], listed)  # engine refusals answer 400 through the app's EngineError handler
     if has_hand:
         verdict = check_phase(phase, hand=p10_cards.parse_hand(token_list(data, "hand")), natural_card=natural_card)
     else:

@@ -127,6 +127,22 @@ def get_phase(key: Any) -> Phase:
     return phase
 
 
+def phase_of_list(key: Any, listed: PhaseList | None) -> Phase:
+    """The phase ``key`` names: of a table's own list (numbered 1…n) when one is given, else of the classic ten
+    (:func:`get_phase`); the tie-breaker round is always the classic one. A key the list lacks is a
+    :class:`PhaseError`."""
+    if listed is None or not listed.custom or key == TIEBREAKER:
+        return get_phase(key)
+    phase = listed.get(key)
+    if phase is None:
+        raise PhaseError(
+            _(
+                'There is no phase {key} in this table\'s list: a phase is a number from 1 to {count}, or "tiebreaker".'
+            ).format(key=str(key)[:20], count=len(listed))
+        )
+    return phase
+
+
 # --- phase lists ----------------------------------------------------------------------------------
 
 PHASE_LISTS: dict[str, tuple[int, ...]] = {

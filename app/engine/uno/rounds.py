@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from .. import sheetbase
@@ -48,17 +48,22 @@ class DeckRules:
     least_points: int = 0
     """The least a typed hand is worth (UNO: 0, a hand of 0s; UNO Flip: 1, no card scores 0)."""
 
-    @property
+    @cached_property
     def total(self) -> int:
-        """The value of the whole deck: no hand can be worth more."""
+        """The value of the whole deck: no hand can be worth more (worked out once per deck)."""
         return sum(map(self.points, self.cards))
+
+    @cached_property
+    def _limits(self) -> Counter[Any]:
+        """How many copies of each card the deck has (worked out once per deck, not for every row checked)."""
+        return Counter(self.cards)
 
     def hand_points(self, cards: Any) -> int:
         return sum(map(self.points, cards))
 
     def check_fits(self, cards: Any) -> None:
         """Raise :class:`DeckError` when ``cards`` hold more of some card than the deck has."""
-        limits = Counter(self.cards)
+        limits = self._limits
         for card, count in Counter(cards).items():
             if count > limits[card]:
                 raise DeckError(
@@ -80,11 +85,6 @@ NEWER_DECK_POINTS = NEWER.total
 def deck_rules(rules: RuleSet) -> DeckRules:
     """The deck the table plays with (the newer 112-card deck with ``newer_wilds``)."""
     return NEWER if rules.get("newer_wilds") else CLASSIC
-
-
-def deck_points(rules: RuleSet) -> int:
-    """The value of the whole deck the table plays with."""
-    return deck_rules(rules).total
 
 
 @dataclass(frozen=True, slots=True)
