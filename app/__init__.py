@@ -1,7 +1,8 @@
 """Deckside: a companion for Phase 10 and UNO played around a real table.
 
 ``create_app(test_config=None)`` builds the Flask app: configuration, extensions,
-blueprints, error handlers and CLI commands. The rules live in :mod:`app.engine`.
+blueprints, error handlers and CLI commands. Each game is a folder under :mod:`app.games` (its rules in
+its ``engine/``); what every game shares lives in :mod:`app.engine`.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def create_app(test_config=None) -> Flask:
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
     app.json.sort_keys = False  # answers keep the contract's order ("valid", "phase", "groups", "reasons")
 
-    from . import assets, database, errors, i18n, ratelimits, security, views
+    from . import assets, database, errors, games, i18n, ratelimits, security, views
 
     database.init_app(app)
     i18n.init_app(app)
@@ -47,6 +48,7 @@ def create_app(test_config=None) -> Flask:
     ratelimits.init_app(app)
     assets.init_app(app)  # compression, versioned static URLs with cache headers
     views.init_app(app)
+    games.init_app(app)  # each game's templates and static files, from its folder
 
     from .cli import register_cli
 

@@ -1,6 +1,6 @@
 """Serving for a weak connection: compressed responses, versioned static URLs with long cache headers.
 
-Every ``url_for("static", filename=...)`` gets ``?v=<content hash>``, so a static file can be
+Every ``url_for("static", filename=...)`` (and a game's ``url_for("<game>.static", ...)``) gets ``?v=<content hash>``, so a static file can be
 cached for a year (``immutable``) and a new version is a new URL. A static URL without the
 right version (typed by hand, or from an old page) is cached for a short while only.
 """
@@ -65,19 +65,34 @@ def init_app(app: Flask) -> None:
     Compress(app)  # one per app: it keeps its settings on itself
     versions = StaticVersions(app.static_folder)
     app.extensions["static_versions"] = versions
+    folders: dict[str, StaticVersions] = {"static": versions}
+    """Versions by static endpoint: the app's, and each blueprint's with a static folder of its own (a game's)."""
+
+    def versions_of(endpoint: str | None) -> StaticVersions | None:
+        if endpoint is None or not (endpoint == "static" or endpoint.endswith(".static")):
+            return None
+        if endpoint not in folders:
+            blueprint = app.blueprints.get(endpoint.rsplit(".", 1)[0])
+            folder = blueprint.static_folder if blueprint is not None else None
+            if folder is None:
+                return None
+            folders[endpoint] = StaticVersions(folder)
+        return folders[endpoint]
 
     @app.url_defaults
     def _static_version(endpoint: str, values: dict) -> None:
-        if endpoint == "static" and "filename" in values and "v" not in values:
-            version = versions.version(values["filename"])
+        known = versions_of(endpoint)
+        if known is not None and "filename" in values and "v" not in values:
+            version = known.version(values["filename"])
             if version:
                 values["v"] = version
 
     @app.after_request
     def _static_cache(response):
-        if request.endpoint == "static" and response.status_code in (200, 304):
+        known = versions_of(request.endpoint)
+        if known is not None and response.status_code in (200, 304):
             filename = (request.view_args or {}).get("filename", "")
-            current = versions.version(filename)
+            current = known.version(filename)
             fresh = current is not None and request.args.get("v") == current
             response.headers["Cache-Control"] = LONG_CACHE if fresh else SHORT_CACHE
             if response.status_code == 200 and response.direct_passthrough:

@@ -25,7 +25,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .engine.phase10.phases import PHASES
+from .games.phase10.engine.phases import PHASES
 from .i18n import format_number
 
 # Card notation reads left to right in every language ("7 7 W | 3 4 5 6"), also on right-to-left pages.

@@ -26,16 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.engine import dealcheck
 from app.engine.errors import RoundError
-from app.engine.phase10 import phases as p10_phases
-from app.engine.phase10 import sheet as p10_sheet
-from app.engine.phase10.cards import DECK as P10_DECK
-from app.engine.phase10.rounds import parse_round as p10_parse
-from app.engine.phase10.scoring import hand_points as p10_points
-from app.engine.uno import rules as uno_rules
-from app.engine.uno import sheet as uno_sheet
-from app.engine.uno.cards import DECK as UNO_DECK
-from app.engine.uno.rounds import parse_round as uno_parse
-from app.engine.uno.scoring import hand_points as uno_points
+from app.games.phase10.engine import phases as p10_phases
+from app.games.phase10.engine import sheet as p10_sheet
+from app.games.phase10.engine.cards import DECK as P10_DECK
+from app.games.phase10.engine.rounds import parse_round as p10_parse
+from app.games.phase10.engine.scoring import hand_points as p10_points
+from app.games.uno.engine import rules as uno_rules
+from app.games.uno.engine import sheet as uno_sheet
+from app.games.uno.engine.cards import DECK as UNO_DECK
+from app.games.uno.engine.rounds import parse_round as uno_parse
+from app.games.uno.engine.scoring import hand_points as uno_points
 
 TARGET_MS = 50.0
 

@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.engine import dealcheck
 from app.engine.errors import RoundError
-from app.engine.uno_flip.cards import DECKS, SIDES
-from app.engine.uno_flip.rounds import parse_round
-from app.engine.uno_flip.rules import make_rules
-from app.engine.uno_flip.sheet import Sheet
+from app.games.uno_flip.engine.cards import DECKS, SIDES
+from app.games.uno_flip.engine.rounds import parse_round
+from app.games.uno_flip.engine.rules import make_rules
+from app.games.uno_flip.engine.sheet import Sheet
 
 out_of_budget = 0
 _real = dealcheck.deal_exists

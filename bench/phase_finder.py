@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.phase10.cards import DECK
-from app.engine.phase10.finder import can_make, find_lay_down
-from app.engine.phase10.phases import parse_phase_list
+from app.games.phase10.engine.cards import DECK
+from app.games.phase10.engine.finder import can_make, find_lay_down
+from app.games.phase10.engine.phases import parse_phase_list
 
 BUDGET_P99_US = 100.0
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.phase10.simulate import simulate
+from app.games.phase10.engine.simulate import simulate
 
 BUDGET_RANDOM_TURNS_PER_SECOND = 5000
 BUDGET_SMART_SECONDS_PER_GAME = 0.5

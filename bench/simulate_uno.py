@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.uno.simulate import simulate
+from app.games.uno.engine.simulate import simulate
 
 
 def ours(hands: int, players: int, seed: int) -> dict:

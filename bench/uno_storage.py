@@ -1,4 +1,4 @@
-"""Benchmark: storing and loading a digital UNO game (``app.engine.uno.storage``), as every request does.
+"""Benchmark: storing and loading a digital UNO game (``app.games.uno.engine.storage``), as every request does.
 
 A request that reads or moves a game loads it from its JSON column and, when it changed, stores it again; this
 times that round trip (``from_json`` then ``to_json``) over games stopped at various points, in wall time and
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.uno import storage
-from app.engine.uno.game import UnoGame
+from app.games.uno.engine import storage
+from app.games.uno.engine.game import UnoGame
 
 
 def stored_games(count: int) -> list[dict]:

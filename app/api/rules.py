@@ -6,18 +6,18 @@ from flask import jsonify
 from flask_babel import gettext as _
 
 from ..database import read_only
-from ..engine.phase10 import cards as p10_cards
-from ..engine.phase10 import scoring as p10_scoring
-from ..engine.phase10.finder import check_phase
-from ..engine.phase10.phases import (
+from ..errors import ApiError
+from ..games.phase10.engine import cards as p10_cards
+from ..games.phase10.engine import scoring as p10_scoring
+from ..games.phase10.engine.finder import check_phase
+from ..games.phase10.engine.phases import (
     NATURAL_CARD,
     PhaseList,
     parse_phase_list,
     phase_of_list,
 )
-from ..engine.uno import cards as uno_cards
-from ..engine.uno import scoring as uno_scoring
-from ..errors import ApiError
+from ..games.uno.engine import cards as uno_cards
+from ..games.uno.engine import scoring as uno_scoring
 from . import bp
 from .util import json_object, token_list
 

@@ -27,8 +27,8 @@ from pydantic.json_schema import WithJsonSchema
 
 from ..engine.i18n import N_
 from ..engine.options import Option
-from ..engine.phase10.phases import PHASES_SCHEMA
 from ..games import registry
+from ..games.phase10.engine.phases import PHASES_SCHEMA
 from ..services import importer
 
 # --- table rules, described from the engine's option lists ---------------------------------------------------

@@ -236,7 +236,7 @@ class ScoreSheet:
     ``status``, ``standings`` and ``leaders``.
     """
 
-    game: ClassVar[str]
+    game: str
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     _entry_type: ClassVar[type[RoundEntry]]

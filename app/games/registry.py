@@ -1,24 +1,39 @@
 """The game registry: every kind of score sheet the app knows, in the order the pages list them.
 
-A game plug-in (one module per game: ``app/games/<kind>.py``) subclasses :class:`GameType` and is
-registered once with :func:`register`. Services, views, forms, templates and scripts ask the registry
+A game is a folder, ``app/games/<kind>/``: its pure engine (``engine/``), its plug-in (``plugin.py``: a
+:class:`GameType` subclass and its instance ``GAME``), its templates (``templates/``, which the pages name
+``<kind>/<file>``) and its static files (``static/``, served at ``/games/<kind>/static/``), all served by the
+game's own blueprint (:meth:`GameType.blueprint`). A game is registered once with :func:`register`, which
+refuses, with a sentence, a game that lacks what the shared pages ask of it. Services, views, forms, templates and scripts ask the registry
 (:func:`get`, :func:`require`, :func:`all_games`) for what differs between games, and never name one:
 ``tests/hardening/test_game_names.py`` keeps it so.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
+from flask import Blueprint, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
+from jinja2 import BaseLoader, FileSystemLoader, PrefixLoader, nodes
+from jinja2.sandbox import SandboxedEnvironment
 from wtforms import BooleanField, Field, IntegerField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..engine.options import Option, RuleSet
+
+KIND_LENGTH = 20
+"""The longest kind id the database stores (``Game.kind``, ``CrewGame.kind``: ``String(20)``)."""
+SHEET_MACROS = ("standings_head", "standings_cells", "standings_help", "history_mark", "history_help")
+"""The macros of ``<kind>/sheet.html`` the sheet page calls (``tiebreaker_panel`` too, for a game with a
+tie-breaker; ``went_out_links`` when present)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +101,7 @@ class GameType:
     round_form: ClassVar[type]
     """The round form class (Flask-WTF)."""
     script: ClassVar[str | None] = None
-    """A script under ``static/`` the round page loads for this game (keypad, renderer), if any."""
+    """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
@@ -140,24 +155,61 @@ class GameType:
         lineup: Sequence[Any] = (),
     ):
         """The game's sheet replayed from stored rounds (and the tie-breaker result, for a game that has one);
-        ``first_dealer`` dealt round 1 (the last player when ``None``); ``lineup``: who joined or left when."""
-        return self.sheet.replay(rules, players, rounds, first_dealer=first_dealer, lineup=lineup)
+        ``first_dealer`` dealt round 1 (the last player when ``None``); ``lineup``: who joined or left when. The
+        sheet answers with the registered id as its ``game`` (a game's folder copied under a new id is that game)."""
+        extra = (tiebreaker_winner,) if self.has_tiebreaker else ()
+        sheet = self.sheet.replay(rules, players, rounds, *extra, first_dealer=first_dealer, lineup=lineup)
+        sheet.game = self.id
+        return sheet
+
+    # --- the folder ------------------------------------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder (the plug-in module's)."""
+        return Path(sys.modules[type(self).__module__].__file__ or "").resolve().parent
+
+    def blueprint(self) -> Blueprint:
+        """The game's blueprint: its ``static/`` folder at ``/games/<kind>/static/`` (endpoint ``<kind>.static``)
+        and its ``templates/`` folder, whose files the pages name ``<kind>/<file>``."""
+        static = self.folder / "static"
+        return GameBlueprint(
+            self.id,
+            type(self).__module__,
+            static_folder=str(static) if static.is_dir() else None,
+            static_url_path=f"/games/{self.id}/static",
+            templates={self.id: FileSystemLoader(str(self.folder / "templates"))},
+        )
+
+    def static_url(self, filename: str) -> str:
+        """The (versioned) address of a file in the game's ``static/`` folder."""
+        return url_for(f"{self.id}.static", filename=filename)
+
+    @property
+    def script_url(self) -> str | None:
+        """The address of the round page's script, if the game has one."""
+        return self.static_url(self.script) if self.script else None
 
     # --- pages -------------------------------------------------------------------------------------
 
     @property
     def sheet_macros(self) -> str:
         """Macros of the sheet page: standings columns, a history cell, the help lines."""
-        return f"sheets/{self.id}/sheet.html"
+        return f"{self.id}/sheet.html"
 
     @property
     def round_rows(self) -> str:
         """The round form's rows (one per player) and the help line above them."""
-        return f"sheets/{self.id}/round.html"
+        return f"{self.id}/round.html"
 
     @property
     def rules_page(self) -> str:
-        return f"rules/{self.id}.html"
+        return f"{self.id}/rules.html"
+
+    @property
+    def record_rows(self) -> str:
+        """The game's own part of the table record and the crew page (optional)."""
+        return f"{self.id}/record.html"
 
     def rules_context(self) -> dict[str, Any]:
         """Extra values the rules page needs."""
@@ -273,35 +325,113 @@ def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] 
     return None
 
 
+class GameBlueprint(Blueprint):
+    """A game's blueprint: its templates are found under the game's id (``phase10/sheet.html`` is the file
+    ``app/games/phase10/templates/sheet.html``), so a game's folder copied under a new id needs no renaming."""
+
+    def __init__(self, *args: Any, templates: dict[str, BaseLoader], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._templates = PrefixLoader(templates)
+
+    @property  # type: ignore[override]
+    def jinja_loader(self) -> BaseLoader:
+        return self._templates
+
+
+class GameError(ValueError):
+    """A game the registry refuses (at start-up), with the sentence saying why."""
+
+
 _GAMES: dict[str, GameType] = {}
+_LOADED = False
+_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def _macros(path: Path) -> set[str]:
+    """The names of the macros a template file defines (read from its syntax tree, nothing is run)."""
+    tree = SandboxedEnvironment(extensions=["jinja2.ext.i18n"]).parse(path.read_text(encoding="utf-8"))
+    return {macro.name for macro in tree.find_all(nodes.Macro)}
+
+
+def problems(game: GameType) -> list[str]:
+    """What a game lacks that the shared pages ask of it (empty when it is complete), in sentences."""
+    kind = getattr(game, "id", None)
+    if not isinstance(kind, str) or not _ID.match(kind):
+        return [f"The game id {kind!r} must be lower-case letters, digits and underscores, starting with a letter."]
+    found = []
+    if len(kind) > KIND_LENGTH:
+        found.append(f"The game id {kind!r} is longer than the {KIND_LENGTH} characters the database keeps.")
+    for needed in ("name", "options", "sheet", "round_form", "rules_module", "rounds_module", "sheet_module"):
+        if not hasattr(game, needed):
+            found.append(f"The game {kind!r} does not say its {needed}.")
+    templates = game.folder / "templates"
+    for name in ("sheet.html", "round.html", "rules.html"):
+        if not (templates / name).is_file():
+            found.append(f"The game {kind!r} has no template {name} (in {templates}).")
+    if (templates / "sheet.html").is_file():
+        defined = _macros(templates / "sheet.html")
+        wanted = SHEET_MACROS + (("tiebreaker_panel",) if game.has_tiebreaker else ())
+        missing = [name for name in wanted if name not in defined]
+        if missing:
+            found.append(f"The game {kind!r}'s sheet.html does not define the macro(s) {', '.join(missing)}.")
+    scripts = [game.script] if game.script else []
+    if game.digital is not None and game.digital.script:
+        scripts.append(game.digital.script)
+    for script in scripts:
+        if not (game.folder / "static" / script).is_file():
+            found.append(f"The game {kind!r}'s script {script} is not in its static folder.")
+    return found
+
+
+def _load() -> dict[str, GameType]:
+    """The registered games, the folders of :data:`app.games.KINDS` registered first (once, when first asked)."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        from importlib import import_module
+
+        from . import KINDS
+
+        for kind in KINDS:
+            register(import_module(f"{__package__}.{kind}.plugin").GAME)
+    return _GAMES
 
 
 def register(game: GameType) -> GameType:
-    """Add a game (once); its id and its form field names must be new."""
-    if game.id in _GAMES:
-        raise ValueError(f"a game {game.id!r} is registered already")
+    """Add a game (once). Refuses (:class:`GameError`, with a sentence) a game that lacks what the shared pages
+    ask of it (:func:`problems`), an id already registered, or form field names another game has."""
+    if getattr(game, "id", None) in _load():
+        raise GameError(f"A game {game.id!r} is registered already.")
     taken = {name for other in _GAMES.values() for name in other.form_fields()}
     clash = sorted(taken & set(game.form_fields()))
     if clash:
-        raise ValueError(f"form field {clash[0]!r} of {game.id!r} is another game's: set form_prefix")
+        raise GameError(f"The form field {clash[0]!r} of {game.id!r} is another game's: set its form_prefix.")
+    found = problems(game)
+    if found:
+        raise GameError(" ".join(found))
     _GAMES[game.id] = game
     return game
 
 
+def unregister(kind: str) -> None:
+    """Forget a game (tests that register a game of their own)."""
+    _GAMES.pop(kind, None)
+
+
 def get(kind: Any) -> GameType | None:
     """The game registered as ``kind``, or ``None``."""
-    return _GAMES.get(kind) if isinstance(kind, str) else None
+    return _load().get(kind) if isinstance(kind, str) else None
 
 
 def require(kind: str) -> GameType:
     """The game registered as ``kind`` (a stored game's kind is always registered)."""
-    return _GAMES[kind]
+    return _load()[kind]
 
 
 def all_games() -> tuple[GameType, ...]:
     """Every registered game, in the order registered."""
-    return tuple(_GAMES.values())
+    return tuple(_load().values())
 
 
 def ids() -> tuple[str, ...]:
-    return tuple(_GAMES)
+    return tuple(_load())

@@ -7,11 +7,11 @@ from flask import Blueprint, render_template
 from ..database import read_only
 from ..engine.errors import EngineError
 from ..engine.notation import parse_heap
-from ..engine.phase10 import cards as p10_cards
-from ..engine.phase10.finder import check_phase
-from ..engine.phase10.hits import check_hit, group_readings, hit_whichever, read_group
-from ..engine.phase10.phases import get_phase
 from ..forms import HitCheckForm, PhaseCheckForm
+from ..games.phase10.engine import cards as p10_cards
+from ..games.phase10.engine.finder import check_phase
+from ..games.phase10.engine.hits import check_hit, group_readings, hit_whichever, read_group
+from ..games.phase10.engine.phases import get_phase
 
 bp = Blueprint("check", __name__, url_prefix="/check")
 

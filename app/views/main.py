@@ -36,9 +36,10 @@ def game_registry():
     return {"registered_games": registry.all_games(), "game_type": registry.get, "sheet_title": title_of}
 
 
-def precache_files() -> list[str]:
-    """The shared static files and each game's page script."""
-    return [*PRECACHE, *(g.script for g in registry.all_games() if g.script)]
+def precache_urls() -> list[str]:
+    """The addresses of the shared static files and of each game's page script."""
+    shared = [url_for("static", filename=name) for name in PRECACHE]
+    return [*shared, *(g.script_url for g in registry.all_games() if g.script_url)]
 
 
 @bp.get("/")
@@ -85,7 +86,7 @@ def manifest():
 def service_worker():
     """The service worker: static/js/sw.js with its cache version and precache list in front."""
     source = Path(current_app.static_folder, "js", "sw.js").read_text(encoding="utf-8")
-    precache = [url_for("static", filename=name) for name in precache_files()]
+    precache = precache_urls()
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
     head = (
         f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"

@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from app.engine.uno.cards import DECK
-from app.engine.uno.game import UnoGame
+from app.games.uno.engine.cards import DECK
+from app.games.uno.engine.game import UnoGame
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 # Plain cards used to fill hands up to 7; yellow and blue numbers keep clear of the red/green scenarios.

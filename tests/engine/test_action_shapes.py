@@ -7,8 +7,8 @@ import json
 import pytest
 
 from app.engine.errors import IllegalActionError
-from app.engine.phase10.game import Game
-from app.engine.uno.game import UnoGame
+from app.games.phase10.engine.game import Game
+from app.games.uno.engine.game import UnoGame
 
 SHAPES = [{"type": []}, {"type": {}}, {"type": None}, {"type": 3}, {"type": ["R5"], "card": "G5"}, [], "draw", None]
 

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from app.engine.dealcheck import CardClass, Demand, conflicting, deal_exists
 from app.engine.errors import RoundError
-from app.engine.phase10 import phases as p10_phases
-from app.engine.phase10 import sheet as p10_sheet
-from app.engine.phase10.rounds import parse_round as p10_parse
-from app.engine.uno import rules as uno_rules
-from app.engine.uno import sheet as uno_sheet
-from app.engine.uno.rounds import parse_round as uno_parse
+from app.games.phase10.engine import phases as p10_phases
+from app.games.phase10.engine import sheet as p10_sheet
+from app.games.phase10.engine.rounds import parse_round as p10_parse
+from app.games.uno.engine import rules as uno_rules
+from app.games.uno.engine import sheet as uno_sheet
+from app.games.uno.engine.rounds import parse_round as uno_parse
 
 
 def splits(count: int, players: int):

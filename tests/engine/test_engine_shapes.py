@@ -9,16 +9,16 @@ import pytest
 
 from app.engine.errors import IllegalActionError
 from app.engine.outcome import Correction, DecidingRule, Outcome
-from app.engine.phase10 import bots as p10_bots
-from app.engine.phase10 import sheet as p10_sheet
 from app.engine.players import BOT_NAMES
-from app.engine.uno import bots as uno_bots
-from app.engine.uno import sheet as uno_sheet
-from app.engine.uno.actions import Action
-from app.engine.uno.game import UnoGame
+from app.games.phase10.engine import bots as p10_bots
+from app.games.phase10.engine import sheet as p10_sheet
+from app.games.uno.engine import bots as uno_bots
+from app.games.uno.engine import sheet as uno_sheet
+from app.games.uno.engine.actions import Action
+from app.games.uno.engine.game import UnoGame
 
 
-@pytest.mark.parametrize("module", ["app.engine.phase10.game", "app.engine.uno.game"])
+@pytest.mark.parametrize("module", ["app.games.phase10.engine.game", "app.games.uno.engine.game"])
 def test_the_game_state_does_not_import_the_bots(module):
     code = f"import sys, {module}; print(sorted(m for m in sys.modules if m.endswith('.bots')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

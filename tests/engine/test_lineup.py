@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import RoundError
-from app.engine.phase10 import phases as p10_rules
-from app.engine.phase10.rounds import parse_round as p10_round
-from app.engine.phase10.sheet import Sheet as Phase10Sheet
-from app.engine.points import rules as points_rules
-from app.engine.points.rounds import parse_round as points_round
-from app.engine.points.sheet import Sheet as PointsSheet
-from app.engine.uno import rules as uno_rules
-from app.engine.uno.rounds import parse_round as uno_round
-from app.engine.uno.sheet import Sheet as UnoSheet
+from app.games.phase10.engine import phases as p10_rules
+from app.games.phase10.engine.rounds import parse_round as p10_round
+from app.games.phase10.engine.sheet import Sheet as Phase10Sheet
+from app.games.points.engine import rules as points_rules
+from app.games.points.engine.rounds import parse_round as points_round
+from app.games.points.engine.sheet import Sheet as PointsSheet
+from app.games.uno.engine import rules as uno_rules
+from app.games.uno.engine.rounds import parse_round as uno_round
+from app.games.uno.engine.sheet import Sheet as UnoSheet
 
 
 def uno(went_out, **hands):
@@ -221,9 +221,9 @@ def test_the_new_uno_decks_take_rounds_without_a_player_who_left(kind):
     """A Flip or No Mercy hand after a player left is the players at the table's (the round named the leaver)."""
     import importlib
 
-    rules_module = importlib.import_module(f"app.engine.{kind}.rules")
-    sheet_module = importlib.import_module(f"app.engine.{kind}.sheet")
-    rounds = importlib.import_module(f"app.engine.{kind}.rounds")
+    rules_module = importlib.import_module(f"app.games.{kind}.engine.rules")
+    sheet_module = importlib.import_module(f"app.games.{kind}.engine.sheet")
+    rounds = importlib.import_module(f"app.games.{kind}.engine.rounds")
     rules = rules_module.make_sheet_rules()
     sheet = sheet_module.Sheet(rules, ["Ana", "Ben", "Cy"])
     extra = {"side": "light"} if kind == "uno_flip" else {}

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine.errors import IllegalActionError
-from app.engine.phase10.actions import DISCARD, DRAW, DRAW_DISCARD, DRAW_PILE, HIT, LAY_DOWN, Action
-from app.engine.phase10.bots import BOTS
-from app.engine.phase10.cards import DECK, Card
-from app.engine.phase10.game import Game
+from app.games.phase10.engine.actions import DISCARD, DRAW, DRAW_DISCARD, DRAW_PILE, HIT, LAY_DOWN, Action
+from app.games.phase10.engine.bots import BOTS
+from app.games.phase10.engine.cards import DECK, Card
+from app.games.phase10.engine.game import Game
 
 C = Card.parse
 

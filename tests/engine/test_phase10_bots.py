@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from app.engine.errors import RulesError
-from app.engine.phase10.actions import DRAW_DISCARD, DRAW_PILE
-from app.engine.phase10.bots import BOTS, RandomBot, SmartBot, plan, run_bots
-from app.engine.phase10.cards import parse_hand
-from app.engine.phase10.game import Game
-from app.engine.phase10.phases import get_phase, make_rules
-from app.engine.phase10.simulate import fill_bots, simulate
+from app.games.phase10.engine.actions import DRAW_DISCARD, DRAW_PILE
+from app.games.phase10.engine.bots import BOTS, RandomBot, SmartBot, plan, run_bots
+from app.games.phase10.engine.cards import parse_hand
+from app.games.phase10.engine.game import Game
+from app.games.phase10.engine.phases import get_phase, make_rules
+from app.games.phase10.engine.simulate import fill_bots, simulate
 
 TIMING = {"seconds", "games_per_second", "turns_per_second"}
 
@@ -176,7 +176,7 @@ def test_the_simulator_refuses_what_cannot_be_played():
 
 def test_seeded_runs_do_not_depend_on_the_interpreters_hash_seed():
     script = (
-        "import json; from app.engine.phase10.simulate import simulate; "
+        "import json; from app.games.phase10.engine.simulate import simulate; "
         "r = simulate(games=6, players=4, bots=['smart', 'random'], seed=7, "
         "rules={'variant': 'pick_a_phase', 'skip_target': 'choose', 'phases': [1, 2, 3]}); "
         "[r.pop(k) for k in ('seconds', 'games_per_second', 'turns_per_second')]; print(json.dumps(r))"

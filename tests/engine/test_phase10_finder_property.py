@@ -16,10 +16,10 @@ from itertools import combinations, permutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.engine.phase10.cards import DECK, Card
-from app.engine.phase10.finder import can_make, find_lay_down
-from app.engine.phase10.phases import PHASES, GroupKind, get_phase
-from app.engine.phase10.verify import verify_groups
+from app.games.phase10.engine.cards import DECK, Card
+from app.games.phase10.engine.finder import can_make, find_lay_down
+from app.games.phase10.engine.phases import PHASES, GroupKind, get_phase
+from app.games.phase10.engine.verify import verify_groups
 
 PHASE_KEYS = list(range(1, 11))
 RULES = ("phase", "group")

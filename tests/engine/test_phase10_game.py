@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
-from app.engine.phase10.actions import DISCARD, HIT, Action
-from app.engine.phase10.cards import DECK, Card
-from app.engine.phase10.game import Game
-from app.engine.phase10.phases import make_rules
-from app.engine.phase10.sheet import Sheet
+from app.games.phase10.engine.actions import DISCARD, HIT, Action
+from app.games.phase10.engine.cards import DECK, Card
+from app.games.phase10.engine.game import Game
+from app.games.phase10.engine.phases import make_rules
+from app.games.phase10.engine.sheet import Sheet
 
 WILD, SKIP = Card.parse("W"), Card.parse("S")
 
@@ -608,7 +608,7 @@ def test_the_state_survives_json_mid_game_and_plays_on_identically():
     game = Game(
         [{"name": "Ana", "bot": "random"}, {"name": "Ben", "bot": "smart"}, {"name": "Cy", "bot": "random"}], seed=11
     )
-    from app.engine.phase10.bots import run_bots
+    from app.games.phase10.engine.bots import run_bots
 
     run_bots(game, max_actions=150)
     text = json.dumps(game.to_json())
@@ -629,7 +629,7 @@ def test_a_damaged_state_is_refused():
 
 
 def test_seeded_games_are_reproducible():
-    from app.engine.phase10.bots import run_bots
+    from app.games.phase10.engine.bots import run_bots
 
     seats = [{"name": n, "bot": "random"} for n in NAMES[:4]]
     first, second, other = Game(seats, seed=5), Game(seats, seed=5), Game(seats, seed=6)
@@ -733,7 +733,7 @@ def test_a_colourless_set_lay_down_mixed_with_coloured_tokens_still_works():
 
 
 def test_a_finished_game_stays_on_its_last_round_and_dealer():
-    from app.engine.phase10.bots import run_bots
+    from app.games.phase10.engine.bots import run_bots
 
     game = Game(
         [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "smart"}, {"name": "C", "bot": "smart"}],

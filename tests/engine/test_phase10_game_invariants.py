@@ -15,12 +15,12 @@ from itertools import cycle, islice
 
 import pytest
 
-from app.engine.phase10.bots import BOTS
-from app.engine.phase10.cards import DECK, Card
-from app.engine.phase10.game import Game
-from app.engine.phase10.phases import make_rules
-from app.engine.phase10.scoring import hand_points
-from app.engine.phase10.sheet import Sheet
+from app.games.phase10.engine.bots import BOTS
+from app.games.phase10.engine.cards import DECK, Card
+from app.games.phase10.engine.game import Game
+from app.games.phase10.engine.phases import make_rules
+from app.games.phase10.engine.scoring import hand_points
+from app.games.phase10.engine.sheet import Sheet
 
 pytestmark = pytest.mark.slow  # plays hundreds of whole seeded games
 

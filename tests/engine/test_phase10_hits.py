@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import IllegalActionError
-from app.engine.phase10.cards import Card, parse_hand, parse_text_groups
-from app.engine.phase10.hits import HitResult, check_hit, hit_options
-from app.engine.phase10.phases import GroupKind, get_phase
-from app.engine.phase10.verify import LaidGroup, verify_groups
+from app.games.phase10.engine.cards import Card, parse_hand, parse_text_groups
+from app.games.phase10.engine.hits import HitResult, check_hit, hit_options
+from app.games.phase10.engine.phases import GroupKind, get_phase
+from app.games.phase10.engine.verify import LaidGroup, verify_groups
 
 
 def group(kind: str, cards: str, stands: list) -> LaidGroup:
@@ -145,7 +145,7 @@ def test_a_played_wild_keeps_its_value_after_hits():
 
 
 def test_hits_on_a_found_lay_down():
-    from app.engine.phase10.finder import find_lay_down
+    from app.games.phase10.engine.finder import find_lay_down
 
     verdict = find_lay_down(get_phase(2), parse_hand("9 9 9 3 4 W 6 1 1 S"))
     set_group, run_group = verdict.groups

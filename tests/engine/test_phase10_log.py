@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from app.engine import i18n
-from app.engine.phase10 import bots
-from app.engine.phase10.game import Game
+from app.games.phase10.engine import bots
+from app.games.phase10.engine.game import Game
 
 OLD_GAME = Path(__file__).parent / "data" / "phase10_game_worded_log.json"
 """A game stored before the log was worded at view time: every event carries its English ``text``."""

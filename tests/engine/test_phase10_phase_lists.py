@@ -8,11 +8,11 @@ import random
 import pytest
 
 from app.engine.errors import RoundError, RulesError
-from app.engine.phase10.cards import Card, parse_hand
-from app.engine.phase10.finder import can_make, find_lay_down
-from app.engine.phase10.game import Game
-from app.engine.phase10.hits import check_hit, read_group
-from app.engine.phase10.phases import (
+from app.games.phase10.engine.cards import Card, parse_hand
+from app.games.phase10.engine.finder import can_make, find_lay_down
+from app.games.phase10.engine.game import Game
+from app.games.phase10.engine.hits import check_hit, read_group
+from app.games.phase10.engine.phases import (
     MASTERS_LIST,
     PHASES,
     GroupKind,
@@ -22,10 +22,10 @@ from app.engine.phase10.phases import (
     parse_phase_list,
     phase_list_name,
 )
-from app.engine.phase10.rounds import parse_round
-from app.engine.phase10.sheet import Sheet
-from app.engine.phase10.simulate import simulate
-from app.engine.phase10.verify import LaidGroup, verify_groups
+from app.games.phase10.engine.rounds import parse_round
+from app.games.phase10.engine.sheet import Sheet
+from app.games.phase10.engine.simulate import simulate
+from app.games.phase10.engine.verify import LaidGroup, verify_groups
 
 CR, S, R, C = GroupKind.COLOR_RUN, GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
 OWN = [

@@ -3,9 +3,9 @@
 import pytest
 
 from app.engine.errors import EngineError, RoundError
-from app.engine.phase10.cards import Card
-from app.engine.phase10.phases import make_rules
-from app.engine.phase10.rounds import (
+from app.games.phase10.engine.cards import Card
+from app.games.phase10.engine.phases import make_rules
+from app.games.phase10.engine.rounds import (
     Counts,
     RoundEntry,
     completed_by_hand,
@@ -14,7 +14,7 @@ from app.engine.phase10.rounds import (
     hand_totals,
     parse_round,
 )
-from app.engine.phase10.sheet import Sheet
+from app.games.phase10.engine.sheet import Sheet
 
 CLASSIC = make_rules()
 PICK = make_rules({"variant": "pick_a_phase"})

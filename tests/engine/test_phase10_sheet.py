@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app.engine.errors import RoundError, RulesError
-from app.engine.phase10.phases import PHASE_LISTS, PHASES, make_rules
-from app.engine.phase10.rounds import parse_round
-from app.engine.phase10.sheet import LOWEST_TOTAL, SOLE_FINISHER, TIEBREAKER, Sheet, check_players
+from app.games.phase10.engine.phases import PHASE_LISTS, PHASES, make_rules
+from app.games.phase10.engine.rounds import parse_round
+from app.games.phase10.engine.sheet import LOWEST_TOTAL, SOLE_FINISHER, TIEBREAKER, Sheet, check_players
 
 PLAYERS = ("Ana", "Ben", "Cy")
 
@@ -534,9 +534,9 @@ def test_random_games_replay_to_the_same_standings(data):
 
 
 def test_phases_open_before_a_round_serves_corrections():
-    from app.engine.phase10.phases import make_rules
-    from app.engine.phase10.rounds import parse_round
-    from app.engine.phase10.sheet import Sheet
+    from app.games.phase10.engine.phases import make_rules
+    from app.games.phase10.engine.rounds import parse_round
+    from app.games.phase10.engine.sheet import Sheet
 
     rules = make_rules({"variant": "pick_a_phase", "phases": [1, 2, 3]})
     sheet = Sheet(rules, ["Ana", "Ben"])

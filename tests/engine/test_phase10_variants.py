@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.phase10.phases import make_rules
-from app.engine.phase10.variants import VARIANTS, AllAdvance, PickAPhase, RoundEnd, Variant, variant_of
+from app.games.phase10.engine.phases import make_rules
+from app.games.phase10.engine.variants import VARIANTS, AllAdvance, PickAPhase, RoundEnd, Variant, variant_of
 
 PHASES = (1, 2, 3)
 

@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 
 from app.engine.errors import NotationError, RulesError
-from app.engine.phase10.cards import parse_hand, parse_text_groups
-from app.engine.phase10.finder import can_make, find_lay_down
-from app.engine.phase10.phases import GroupKind, Phase, Requirement, get_phase
-from app.engine.phase10.verify import LaidGroup, Verdict, arrange_run, verify_groups
+from app.games.phase10.engine.cards import parse_hand, parse_text_groups
+from app.games.phase10.engine.finder import can_make, find_lay_down
+from app.games.phase10.engine.phases import GroupKind, Phase, Requirement, get_phase
+from app.games.phase10.engine.verify import LaidGroup, Verdict, arrange_run, verify_groups
 
 
 def verify(key, text, rule="phase"):

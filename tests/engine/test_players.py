@@ -8,9 +8,9 @@ import pytest
 
 from app.engine.common import is_int, rng_from_json, rng_to_json
 from app.engine.errors import RulesError
-from app.engine.phase10.game import Game
 from app.engine.players import check_players, join_names, match_player, parse_seats
-from app.engine.uno.game import UnoGame
+from app.games.phase10.engine.game import Game
+from app.games.uno.engine.game import UnoGame
 
 BOTS = ("random", "smart")
 

@@ -6,9 +6,9 @@ import pytest
 
 from app.engine import outcome as shared
 from app.engine.errors import RoundError, RulesError
-from app.engine.points.rounds import parse_round
-from app.engine.points.rules import make_rules, rules_from_text
-from app.engine.points.sheet import Sheet, check_players
+from app.games.points.engine.rounds import parse_round
+from app.games.points.engine.rules import make_rules, rules_from_text
+from app.games.points.engine.sheet import Sheet, check_players
 
 PLAYERS = ("Ana", "Ben", "Cy")
 

@@ -1,15 +1,15 @@
 """Standings ranked by the game's own order (issue 22): the winner first, then the others as the game orders
 them; equal players share a rank."""
 
-from app.engine.phase10.phases import make_rules as phase10_rules
-from app.engine.phase10.rounds import parse_round as phase10_round
-from app.engine.phase10.sheet import Sheet as Phase10Sheet
-from app.engine.points.rounds import parse_round as points_round
-from app.engine.points.rules import make_rules as points_rules
-from app.engine.points.sheet import Sheet as PointsSheet
-from app.engine.uno.rounds import parse_round as uno_round
-from app.engine.uno.rules import make_rules as uno_rules
-from app.engine.uno.sheet import Sheet as UnoSheet
+from app.games.phase10.engine.phases import make_rules as phase10_rules
+from app.games.phase10.engine.rounds import parse_round as phase10_round
+from app.games.phase10.engine.sheet import Sheet as Phase10Sheet
+from app.games.points.engine.rounds import parse_round as points_round
+from app.games.points.engine.rules import make_rules as points_rules
+from app.games.points.engine.sheet import Sheet as PointsSheet
+from app.games.uno.engine.rounds import parse_round as uno_round
+from app.games.uno.engine.rules import make_rules as uno_rules
+from app.games.uno.engine.sheet import Sheet as UnoSheet
 
 
 def ranks(sheet):

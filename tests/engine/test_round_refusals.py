@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import RoundError
-from app.engine.phase10 import phases
-from app.engine.phase10 import rounds as phase10_rounds
-from app.engine.uno import rounds as uno_rounds
-from app.engine.uno import rules as uno_rules
+from app.games.phase10.engine import phases
+from app.games.phase10.engine import rounds as phase10_rounds
+from app.games.uno.engine import rounds as uno_rounds
+from app.games.uno.engine import rules as uno_rules
 
 
 def test_a_token_that_is_not_a_card_names_the_path_the_field_and_the_problem():

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import RoundError
-from app.engine.phase10.phases import make_rules as p10_rules
-from app.engine.phase10.sheet import Sheet as P10Sheet
 from app.engine.table import next_first_dealer, table_record
-from app.engine.uno.rules import make_rules as uno_rules
-from app.engine.uno.sheet import Sheet as UnoSheet
+from app.games.phase10.engine.phases import make_rules as p10_rules
+from app.games.phase10.engine.sheet import Sheet as P10Sheet
+from app.games.uno.engine.rules import make_rules as uno_rules
+from app.games.uno.engine.sheet import Sheet as UnoSheet
 
 
 def uno_hand(went_out, **points):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import RulesError
-from app.engine.uno.bots import BOTS, get_bot, run_bots
-from app.engine.uno.game import UnoGame
-from app.engine.uno.simulate import TIMING_FIELDS, simulate
+from app.games.uno.engine.bots import BOTS, get_bot, run_bots
+from app.games.uno.engine.game import UnoGame
+from app.games.uno.engine.simulate import TIMING_FIELDS, simulate
 
 ALL_HOUSE_RULES = {
     "stacking": True,
@@ -227,8 +227,8 @@ def test_bad_simulations_are_refused(kwargs):
 
 
 def test_run_bots_stops_after_max_hands():
-    from app.engine.uno.bots import run_bots
-    from app.engine.uno.game import UnoGame
+    from app.games.uno.engine.bots import run_bots
+    from app.games.uno.engine.game import UnoGame
 
     game = UnoGame([{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}], rules={"target": 10000}, seed=3)
     run_bots(game, max_hands=2)

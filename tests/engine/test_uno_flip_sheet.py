@@ -9,10 +9,10 @@ import random
 import pytest
 
 from app.engine.errors import RoundError
-from app.engine.uno_flip import cards as flip
-from app.engine.uno_flip.rounds import SIDE_POINTS, parse_round
-from app.engine.uno_flip.rules import make_rules
-from app.engine.uno_flip.sheet import Sheet
+from app.games.uno_flip.engine import cards as flip
+from app.games.uno_flip.engine.rounds import SIDE_POINTS, parse_round
+from app.games.uno_flip.engine.rules import make_rules
+from app.games.uno_flip.engine.sheet import Sheet
 
 PLAYERS = ("Ana", "Ben", "Cy")
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotYourTurnError, RulesError
-from app.engine.uno.bots import run_bots
-from app.engine.uno.game import LOG_KEEP, UnoGame
+from app.games.uno.engine.bots import run_bots
+from app.games.uno.engine.game import LOG_KEEP, UnoGame
 
 
 def hand(game, seat):
@@ -635,7 +635,7 @@ def test_log_entries_have_sequence_numbers_and_words(deal):
 
 
 def test_to_json_round_trip_mid_game_continues_identically():
-    from app.engine.uno.bots import run_bots
+    from app.games.uno.engine.bots import run_bots
 
     seats = [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
     game = UnoGame(seats, {"stacking": True, "seven_o": True}, seed=11)

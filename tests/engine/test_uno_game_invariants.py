@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from app.engine.uno.cards import DECK
-from app.engine.uno.game import TOKEN, UnoGame
+from app.games.uno.engine.cards import DECK
+from app.games.uno.engine.game import TOKEN, UnoGame
 
 pytestmark = pytest.mark.slow  # plays hundreds of whole seeded games
 
@@ -134,7 +134,7 @@ def play_random(game, rng, public):
         uno = rng.random() < 0.7
         before = snapshot(game)
         if public:
-            from app.engine.uno.game import action_to_dict
+            from app.games.uno.engine.game import action_to_dict
 
             game.apply(seat, action_to_dict(action, uno=uno))
         else:

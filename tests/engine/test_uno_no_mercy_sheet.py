@@ -9,10 +9,10 @@ import random
 import pytest
 
 from app.engine.errors import RoundError
-from app.engine.uno_no_mercy import cards as nm
-from app.engine.uno_no_mercy.rounds import parse_round
-from app.engine.uno_no_mercy.rules import make_rules
-from app.engine.uno_no_mercy.sheet import Sheet, check_players
+from app.games.uno_no_mercy.engine import cards as nm
+from app.games.uno_no_mercy.engine.rounds import parse_round
+from app.games.uno_no_mercy.engine.rules import make_rules
+from app.games.uno_no_mercy.engine.sheet import Sheet, check_players
 
 
 def add(sheet, body):

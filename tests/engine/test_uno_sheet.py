@@ -4,10 +4,10 @@ corrections and replay."""
 import pytest
 
 from app.engine.errors import RoundError, RulesError
-from app.engine.uno.cards import Card
-from app.engine.uno.rounds import parse_round
-from app.engine.uno.rules import make_rules
-from app.engine.uno.sheet import LOWEST_TOTAL, REACHED_TARGET, Sheet, check_players
+from app.games.uno.engine.cards import Card
+from app.games.uno.engine.rounds import parse_round
+from app.games.uno.engine.rules import make_rules
+from app.games.uno.engine.sheet import LOWEST_TOTAL, REACHED_TARGET, Sheet, check_players
 
 PLAYERS = ("Ana", "Ben", "Cy")
 DEFAULT = make_rules()
@@ -36,7 +36,7 @@ def scores(sheet):
 
 
 def test_deck_total_is_1240():
-    from app.engine.uno.rounds import DECK_POINTS, NEWER_DECK_POINTS
+    from app.games.uno.engine.rounds import DECK_POINTS, NEWER_DECK_POINTS
 
     assert DECK_POINTS == DECK_TOTAL == 1240
     assert NEWER_DECK_POINTS == NEWER_TOTAL

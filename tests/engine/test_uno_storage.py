@@ -1,12 +1,12 @@
-"""Storing a digital UNO game (:mod:`app.engine.uno.storage`): the JSON round trip, and older stored forms."""
+"""Storing a digital UNO game (:mod:`app.games.uno.engine.storage`): the JSON round trip, and older stored forms."""
 
 from __future__ import annotations
 
 import json
 
-from app.engine.uno import storage
-from app.engine.uno.bots import run_bots
-from app.engine.uno.game import UnoGame
+from app.games.uno.engine import storage
+from app.games.uno.engine.bots import run_bots
+from app.games.uno.engine.game import UnoGame
 
 SEATS = [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
 

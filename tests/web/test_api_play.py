@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app import create_app
-from app.engine.phase10.bots import run_bots as p10_run_bots
-from app.engine.phase10.game import Game as Phase10Game
 from app.extensions import db
+from app.games.phase10.engine.bots import run_bots as p10_run_bots
+from app.games.phase10.engine.game import Game as Phase10Game
 from app.models import Game, PlayGame
 from app.services import play as play_service
 from app.services.sheets import Conflict

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from app.engine.uno.game import TOKEN, card_name
+from app.games.uno.engine.game import TOKEN, card_name
 from app.services import seats as seat_rules
 
 # Four seats: Ana plays on the creator's phone, Ben and Cy on their own, Dot is a bot. Every hand holds

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from app.cli import TIMING_FIELDS
-from app.engine.phase10 import phases as p10_phases
-from app.engine.phase10.simulate import simulate as simulate_phase10
-from app.engine.uno import rules as uno_rules
-from app.engine.uno.simulate import simulate as simulate_uno
+from app.games.phase10.engine import phases as p10_phases
+from app.games.phase10.engine.simulate import simulate as simulate_phase10
+from app.games.uno.engine import rules as uno_rules
+from app.games.uno.engine.simulate import simulate as simulate_uno
 
 
 def run(runner, *args):

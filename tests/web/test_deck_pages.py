@@ -11,8 +11,8 @@ import re
 import pytest
 from api_helpers import text, token_of
 
-from app.engine.uno_flip.cards import POINTS
-from app.engine.uno_flip.rounds import SIDE_POINTS
+from app.games.uno_flip.engine.cards import POINTS
+from app.games.uno_flip.engine.rounds import SIDE_POINTS
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """No game is named outside its own places: services, views, forms, templates and scripts ask the registry.
 
-A game's own places are its engine package (``app/engine/<kind>/``), its plug-in (``app/games/<kind>.py``),
+A game's own places are its folder (``app/games/<kind>/``: engine, plug-in, templates, static files),
 templates in a folder or file named after it (``templates/**/<kind>/**``, ``templates/**/<kind>.html``),
 scripts named after it (``static/js/**/<kind>*``), and the registry (``app/games/registry.py``).
 

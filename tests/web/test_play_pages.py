@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
+ROOT = STATIC.parent
 
 
 def page(client, url: str) -> str:
@@ -102,7 +103,7 @@ def test_game_page_has_every_string_its_script_uses(client):
     strings = {}  # each game's page carries the common strings and its own game's
     for game in ("phase10", "uno"):
         strings.update(attribute_json(page(client, f"/play/{new_game(client, game)}"), "data-i18n"))
-    scripts = [STATIC / "js" / "play-game.js", *sorted((STATIC / "js" / "play").glob("*.js"))]
+    scripts = [STATIC / "js" / "play-game.js", *sorted(ROOT.glob("app/games/*/static/play.js"))]
     script = "\n".join(path.read_text() for path in scripts)
     used = js_keys(script)
     assert {"handover", "uno_catch", "p10_lay_down", "p10_skip_whom", "uno_challenge"} <= used
@@ -135,7 +136,7 @@ def test_game_page_of_a_real_game(client):
     text = page(client, f"/play/{game_id}")
     assert f'data-api="/api/play/{game_id}"' in text
     # the page loads the script of the game's plug-in (the registry's), not the other games'
-    assert "/static/js/play/uno.js" in text and "/static/js/play/phase10.js" not in text
+    assert "/games/uno/static/play.js" in text and "/games/phase10/static/play.js" not in text
     assert set(attribute_json(text, "data-games")) == {"uno"}
 
 
@@ -161,11 +162,13 @@ def test_scripts_and_styles_are_served(client):
         "js/play-common.js",
         "js/play-start.js",
         "js/play-game.js",
-        "js/play/phase10.js",
-        "js/play/uno.js",
         "css/play.css",
     ):
         answer = client.get(f"/static/{path}")
+        assert answer.status_code == 200, path
+        answer.close()
+    for path in ("/games/phase10/static/play.js", "/games/uno/static/play.js"):  # each game's, from its folder
+        answer = client.get(path)
         assert answer.status_code == 200, path
         answer.close()
 

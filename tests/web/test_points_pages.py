@@ -171,7 +171,7 @@ def test_points_sheet_pages_from_new_to_the_winner(client):
     page = text(client.get(url))
     assert "<h1>Points" in page and "Record round 1" in page and "The game ends when a total reaches 30." in page
     form = text(client.get(url + "/rounds/new"))
-    assert "js/sheets/points.js" in form and "number-keypad" in form and "went-out" not in form
+    assert "/games/points/static/sheet.js" in form and "number-keypad" in form and "went-out" not in form
     assert record(client, url, ["-15", "10", "0"]).status_code == 302
     page = text(client.get(url))
     assert re.findall(r'class="num total">(-?\d+)<', page) == ["10", "0", "-15"]  # ranked: the highest total first

@@ -22,10 +22,12 @@ def test_the_registered_games_in_order():
 @pytest.mark.parametrize("kind", registry.ids())
 def test_every_game_brings_its_parts(kind):
     game = registry.require(kind)
+    assert game.folder == ROOT / "app" / "games" / kind
     for template in (game.sheet_macros, game.round_rows, game.rules_page):
-        assert (ROOT / "templates" / template).is_file(), template
+        assert template.startswith(f"{kind}/")
+        assert (game.folder / "templates" / template.removeprefix(f"{kind}/")).is_file(), template
     if game.script:
-        assert (ROOT / "static" / game.script).is_file()
+        assert (game.folder / "static" / game.script).is_file()
     assert 2 <= game.min_players <= game.max_players
     assert game.sheet.game == kind
     assert game.make_rules().to_dict() == {o.name: o.default for o in game.options if o.kind != "custom"} | {

@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine.errors import EngineError
-from app.engine.phase10.game import Game as Phase10Game
-from app.engine.phase10.phases import make_rules as p10_rules
-from app.engine.uno.game import TOKEN, UnoGame, card_name
-from app.engine.uno.rules import make_rules as uno_rules
+from app.games.phase10.engine.game import Game as Phase10Game
+from app.games.phase10.engine.phases import make_rules as p10_rules
+from app.games.uno.engine.game import TOKEN, UnoGame, card_name
+from app.games.uno.engine.rules import make_rules as uno_rules
 
 KINDS = {
     "uno": (UnoGame, uno_rules, {"target": 60, "jump_in": True, "stacking": True, "seven_o": True}),

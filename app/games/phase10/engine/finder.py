@@ -1,0 +1,536 @@
+"""The lay-down finder: can a hand make a phase, and with which cards?
+
+Both questions are answered from counts, never by searching subsets of cards: how many cards
+of each number the hand holds (a 12-slot array, plus a bit mask of the numbers present), how
+many of each colour, and how many wilds. Each phase is compiled once into a plan for its shape
+(one run, one set, one colour group, two sets, or a set and a run); the plan finds the fewest
+wilds the phase needs, and the hand can make it when it holds that many.
+
+Why counts are enough: a wild can stand for any card, so whenever a group uses a wild where a
+natural card it could use is free (or used by another group), swapping the two changes nothing
+else. Hence some best lay-down gives every group as many naturals as it can take, and the
+wilds needed are ``sum(max(0, demand[n] - count[n]))`` over the numbers the chosen sets and runs
+ask for.
+
+:func:`can_make` answers yes or no (fast: the digital game's bots ask it often);
+:func:`find_lay_down` also builds the lay-down, as a :class:`~.verify.Verdict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from app.engine.i18n import _, ngettext
+
+from .cards import COLORS, HIGHEST, LOWEST, WILD, Card, Kind, check_fits_deck
+from .phases import GroupKind, Phase
+from .verify import LaidGroup, Verdict, natural_rule, verify_groups
+
+# A spec says how one requirement is met: ("set", number | None, naturals used),
+# ("run", lowest number, bit mask of the numbers laid as naturals) or ("color", letter, naturals used).
+Spec = tuple[str, int | str | None, int]
+# A solver gets (counts by number, mask of numbers present, naturals, wilds, every group needs a
+# natural, stop as soon as this many wilds are enough) and returns (wilds needed, specs) or None.
+Solver = Callable[[Sequence[int], int, int, int, bool, int], "tuple[int, tuple[Spec, ...]] | None"]
+
+_WILD = Kind.WILD
+
+
+def _windows(size: int) -> tuple[tuple[int, int], ...]:
+    """(lowest number, bit mask) of every run of ``size`` within 1-12, highest first."""
+    full = (1 << size) - 1
+    return tuple((low, full << low) for low in range(HIGHEST - size + 1, LOWEST - 1, -1))
+
+
+def _top_bit(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _run_solver(size: int) -> Solver:
+    windows = _windows(size)
+
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        best_p, best_low, best_mask = 0, 0, 0
+        for low, window in windows:
+            p = (mask & window).bit_count()
+            if p > best_p:
+                best_p, best_low, best_mask = p, low, mask & window
+                if size - p <= enough:
+                    break
+        if best_p == 0:
+            return None
+        return size - best_p, (("run", best_low, best_mask),)
+
+    return solve
+
+
+def _set_solver(size: int) -> Solver:
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals:
+            return None
+        best, number = 0, 0
+        for n in range(HIGHEST, LOWEST - 1, -1):
+            if counts[n] > best:
+                best, number = counts[n], n
+        used = min(best, size)
+        return size - used, (("set", number, used),)
+
+    return solve
+
+
+def _two_sets_solver(first: int, second: int) -> Solver:
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals:
+            return None
+        c1 = c2 = x1 = x2 = 0
+        for n in range(HIGHEST, LOWEST - 1, -1):
+            c = counts[n]
+            if c > c1:
+                c2, x2, c1, x1 = c1, x1, c, n
+            elif c > c2:
+                c2, x2 = c, n
+        found = None
+        if c2 or not every_group:
+            # The larger set takes the number held most often.
+            (xa, ca), (xb, cb) = ((x1, c1), (x2, c2)) if first >= second else ((x2, c2), (x1, c1))
+            ka, kb = min(first, ca), min(second, cb)
+            found = (first + second - ka - kb, (("set", xa if ka else None, ka), ("set", xb if kb else None, kb)))
+        if c1 >= 2 or not every_group:
+            # Both sets on the same number.
+            wanted = first + second - min(c1, first + second)
+            if found is None or wanted < found[0]:
+                ka = min(first, c1)
+                kb = min(second, c1 - ka)
+                if kb == 0 and c1 >= 2:
+                    ka, kb = ka - 1, 1
+                found = (wanted, (("set", x1 if ka else None, ka), ("set", x1 if kb else None, kb)))
+        return found
+
+    return solve
+
+
+def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
+    windows = _windows(run_size)
+
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals or (every_group and naturals < 2):
+            return None
+        c1, most = 0, 0
+        for n in range(LOWEST, HIGHEST + 1):
+            c = counts[n]
+            if c > c1:
+                c1, most = c, 1 << n
+            elif c == c1:
+                most |= 1 << n
+        best = None
+        for low, window in windows:
+            p = (mask & window).bit_count()
+            if every_group and not p:
+                continue
+            # The set takes the number held most often; the only cost of sharing it with the run
+            # is one more wild, when the set cannot spare a card of it and some other number held
+            # as often lies outside the run.
+            if c1 > set_size:
+                number, extra = _top_bit(most), 0
+            elif most & ~window:
+                number, extra = _top_bit(most & ~window), set_size - c1
+            else:
+                number, extra = _top_bit(most), set_size - c1 + 1
+            needed = run_size - p + extra
+            if best is None or needed < best[0]:
+                best = (needed, low, window, number, p)
+                if needed <= enough:
+                    break
+        if best is None:
+            return None
+        needed, low, window, number, p = best
+        run_mask = mask & window
+        held = counts[number]
+        if run_mask >> number & 1:
+            if held == 1 and p >= 2:
+                run_mask &= ~(1 << number)
+                taken = 1
+            else:
+                taken = min(set_size, held - 1)
+        else:
+            taken = min(set_size, held)
+        set_spec = ("set", number if taken else None, taken)
+        # A run made only of wilds stands for 1, 2, 3...
+        run_spec = ("run", low if run_mask else LOWEST, run_mask)
+        return needed, ((set_spec, run_spec) if set_first else (run_spec, set_spec))
+
+    return solve
+
+
+def _color_solver(size: int) -> Solver:
+    # Counts here are by colour (COLORS order), see _color_counts.
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        best, letter = 0, None
+        for i, c in enumerate(counts):
+            if c > best:
+                best, letter = c, COLORS[i]
+        if not best:
+            return None
+        used = min(best, size)
+        return size - used, (("color", letter, used),)
+
+    return solve
+
+
+_PLANS: dict[Phase, tuple[Solver, bool]] = {}
+
+
+def _plan(phase: Phase) -> tuple[Solver, bool]:
+    """The solver for ``phase`` and whether it counts colours (compiled once per phase)."""
+    plan = _PLANS.get(phase)
+    if plan is not None:
+        return plan
+    reqs = phase.requirements
+    kinds = tuple(r.kind for r in reqs)
+    S, R, C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
+    if kinds == (R,):
+        plan = (_run_solver(reqs[0].size), False)
+    elif kinds == (S,):
+        plan = (_set_solver(reqs[0].size), False)
+    elif kinds == (C,):
+        plan = (_color_solver(reqs[0].size), True)
+    elif kinds == (S, S):
+        plan = (_two_sets_solver(reqs[0].size, reqs[1].size), False)
+    elif kinds == (S, R):
+        plan = (_set_run_solver(reqs[0].size, reqs[1].size, True), False)
+    elif kinds == (R, S):
+        plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), False)
+    else:
+        plan = (_general_solver(phase), False)
+    _PLANS[phase] = plan
+    return plan
+
+
+# --- any other phase (the table's own lists, Masters): a search over targets and a card matching -----------------
+
+Slot = tuple[int | None, str | None]
+"""What one card of a target group must be: (number or ``None``, colour letter or ``None``)."""
+
+
+def _targets(
+    kind: GroupKind, size: int, hand: Sequence[Card], every_group: bool, only_sets: int = 0
+) -> list[tuple[Slot, ...] | None]:
+    """The groups worth trying for one requirement, each as its slots (``None``: a group of wilds only).
+
+    ``only_sets`` is the number of sets of a phase made only of sets: some best lay-down then uses only the
+    numbers held most often, that many of them (a set on another number moves to an unused one held as often).
+    """
+    numbers = {c.number for c in hand if c.number is not None}
+    colors = {c.color for c in hand if c.number is not None and c.color is not None}
+    pairs = {(c.number, c.color) for c in hand if c.number is not None and c.color is not None}
+    found: list[tuple[Slot, ...] | None] = []
+    if kind is GroupKind.SET:
+        held = sorted(numbers, key=lambda n: (-sum(1 for c in hand if c.number == n), n))
+        found = [((n, None),) * size for n in (held[:only_sets] if only_sets else held)]
+    elif kind is GroupKind.COLOR:
+        found = [((None, c),) * size for c in COLORS if c in colors]
+    else:
+        for low in range(LOWEST, HIGHEST - size + 2):
+            span = range(low, low + size)
+            if kind is GroupKind.RUN:
+                if any(v in numbers for v in span):
+                    found.append(tuple((v, None) for v in span))
+            else:
+                for c in COLORS:
+                    if any((v, c) in pairs for v in span):
+                        found.append(tuple((v, c) for v in span))
+    if not every_group:
+        found.append(None)
+    return found
+
+
+def _matches(card: Card, slot: Slot) -> bool:
+    number, color = slot
+    return (number is None or card.number == number) and (color is None or card.color == color)
+
+
+def _augment(slot: int, slots: list[Slot], cards: Sequence[Card], owner: list[int], seen: set[int]) -> bool:
+    for i, card in enumerate(cards):
+        if i in seen or not _matches(card, slots[slot]):
+            continue
+        seen.add(i)
+        if owner[i] < 0 or _augment(owner[i], slots, cards, owner, seen):
+            owner[i] = slot
+            return True
+    return False
+
+
+def _search(
+    phase: Phase, hand: Sequence[Card], every_group: bool, enough: int
+) -> tuple[int, tuple[tuple[Slot, ...] | None, ...], list[int]] | None:
+    """The lay-down needing the fewest wilds: (wilds needed, each group's target, which slot each natural takes)."""
+    naturals = [c for c in hand if c.number is not None]
+    reqs = phase.requirements
+    only_sets = len(reqs) if all(r.kind is GroupKind.SET for r in reqs) else 0
+    options = [_targets(r.kind, r.size, naturals, every_group, only_sets) for r in reqs]
+    best: list = [None]
+
+    limit = enough if enough >= 0 else len(hand) + phase.size
+    free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
+
+    def go(i: int, start: int, chosen: tuple, slots: list[Slot], owner: list[int], missing: int) -> bool:
+        if best[0] is not None and missing >= best[0][0]:
+            return False
+        # Cards a subtree can still place are the naturals not yet placed; the rest of its slots need wilds.
+        unplaced = len(naturals) - sum(1 for o in owner if o >= 0)
+        if missing + max(0, free_after[i] - unplaced) > limit:
+            return False
+        if i == len(reqs):
+            used = sum(1 for o in owner if o >= 0)
+            if not used:
+                return False
+            if every_group:
+                offsets, at = [], 0
+                for r in reqs:
+                    offsets.append(range(at, at + r.size))
+                    at += r.size
+                if any(not any(o in span for o in owner) for span in offsets):
+                    return False
+            best[0] = (missing, chosen, list(owner))
+            return missing <= enough
+        same = i > 0 and reqs[i] == reqs[i - 1]
+        for k in range(start if same else 0, len(options[i])):
+            target = options[i][k]
+            size = reqs[i].size
+            new_slots = slots + list(target if target is not None else [(-1, None)] * size)
+            new_owner = list(owner)
+            lost = 0
+            if target is None:
+                lost = size
+            else:
+                for slot in range(len(slots), len(new_slots)):
+                    if not _augment(slot, new_slots, naturals, new_owner, set()):
+                        lost += 1
+            if go(i + 1, k, chosen + (target,), new_slots, new_owner, missing + lost):
+                return True
+        return False
+
+    go(0, 0, (), [], [-1] * len(naturals), 0)
+    return best[0]
+
+
+class _General:
+    """The plan for a phase no special solver covers; called with the hand itself."""
+
+    def __init__(self, phase: Phase):
+        self.phase = phase
+
+
+def _general_solver(phase: Phase) -> Solver:
+    return _General(phase)  # type: ignore[return-value]
+
+
+def _general_groups(phase: Phase, hand: Sequence[Card], found: tuple) -> tuple[LaidGroup, ...]:
+    _missing, chosen, owner = found
+    naturals = [c for c in hand if c.number is not None]
+    taken = {slot: naturals[i] for i, slot in enumerate(owner) if slot >= 0}
+    groups, at = [], 0
+    for req, target in zip(phase.requirements, chosen):
+        cards = tuple(taken.get(at + j, WILD) for j in range(req.size))
+        at += req.size
+        if req.kind in (GroupKind.RUN, GroupKind.COLOR_RUN):
+            stands: tuple[int | str | None, ...] = (
+                tuple(n for n, _c in target) if target is not None else tuple(range(LOWEST, LOWEST + req.size))
+            )
+        elif target is None:
+            stands = (None,) * req.size
+        elif req.kind is GroupKind.SET:
+            stands = (target[0][0],) * req.size
+        else:
+            stands = (target[0][1],) * req.size
+        groups.append(LaidGroup(req.kind, cards, stands, req))
+    return tuple(groups)
+
+
+def _number_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
+    counts = [0] * (HIGHEST + 1)
+    mask = wilds = naturals = 0
+    for card in hand:
+        n = card.number
+        if n is None:
+            if card.kind is _WILD:
+                wilds += 1
+        else:
+            counts[n] += 1
+            mask |= 1 << n
+            naturals += 1
+    return counts, mask, naturals, wilds
+
+
+def _color_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
+    counts = [0, 0, 0, 0]
+    wilds = 0
+    naturals = 0
+    for card in hand:
+        if card.kind is _WILD:
+            wilds += 1
+        elif card.color is not None:
+            counts[COLORS.index(card.color)] += 1
+            naturals += 1
+    return counts, 0, naturals, wilds
+
+
+def check_phase(
+    phase: Phase,
+    *,
+    groups: Sequence[Sequence[Card]] | None = None,
+    hand: Sequence[Card] | None = None,
+    natural_card: str = "phase",
+) -> Verdict:
+    """The phase check both the page and the API answer: ``groups`` laid on the table are verified, a
+    ``hand`` gets a lay-down found. Cards beyond what the deck holds raise :class:`DeckError`."""
+    if hand is not None:
+        check_fits_deck(hand)
+        return find_lay_down(phase, hand, natural_card)
+    if groups is None:
+        raise TypeError("check_phase needs the groups laid down or a hand")
+    check_fits_deck(card for group in groups for card in group)
+    return verify_groups(phase, groups, natural_card)
+
+
+def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> bool:
+    """Whether ``hand`` holds the cards to lay down ``phase`` (Skips and extra cards are ignored).
+
+    Exact for every phase of :data:`~.phases.PHASES`; ``natural_card`` is the table rule
+    (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group.
+    """
+    solve, by_color = _plan(phase)
+    every_group = natural_rule(natural_card)
+    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    if naturals + wilds < phase.size:
+        return False
+    if isinstance(solve, _General):
+        searched = _search(phase, hand, every_group, wilds)
+        return searched is not None and searched[0] <= wilds
+    found = solve(counts, mask, naturals, wilds, every_group, wilds)
+    return found is not None and found[0] <= wilds
+
+
+def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> Verdict:
+    """Whether ``hand`` can make ``phase``, and a lay-down that does.
+
+    A valid verdict lists the groups in the order of the phase's table, each with exactly the
+    required number of cards, using as few wilds as possible (so wilds stay in hand for later
+    hits). Otherwise the reasons say so, and how close the hand came where that is known.
+    """
+    solve, by_color = _plan(phase)
+    every_group = natural_rule(natural_card)
+    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    if isinstance(solve, _General):
+        return _find_general(phase, hand, every_group, naturals, wilds)
+    found = solve(counts, mask, naturals, wilds, every_group, -1)
+    if found is not None and found[0] <= wilds:
+        return Verdict(True, phase, _build(phase, hand, found[1]), ())
+    reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
+    colorless = [c for c in hand if by_color and c.is_natural and c.color is None]
+    if colorless:
+        reasons.append(
+            _("Cards whose colour was not given ({cards}) cannot count toward a colour group.").format(
+                cards=" ".join(str(c) for c in colorless)
+            )
+        )
+    closest: tuple[tuple[str, ...], ...] = ()
+    if found is not None:
+        short = found[0] - wilds
+        closest = _closest(phase, hand, found[1], wilds)
+        reasons.append(
+            ngettext(
+                "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short
+            ).format(count=short)
+        )
+    elif not naturals:
+        reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
+    elif every_group:
+        reasons.append(_('Under the table rule "group" every group needs a natural card, and this hand has too few.'))
+    return Verdict(False, phase, (), tuple(reasons), closest)
+
+
+def _find_general(phase: Phase, hand: Sequence[Card], every_group: bool, naturals: int, wilds: int) -> Verdict:
+    # First the quick search that stops at a lay-down within the hand's wilds; only a hand that falls short
+    # gets the full search for its closest lay-down.
+    searched = _search(phase, hand, every_group, wilds)
+    if searched is None or searched[0] > wilds:
+        searched = _search(phase, hand, every_group, -1)
+    if searched is not None and searched[0] <= wilds:
+        return Verdict(True, phase, _general_groups(phase, hand, searched), ())
+    reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
+    closest: tuple[tuple[str, ...], ...] = ()
+    if searched is not None:
+        short = searched[0] - wilds
+        left, shown = wilds, []
+        for group in _general_groups(phase, hand, searched):
+            tokens = []
+            for card in group.cards:
+                if card.is_wild and left:
+                    left -= 1
+                    tokens.append(str(card))
+                else:
+                    tokens.append("?" if card.is_wild else str(card))
+            shown.append(tuple(tokens))
+        closest = tuple(shown)
+        reasons.append(
+            ngettext(
+                "The closest lay-down is one card short.", "The closest lay-down is {count} cards short.", short
+            ).format(count=short)
+        )
+    elif not naturals:
+        reasons.append(_("A phase needs at least one natural card (not a wild), and this hand has none."))
+    elif every_group:
+        reasons.append(_('Under the table rule "group" every group needs a natural card, and this hand has too few.'))
+    return Verdict(False, phase, (), tuple(reasons), closest)
+
+
+def _closest(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec], wilds: int) -> tuple[tuple[str, ...], ...]:
+    """The lay-down ``specs`` describe with the hand's wilds where they fit and ``?`` for each card missing."""
+    left = wilds
+    groups = []
+    for group in _build(phase, hand, specs):
+        tokens = []
+        for card in group.cards:
+            if card.is_wild and left:
+                left -= 1
+                tokens.append(str(card))
+            elif card.is_wild:
+                tokens.append("?")
+            else:
+                tokens.append(str(card))
+        groups.append(tuple(tokens))
+    return tuple(groups)
+
+
+def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[LaidGroup, ...]:
+    """The groups that ``specs`` describe, made of cards taken from ``hand``."""
+    by_number: dict[int, list[Card]] = {}
+    for card in hand:
+        if card.number is not None:  # a natural
+            by_number.setdefault(card.number, []).append(card)
+    groups = []
+    for req, (kind, value, used) in zip(phase.requirements, specs):
+        size = req.size
+        stands: tuple[int | str | None, ...]
+        if kind == "set":
+            naturals = by_number[value] if isinstance(value, int) else []  # a set of wilds only has no number
+            cards = [naturals.pop(0) for _ in range(used)] + [WILD] * (size - used)
+            stands = (value,) * size
+        elif kind == "run":
+            assert isinstance(value, int), "a run's spec starts at a number"
+            values = range(value, value + size)
+            cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in values]
+            stands = tuple(values)
+        else:
+            # Lay down the colour's highest cards: what stays in hand costs fewer points.
+            colored = sorted(
+                (c for cards in by_number.values() for c in cards if c.color == value),
+                key=lambda c: -(c.number or 0),
+            )[:used]
+            for c in colored:
+                by_number[c.number or 0].remove(c)
+            cards = colored + [WILD] * (size - used)
+            stands = (value,) * size
+        groups.append(LaidGroup(GroupKind(kind), tuple(cards), stands, req))
+    return tuple(groups)

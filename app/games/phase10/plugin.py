@@ -1,0 +1,254 @@
+"""Phase 10 as a plug-in: the engine's rules and score sheet, the round form's keypad counts and phases,
+the tie-breaker, the page partials."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import Field, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from app.engine.errors import EngineError
+from app.engine.notation import format_groups, parse_groups
+from app.errors import ApiError
+from app.forms import RoundForm, options
+from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.registry import Digital, GameType, option_field
+from app.games.summary import spread
+
+from .engine import bots, game, phases, rounds, sheet, simulate
+from .engine.cards import CARD_CLASSES, HAND_SIZE
+from .engine.variants import variant_of
+
+COUNTS = CARD_CLASSES
+
+
+class Phase10(GameType):
+    id = "phase10"
+    name = _l("Phase 10")
+    bgg_id = 1258
+    description = _l("Ten phases to complete in order.")
+    options = phases.OPTIONS
+    rules_module = phases
+    rounds_module = rounds
+    sheet_module = sheet
+    sheet = sheet.Sheet
+    digital = Digital(
+        game.Game,
+        bots.BOTS,
+        simulate.simulate,
+        run_bots=lambda engine, max_rounds, max_actions=None: bots.run_bots(
+            engine, max_rounds=max_rounds, max_actions=max_actions
+        ),
+        script="play.js",
+        bots_to_move=lambda engine: (
+            engine.status == "playing" and engine.turn is not None and engine.bots[engine.turn] is not None
+        ),
+        page_data=lambda: {
+            "phases": {
+                str(key): {"name": phase.name, "needs": phase.describe()} for key, phase in phases.PHASES.items()
+            },
+            "phase_lists": phases.PHASE_LISTS,
+            "masters": {str(p.key): {"name": p.name, "needs": p.describe()} for p in phases.MASTERS},
+            # Templates the page fills from a table's own list (the state's rules.phases): "a set of {size}"...
+            "group_words": {kind.value: phases.Requirement(kind, "{size}").describe() for kind in phases.GroupKind},  # type: ignore[arg-type]
+            "phase_word": phases.Phase("{number}", ()).name,
+        },
+    )
+    has_tiebreaker = True
+    labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
+    choice_labels: ClassVar[dict[str, Any]] = {
+        "variant": (
+            ("classic", _l("Classic: complete the phases in order")),
+            ("all_advance", _l("All advance: everyone moves on every round")),
+            ("pick_a_phase", _l("Pick a phase: any order, each once")),
+        ),
+        "skip_target": (("next", _l("The next player")), ("choose", _l("The player who discards it chooses"))),
+    }
+    primary_rules = ("variant", "phase_list", "custom_phases", "natural_card")
+    more_rules_label = _l("More table rules (for the rules page)")
+    round_form = RoundForm
+    simulates_hands = False
+
+    # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
+
+    def form_fields(self) -> dict[str, Field]:
+        fields: dict[str, Field] = {}
+        for option in self.options:
+            if option.name == "phases":
+                fields["phase_list"] = SelectField(
+                    _l("Phases"),
+                    choices=options(
+                        ("all", _l("All ten")),
+                        ("to5", _l("Up to phase 5")),
+                        ("to8", _l("Up to phase 8")),
+                        ("even", _l("Even phases only")),
+                        ("odd", _l("Odd phases only")),
+                        ("masters", _l("Phase 10 Masters deck")),
+                        ("custom", _l("My own list")),
+                    ),
+                    default="all",
+                )
+                fields["custom_phases"] = StringField(
+                    _l("My own list"),
+                    validators=[Optional(), Length(max=60)],
+                    description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
+                    render_kw={"autocomplete": "off", "inputmode": "numeric", "dir": "ltr"},
+                )
+                continue
+            field = option_field(
+                option, self.labels.get(option.name, option.label), self.choice_labels.get(option.name)
+            )
+            if field is not None:
+                fields[option.name] = field
+        return fields
+
+    def rules_from_form(self, form: Any) -> dict[str, Any]:
+        ruleset = super().rules_from_form(form)
+        if form.phase_list.data == "custom":
+            ruleset["phases"] = form.custom_phases.data or ""
+        elif form.phase_list.data == "masters":
+            ruleset["phases"] = "masters"
+        else:
+            ruleset["phases"] = list(phases.PHASE_LISTS[form.phase_list.data])
+        return ruleset
+
+    # --- pages -------------------------------------------------------------------------------------
+
+    def rules_context(self) -> dict[str, Any]:
+        return {"phases": phases.PHASES}
+
+    def page_context(self) -> dict[str, Any]:
+        return {"hand_size": HAND_SIZE, "tiebreaker_goal": phases.PHASES[phases.TIEBREAKER].describe()}
+
+    def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
+        form.round_phases = sheet.phases_in_round(number)  # a corrected round shows the phases as they were then
+        if variant_of(sheet.rules).picks_phase:
+            for name, row in zip(names, form.players.entries):
+                row.form.phase.choices = [("", _("none"))] + [
+                    (str(p), _("phase %(number)s", number=p)) for p in sheet.phases_open(name, number)
+                ]
+
+    def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
+        out = []
+        for name in names:
+            out += [name, _("%(name)s: phase", name=name), _("%(name)s: completed", name=name)]
+        return out
+
+    def csv_cells(self, item: dict[str, Any], names: list[str], sheet: Any) -> list[Any]:
+        by_player = {r["player"]: r for r in item["results"]}
+        played = sheet.phases_in_round(item["round"])
+        out: list[Any] = []
+        for name in names:
+            result = by_player.get(name, {})
+            completed = result.get("completed", False)
+            shown = completed if completed not in (True, False) else played.get(name)
+            out += [result.get("points", 0), played.get(name) or "", shown if completed is not False else ""]
+        return out
+
+    def csv_totals(self, data: dict[str, Any], names: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for p in data["players"]:
+            out += [p["score"], p.get("phase") or "", ""]
+        return out
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        went_out = went_out_of(form, names)
+        pick = variant_of(ruleset).picks_phase
+        results = [_result(row.form, name, pick, name == went_out) for name, row in zip(names, form.players.entries)]
+        return {"round": number, "went_out": went_out, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        result = _result(form.players.entries[index].form, names[index], variant_of(ruleset).picks_phase, went_out)
+        del result["player"]
+        return result
+
+    def preview_completed(self, scored: Any) -> dict[str, bool]:
+        """Who completed a phase in a round checked but not saved (going out, or a hand of fewer than 10 cards)."""
+        return {result.player: result.completed_phase is not None for result in scored.results}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        form.went_out.data = str(names.index(entered["went_out"]))
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            result = by_player.get(name, {})
+            completed = result.get("completed", False)
+            row.form.completed.data = completed is not False
+            row.form.phase.data = str(completed) if completed not in (True, False) else ""
+            if name == entered["went_out"]:
+                continue
+            if "counts" in result:
+                for key, value in result["counts"].items():
+                    getattr(row.form, key).data = value
+            else:
+                prefill_leftover(row.form, result)
+            if result.get("laid_down"):
+                row.form.laid_down.data = format_groups(result["laid_down"])
+
+    # --- digital: the simulator ----------------------------------------------------------------------
+
+    def simulate(self, *, hands: Any = None, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many games (``flask simulate``); the summary of API.md."""
+        return simulate.simulate(**kwargs)
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """The summary's Phase 10 lines: before the wins, and after them."""
+        deviation, counts = spread(summary["rounds_spread"])
+        lines = [
+            "Rounds per game: mean {mean:.2f}, standard deviation {sd:.2f}, min {low}, max {high}".format(
+                mean=summary["rounds_mean"], sd=deviation, low=summary["rounds_min"], high=summary["rounds_max"]
+            ),
+            "  games by rounds: " + counts,
+            "Tie-breakers: {tb}; dead rounds dealt again: {rd}; unfinished games: {un}".format(
+                tb=summary["tiebreakers"], rd=summary["redeals"], un=summary["unfinished"]
+            ),
+        ]
+        if summary.get("wins_by_rule"):
+            lines.append("Decided by: " + ", ".join(f"{rule} {n}" for rule, n in summary["wins_by_rule"].items()))
+        odds = summary["dealt_phase_odds"]
+        tail = [
+            "Dealt phase odds ({hands:,} hands): ".format(hands=summary["hands_dealt"])
+            + ", ".join(f"{phase}: {100 * p:.1f}%" for phase, p in odds.items())
+        ]
+        return lines, tail
+
+
+def _result(f: Any, name: str, pick: bool, went_out: bool) -> dict[str, Any]:
+    """One player's ``results`` entry from their row of the round form."""
+    result: dict[str, Any] = {"player": name, "completed": _completed(f, pick, went_out)}
+    if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
+        try:
+            result["laid_down"] = parse_groups(f.laid_down.data, str)
+        except EngineError as error:
+            raise ApiError(_("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name) from error
+    if not went_out:
+        result.update(leftover(f) or _counts(f, result["completed"]))
+    return result
+
+
+def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
+    """The row's ``completed``: the phase chosen under pick_a_phase, else the toggle, or what the engine says follows
+    from going out or from the hand entered (fewer than 10 cards)."""
+    if pick:
+        chosen = (row.phase.data or "").strip()
+        return int(chosen) if chosen.isascii() and chosen.isdigit() else False
+    ticked = rounds.completed_if_out(went_out, bool(row.completed.data))
+    if went_out:
+        return ticked
+    typed = leftover(row)
+    if "points" in typed:
+        return ticked
+    cards = typed.get("cards")
+    counts = {key: getattr(row, key).data for key in COUNTS}
+    return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards))
+
+
+def _counts(row: Any, completed: bool | int) -> dict[str, Any]:
+    """The keypad's counts; a player without a completed phase holds exactly 10 cards (the rest are low)."""
+    filled = rounds.filled_counts({k: getattr(row, k).data for k in COUNTS}, completed is not False)
+    return {} if filled is None else {"counts": filled}
+
+
+GAME = Phase10()

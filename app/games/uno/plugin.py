@@ -1,0 +1,153 @@
+"""UNO as a plug-in: the engine's rules and score sheet, the round form's cards or totals, the page partials."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from app.forms import RoundForm
+from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.registry import Digital, GameType
+from app.games.summary import pct, rate
+
+from .engine import bots, game, rounds, rules, sheet, simulate
+
+
+def _bots_to_move(engine: Any) -> bool:
+    """A bot plays its turn, or (out of turn) may call, catch or jump in (``bots.run_bots``' own conditions)."""
+    if engine.status != game.PLAYING or engine.turn is None:
+        return False
+    if engine.bots[engine.turn] is not None:
+        return True
+    return bool(engine.catchable or engine.jump_in) and any(bot is not None for bot in engine.bots)
+
+
+class Uno(GameType):
+    id = "uno"
+    name = _l("UNO")
+    bgg_id = 2223
+    description = _l("Hands until someone reaches the target.")
+    options = rules.OPTIONS
+    rules_module = rules
+    rounds_module = rounds
+    sheet_module = sheet
+    sheet = sheet.Sheet
+    digital = Digital(
+        game.UnoGame,
+        bots.BOTS,
+        simulate.simulate,
+        run_bots=lambda engine, max_rounds, max_actions=None: bots.run_bots(
+            engine, max_hands=max_rounds, max_actions=max_actions
+        ),
+        script="play.js",
+        bots_to_move=_bots_to_move,
+    )
+    labels: ClassVar[dict[str, Any]] = {
+        "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),
+        "stacking": _l("Stacking Draw Twos and Wild Draw Fours"),
+        "seven_o": _l("Seven-O (7 swaps hands, 0 passes them on)"),
+    }
+    choice_labels: ClassVar[dict[str, Any]] = {
+        "scoring": (
+            ("winner_takes", _l("Who goes out scores the others' cards")),
+            ("lowest_wins", _l("Everyone keeps their own cards; lowest total wins")),
+        ),
+        "first_wild": (
+            ("choose", _l("The first player names the colour")),
+            ("reshuffle", _l("Shuffle and turn again")),
+        ),
+    }
+    primary_rules = ("target", "scoring", "newer_wilds")
+    more_rules_label = _l("House rules (for the rules page)")
+    round_form = RoundForm
+    simulates_hands = True
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        went_out = went_out_of(form, names)
+        results = []
+        for name, row in zip(names, form.players.entries):
+            if name != went_out:
+                results.append({"player": name, **leftover(row.form)})
+        return {"round": number, "went_out": went_out, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        return {} if went_out else leftover(form.players.entries[index].form)
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        form.went_out.data = str(names.index(entered["went_out"]))
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            if name != entered["went_out"]:
+                prefill_leftover(row.form, by_player.get(name, {}))
+
+    def csv_columns(self, names: list[str], sheet: Any) -> list[str]:
+        out = []
+        for name in names:
+            out += [name, _("%(name)s: points in hand", name=name)]
+        return out
+
+    def csv_cells(self, item: dict[str, Any], names: list[str], sheet: Any) -> list[Any]:
+        # The player columns hold what each adds to the total (winner_takes: the winner's gain), so they add up;
+        # the value of each hand is beside it, labelled as such.
+        hands = {r["player"]: r.get("points", 0) for r in item["results"]}
+        scores = item.get("scores", {})
+        out: list[Any] = []
+        for name in names:
+            out += [scores.get(name, 0), hands.get(name, "")]
+        return out
+
+    def csv_totals(self, data: dict[str, Any], names: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for p in data["players"]:
+            out += [p["score"], ""]
+        return out
+
+    def preview_points(self, scored: Any) -> dict[str, int]:
+        """Each hand's value, and what the player who went out scores (``winner_takes``: the others' points)."""
+        return {r.player: r.points for r in scored.results} | {scored.went_out: scored.gained[scored.went_out]}
+
+    def row_labels(self, rules: Any, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
+        """``winner_takes``: the others' rows show the points in their hands, the row of who went out the gain."""
+        if not rounds.winner_takes(rules):
+            return super().row_labels(rules, names, went_out)
+        labels = {name: {"text": _("Points in hand"), "gain": False} for name in names}
+        if went_out in labels:
+            labels[went_out] = {"text": _("Wins the points in the other hands"), "gain": True}
+        return labels
+
+    # --- digital: the simulator ----------------------------------------------------------------------
+
+    def simulate(self, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many games or hands (``flask simulate``); the summary of API.md."""
+        return simulate.simulate(**kwargs)
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """The summary's UNO lines: before the wins, and after them."""
+        lines = [
+            "Hands: {hands:,}, {hps} hands/s; {tph:.1f} turns per hand; {pph:.1f} points per hand (mean)".format(
+                hands=summary["hands"],
+                hps=rate(summary["hands_per_second"]),
+                tph=summary["turns_per_hand_mean"],
+                pph=summary["points_per_hand_mean"],
+            )
+        ]
+        if unit == "games":
+            lines.append(
+                "Hands per game: mean {mean:.2f}, max {high}".format(
+                    mean=summary["rounds_mean"], high=summary["rounds_max"]
+                )
+            )
+        challenges = summary["challenges"]
+        lines.append(
+            "Challenges of a Wild Draw Four: {tried} tried, {won} succeeded ({pct})".format(
+                tried=challenges["tried"],
+                won=challenges["succeeded"],
+                pct=pct(challenges["succeeded"], challenges["tried"]),
+            )
+        )
+        return lines, []
+
+
+GAME = Uno()

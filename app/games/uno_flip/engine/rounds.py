@@ -1,0 +1,89 @@
+"""One hand of an UNO Flip score sheet: UNO's hand (:mod:`app.games.uno.engine.rounds`) read on the side it ended on.
+
+A round carries ``side`` (``"light"`` or ``"dark"``, required, typed points too); every card entered is read
+on that side, the hands are worth that side's values, and together they must fit that side's 112 faces.
+Typed points run from 1 (no card scores 0) to the side's whole value and are checked together against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from app.engine.errors import RoundError
+from app.engine.i18n import _
+from app.engine.options import RuleSet
+from app.engine.sheetbase import read_each
+from app.games.uno.engine import rounds as uno
+from app.games.uno.engine.rounds import DeckRules, RoundContext, parse_result, read_hand_head
+
+from .cards import DECKS, SIDES, card_points, parse_card
+
+
+def _class_name(value: int) -> str:
+    if value < 10:
+        return _("cards showing {value}").format(value=value)
+    if value == 20:
+        return _("action cards (20 points)")
+    if value >= 40:
+        return _("wild cards worth {value}").format(value=value)
+    return _("cards worth {value} points").format(value=value)
+
+
+SIDE_DECKS = {
+    side: DeckRules(DECKS[side], partial(parse_card, side=side), card_points, _class_name, least_points=1)
+    for side in SIDES
+}
+"""Each side's deck as the hand's check reads it."""
+
+SIDE_POINTS = {side: deck.total for side, deck in SIDE_DECKS.items()}
+"""The value of each side's whole deck: no hand read on it can be worth more."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry(uno.RoundEntry):
+    """A hand as entered: who went out, the side it ended on, and the other players' leftover hands."""
+
+    side: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {**uno.RoundEntry.to_json(self), "side": self.side}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredRound(uno.ScoredRound):
+    """A hand that passed every check, with the side it ended on."""
+
+    entry_type = RoundEntry  # type: ignore[assignment]
+
+    side: str
+
+    @property
+    def entry(self) -> RoundEntry:
+        return RoundEntry(self.went_out, tuple(r.result for r in self.results), self.side)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**uno.ScoredRound.to_json(self), "side": self.side}
+
+
+def read_side(body: Any) -> str:
+    """The round's ``side``; raise :class:`RoundError` when it is missing or not a side."""
+    side = body.get("side") if isinstance(body, dict) else None
+    if side not in SIDES:
+        raise RoundError(_('side must be "light" or "dark": the side of the cards when the hand ended.'))
+    return side
+
+
+def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntry:
+    """Read a hand from its JSON body (API.md "Decks people own"); raise :class:`RoundError` when malformed."""
+    went_out, results = read_hand_head(body, stored, ("side",))
+    side = read_side(body)
+    parse = SIDE_DECKS[side].parse
+    return RoundEntry(went_out, read_each(results, lambda item, index: parse_result(item, index, parse, stored)), side)
+
+
+def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
+    """UNO's checks and scoring (:func:`app.games.uno.engine.rounds.score_round`) with the deck of the hand's side."""
+    scored = uno.score_round(entry, context, SIDE_DECKS[entry.side])
+    return ScoredRound(scored.number, scored.dealer, scored.went_out, scored.results, scored.scores, entry.side)

@@ -1,0 +1,73 @@
+"""UNO Flip as a plug-in: UNO's sheet and round form, each hand read on the side it ended on (RULES.md)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import RadioField
+from wtforms.validators import InputRequired
+
+from app.errors import ApiError
+from app.forms import RoundForm, options
+from app.games.uno.plugin import Uno
+
+from .engine import cards, rounds, rules, sheet
+
+
+class FlipRoundForm(RoundForm):
+    """UNO's round form with the side the hand ended on."""
+
+    side = RadioField(
+        _l("The side the hand ended on"),
+        choices=options((cards.LIGHT, _l("Light side")), (cards.DARK, _l("Dark side"))),
+        default=cards.LIGHT,
+        validators=[InputRequired(message=_l("Choose the side the hand ended on."))],
+    )
+
+
+class UnoFlip(Uno):
+    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
+    id = "uno_flip"
+    name = _l("UNO Flip")
+    description = _l("Hands on the light or the dark side, until someone reaches the target.")
+    options = rules.OPTIONS
+    rules_module = rules
+    rounds_module = rounds
+    sheet_module = sheet
+    sheet = sheet.Sheet
+    digital = None
+    form_prefix = "flip_"
+    labels: ClassVar[dict[str, Any]] = {}
+    primary_rules = None
+    round_form = FlipRoundForm
+    script = "sheet.js"
+    simulates_hands = False
+    round_keys = ("side",)
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        side = form.side.data
+        if side not in cards.SIDES:
+            raise ApiError(_("Choose the side the hand ended on."))
+        return {**super().round_body(form, names, number, ruleset), "side": side}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        super().prefill(form, names, entered)
+        form.side.data = entered.get("side", cards.LIGHT)
+
+    def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
+        """A new round starts on the side the last hand ended on."""
+        if form.side.raw_data is None and not form.is_submitted():
+            form.side.data = sheet.last_side or cards.LIGHT
+
+    def rules_context(self) -> dict[str, Any]:
+        """The values table of the rules page, from the engine: each side's cards and what they score."""
+        return {
+            "values": cards.POINTS,
+            "side_points": rounds.SIDE_POINTS,
+            "deck_size": len(cards.LIGHT_DECK),
+        }
+
+
+GAME = UnoFlip()

@@ -1,0 +1,105 @@
+"""UNO Show 'em No Mercy as a plug-in: the hand's winner (went out or last standing), knock-outs, UNO's sheet."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, FieldList, FormField, RadioField
+from wtforms.validators import InputRequired
+
+from app.forms import PlayerRow, RoundForm, options
+from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.uno.plugin import Uno
+
+from .engine import cards, rounds, rules, sheet
+
+WENT_OUT, STANDING = "out", "standing"
+
+
+class NoMercyRow(PlayerRow):
+    """A player's line: knocked out (one tap), or what they hold."""
+
+    knocked_out = BooleanField(_l("Knocked out"))
+
+
+class NoMercyRoundForm(RoundForm):
+    """Who won the hand and how (went out, or the last player standing), and each other player's end of it."""
+
+    went_out = RadioField(_l("Who won the hand?"), validators=[InputRequired(message=_l("Choose who won the hand."))])
+    won_by = RadioField(
+        _l("How the hand was won"),
+        choices=options((WENT_OUT, _l("went out")), (STANDING, _l("last player standing"))),
+        default=WENT_OUT,
+    )
+    players = FieldList(FormField(NoMercyRow))
+
+
+class UnoNoMercy(Uno):
+    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
+    id = "uno_no_mercy"
+    name = _l("UNO Show 'em No Mercy")
+    description = _l("Knock-outs score 250; the first to 1,000 wins.")
+    options = rules.OPTIONS
+    rules_module = rules
+    rounds_module = rounds
+    sheet_module = sheet
+    sheet = sheet.Sheet
+    digital = None
+    form_prefix = "nomercy_"
+    labels: ClassVar[dict[str, Any]] = {}
+    choice_labels: ClassVar[dict[str, Any]] = {}
+    primary_rules = None
+    round_form = NoMercyRoundForm
+    script = "sheet.js"
+    simulates_hands = False
+    round_keys = ("last_standing",)
+
+    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
+        winner = went_out_of(form, names)
+        standing = form.won_by.data == STANDING
+        results = []
+        for name, row in zip(names, form.players.entries):
+            if name == winner:
+                continue
+            entered = leftover(row.form)
+            if row.form.knocked_out.data or (standing and not entered):
+                results.append({"player": name, "knocked_out": True})
+            else:
+                results.append({"player": name, **entered})
+        return {"round": number, ("last_standing" if standing else "went_out"): winner, "results": results}
+
+    def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        winner = entered.get("went_out") or entered.get("last_standing")
+        form.went_out.data = str(names.index(winner))
+        form.won_by.data = STANDING if "last_standing" in entered else WENT_OUT
+        by_player = {r["player"]: r for r in entered["results"]}
+        for name, row in zip(names, form.players.entries):
+            result = by_player.get(name, {})
+            if result.get("knocked_out"):
+                row.form.knocked_out.data = True
+            elif name != winner:
+                prefill_leftover(row.form, result)
+
+    def round_winner(self, item: dict[str, Any]) -> str:
+        """The hand's winner, who went out or was the last standing."""
+        return item.get("went_out") or item.get("last_standing") or ""
+
+    def row_labels(self, rules: Any, names: list[str], went_out: str | None) -> dict[str, dict[str, Any]]:
+        labels = {name: {"text": _("Points in hand"), "gain": False} for name in names}
+        if went_out in labels:
+            labels[went_out] = {"text": _("Wins the other hands and 250 a knock-out"), "gain": True}
+        return labels
+
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers of the rules page, from the engine."""
+        return {
+            "action_points": cards.ACTION_POINTS,
+            "wild_points": cards.WILD_POINTS,
+            "mercy_limit": cards.MERCY_LIMIT,
+            "knock_out_points": cards.KNOCK_OUT_POINTS,
+        }
+
+
+GAME = UnoNoMercy()

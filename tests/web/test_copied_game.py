@@ -1,0 +1,146 @@
+"""A game is a folder: a copy of one game's folder, registered under a new id, works end to end with no other
+file touched (issue "Each game is one folder"); and registering refuses, with a sentence, a game that lacks what
+the shared pages ask of it."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from api_helpers import text, token_of
+
+from app import create_app
+from app.extensions import db
+from app.games import registry
+
+GAMES = Path(__file__).resolve().parents[2] / "app" / "games"
+
+
+def copy_game(tmp_path: Path, source: str, kind: str, edit=None) -> Path:
+    """``app/games/<source>/`` copied to a package ``<kind>`` on the import path, with its id (and its form
+    fields' prefix) changed in its plug-in, nothing else."""
+    folder = tmp_path / "copied" / kind
+    shutil.copytree(GAMES / source, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    plugin = folder / "plugin.py"
+    code = plugin.read_text()
+    code, changed = re.subn(rf'^(\s+)id = "{source}"$', rf'\1id = "{kind}"', code, count=1, flags=re.M)
+    assert changed == 1
+    code = re.sub(r'^(\s+)form_prefix = "[a-z0-9_]*"$', rf'\1form_prefix = "{kind}_"', code, count=1, flags=re.M)
+    plugin.write_text(edit(code) if edit else code)
+    return folder
+
+
+@pytest.fixture
+def copied(tmp_path, monkeypatch):
+    """Import a copied game's plug-in (from ``tmp_path/copied``); forgotten by the registry afterwards."""
+    monkeypatch.syspath_prepend(str(tmp_path / "copied"))
+    registered: list[str] = []
+
+    def load(kind: str):
+        importlib.invalidate_caches()
+        module = importlib.import_module(f"{kind}.plugin")
+        return module.GAME
+
+    yield load, registered
+    for kind in registered:
+        registry.unregister(kind)
+    for name in [m for m in sys.modules if m.split(".")[0].startswith("five_crowns")]:
+        del sys.modules[name]
+
+
+def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, database_url):
+    load, registered = copied
+    copy_game(tmp_path, "points", "five_crowns")
+    game = registry.register(load("five_crowns"))
+    registered.append("five_crowns")
+    assert game.folder == tmp_path / "copied" / "five_crowns"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
+    try:
+        client = app.test_client()
+        # the new-sheet page offers it, with its own rule fields
+        page = text(client.get("/sheets/new"))
+        assert 'value="five_crowns"' in page and 'name="five_crowns_wins"' in page
+        data = {"csrf_token": token_of(page), "game": "five_crowns", "five_crowns_wins": "lowest"}
+        data.update({f"players-{i}": name for i, name in enumerate(("Ana", "Ben", "Cy"))})
+        created = client.post("/sheets/new", data=data)
+        assert created.status_code == 302, text(created)
+        url = created.headers["Location"].split("#")[0]
+        # a round on the round page, which loads the copy's own script from the copy's folder
+        form = text(client.get(url + "/rounds/new"))
+        script = re.search(r'src="(/games/five_crowns/static/sheet\.js\?v=\w+)"', form)
+        assert script, "the round page loads the copied game's script"
+        served = client.get(script.group(1))
+        assert served.status_code == 200 and served.get_data() == (game.folder / "static" / "sheet.js").read_bytes()
+        served.close()
+        round_data = {
+            "csrf_token": token_of(form),
+            "round": token_of(form, "round"),
+            "version": token_of(form, "version"),
+            "idempotency": token_of(form, "idempotency"),
+            "submit": "Save round",
+        }
+        for seat, points in enumerate(("7", "3", "12")):
+            round_data[f"players-{seat}-seat"] = str(seat)
+            round_data[f"players-{seat}-points"] = points
+        assert client.post(url + "/rounds/new", data=round_data).status_code == 302
+        # the sheet page: ranked by the copy's rule (lowest wins), drawn with the copy's templates
+        sheet = text(client.get(url))
+        assert re.findall(r'class="num total">(-?\d+)<', sheet) == ["3", "7", "12"]
+        assert "Record round 2" in sheet
+        # the API knows the kind and the rules page is the copy's
+        game_id = url.rstrip("/").rsplit("/", 1)[1]
+        answer = client.get(f"/api/games/{game_id}").get_json()
+        assert answer["game"] == "five_crowns" and [p["score"] for p in answer["players"]] == [7, 3, 12]
+        assert client.get("/rules/five_crowns").status_code == 200
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("kind", "edit", "sentence"),
+    [
+        ("five_crowns_a", lambda folder: (folder / "templates" / "round.html").unlink(), "has no template round.html"),
+        (
+            "five_crowns_b",
+            lambda folder: (folder / "templates" / "sheet.html").write_text(
+                "{% macro standings_head() %}{% endmacro %}"
+            ),
+            "does not define the macro(s) standings_cells, standings_help, history_mark, history_help",
+        ),
+        ("five_crowns_c", lambda folder: (folder / "static" / "sheet.js").unlink(), "script sheet.js is not in"),
+    ],
+)
+def test_registering_refuses_a_game_folder_that_lacks_a_part(tmp_path, copied, kind, edit, sentence):
+    load, _registered = copied
+    edit(copy_game(tmp_path, "points", kind))
+    with pytest.raises(registry.GameError, match=re.escape(sentence)):
+        registry.register(load(kind))
+    assert kind not in registry.ids()
+
+
+def test_registering_refuses_an_id_the_database_cannot_keep(tmp_path, copied):
+    load, _registered = copied
+    long_id = "five_crowns_" + "x" * 12
+    copy_game(tmp_path, "points", long_id)
+    with pytest.raises(registry.GameError, match="longer than the 20 characters the database keeps"):
+        registry.register(load(long_id))
+    assert long_id not in registry.ids()
+
+
+def test_the_app_refuses_a_game_named_like_one_of_its_parts(tmp_path, copied, database_url):
+    load, registered = copied
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_sheets",
+        edit=lambda code: code.replace('id = "five_crowns_sheets"', 'id = "sheets"'),
+    )
+    registry.register(load("five_crowns_sheets"))
+    registered.append("sheets")
+    with pytest.raises(registry.GameError, match="'sheets' is the name of one of the app's own parts"):
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
