@@ -105,9 +105,12 @@ $(NOTO):
 
 browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 
+# The suite runs on every core (pytest-xdist: TEST_WORKERS=auto, one process per core; TEST_WORKERS=0 runs it in
+# one process). Each worker has its own database files, servers on free ports and browser.
+TEST_WORKERS ?= auto
 test: setup browser-deps
 	node --test tests/js/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
 # (Part of `make test` too; about 10 s.)
@@ -117,7 +120,7 @@ test-tls: setup browser-deps
 # The suite without the tests marked slow (servers, crashes, fuzzing, hundreds of whole games).
 test-quick: setup
 	node --test tests/js/
-	$(BIN)/python -m pytest -m 'not slow'
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m 'not slow'
 
 # The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
 # the pure engine tests do not depend on the database and run once, in `make test`.

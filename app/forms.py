@@ -137,12 +137,16 @@ class NewGameForm(FlaskForm):
         return kind.rules_from_form(self) if kind is not None else {}
 
 
-@functools.cache
 def new_game_form_class() -> type[NewGameForm]:
     """:class:`NewGameForm` with a choice of every registered game and the fields of their table rules."""
     from .games import registry
 
-    games = registry.all_games()
+    return _new_game_form_class(registry.all_games())
+
+
+@functools.cache
+def _new_game_form_class(games: tuple) -> type[NewGameForm]:
+    """The form class for these games (made once for each set of registered games)."""
     fields: dict = {
         "game": RadioField(_l("Game"), choices=options(*((g.id, g.name) for g in games)), default=games[0].id),
         "players": FieldList(

@@ -33,8 +33,14 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
 
 
 def pytest_sessionstart(session):
-    """Compile any catalogue whose .mo is missing or older than its .po (``make compile-messages`` does the same)."""
+    """Compile any catalogue whose .mo is missing or older than its .po (``make compile-messages`` does the same);
+    empty the browser tests' screenshot folder once per run (by the run, not by each of the suite's workers)."""
+    import shutil
     from pathlib import Path
+
+    shots = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+    if not hasattr(session.config, "workerinput") and shots.exists():
+        shutil.rmtree(shots)
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -44,8 +50,10 @@ def pytest_sessionstart(session):
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             with po.open("rb") as source:
                 catalog = read_po(source, locale=po.parent.parent.name)
-            with mo.open("wb") as target:
+            partial = mo.with_suffix(f".mo.{os.getpid()}")  # the suite's workers may compile at once
+            with partial.open("wb") as target:
                 write_mo(target, catalog)
+            partial.replace(mo)
 
 
 @pytest.hookimpl(hookwrapper=True)

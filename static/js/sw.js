@@ -96,7 +96,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  // The shared static files (/static/) and each game's own (/games/<kind>/static/, served from its folder).
+  if (/^\/(games\/[a-z][a-z0-9_]*\/)?static\//.test(url.pathname)) {
     event.respondWith(caches.open(STATIC).then(function (cache) {
       return cache.match(request).then(function (cached) {
         return cached || fetch(request).then(function (response) {

@@ -12,7 +12,6 @@ Nothing here skips: a missing Chromium or axe-core is an error that says what to
 from __future__ import annotations
 
 import re
-import shutil
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,9 +49,7 @@ def _tools_present():
         problems.append(f"{AXE} is missing: run `npm ci` at the repository root (`make test` does)")
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
-    if SHOTS.exists():
-        shutil.rmtree(SHOTS)
-    SHOTS.mkdir(parents=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
 
 
 @pytest.fixture(scope="session")

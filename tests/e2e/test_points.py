@@ -112,3 +112,28 @@ def test_a_refused_round_and_what_the_keypad_enters_stay_in_sight(page: Page, sh
         assert in_sight(pad.get_by_role("button", name=label, exact=True)), label
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+
+
+def test_a_games_own_keypad_script_works_offline_from_the_service_workers_cache(page: Page, context):
+    """A game's script is served from its folder (/games/<kind>/static/): the service worker keeps it with the
+    shared files, so a round form reopened without a connection still has the game's keypad."""
+    new_points_sheet(page, ["Ana", "Ben"])
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()  # now through the service worker, which keeps the page and the game's script
+    expect(page.locator(".number-keypad")).to_be_visible()
+    assert page.evaluate(
+        "async () => (await caches.keys()).length > 0 && "
+        "(await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys())"
+        ".some((r) => r.url.includes('/games/points/static/sheet.js'))))).some(Boolean)"
+    ), "the service worker keeps the game's own script"
+    context.new_cdp_session(page).send("Network.clearBrowserCache")  # only the service worker's copy is left
+    context.set_offline(True)
+    try:
+        page.reload()
+        pad = page.locator(".number-keypad")
+        expect(pad).to_be_visible()
+        enter(page, "7")
+        expect(pad.locator(".keypad-value")).to_have_text("7")
+    finally:
+        context.set_offline(False)
