@@ -224,8 +224,8 @@ def export_game(game: Game) -> dict[str, Any]:
 # --- credentials ---------------------------------------------------------------------------------
 
 
-def check_edit_key(game: Game, key: str | None) -> None:
-    """401 without an edit key, 403 with a wrong one."""
+def check_edit_key(game: Game, key: str | None) -> str:
+    """401 without an edit key, 403 with a wrong one; the key, once checked."""
     if not key:
         raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
     if not key_matches(key, game.edit_key_hash):
@@ -234,6 +234,7 @@ def check_edit_key(game: Game, key: str | None) -> None:
         if player_of_key(game, key) is not None:  # a player link: its own row of a draft only (not counted)
             raise refuse_player()
         refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
+    return key
 
 
 def unchanged_since_read(game: Game) -> bool:
