@@ -28,7 +28,7 @@ help:
 	@echo "make untranslated CODE=de  print de's untranslated entries as JSON (scripts/translations.py)"
 	@echo "make merge-messages CODE=de FILE=de.json  write translated JSON back into de's catalogue"
 	@echo "make test-matrix every language x every page x 320/390/landscape in Chromium: no horizontal overflow"
-	@echo "make lint    ruff check, ruff format --check, mypy (app/engine)"
+	@echo "make lint    ruff check, ruff format --check, mypy (all of app/), lint-imports (engine purity)"
 	@echo "make lock    update requirements.lock (runtime) and requirements-test.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
 
 $(BIN)/python:

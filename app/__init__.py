@@ -8,8 +8,10 @@ its ``engine/``); what every game shares lives in :mod:`app.engine`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +39,9 @@ def create_app(test_config=None) -> Flask:
         app.config["HEAVY_SLOTS"] = default_slots()
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
-    app.json.sort_keys = False  # answers keep the contract's order ("valid", "phase", "groups", "reasons")
+    # Answers keep the contract's order ("valid", "phase", "groups", "reasons"); app.json is typed as the
+    # JSONProvider interface, but it is Flask's default provider, which has sort_keys.
+    cast(DefaultJSONProvider, app.json).sort_keys = False
 
     from . import assets, database, errors, games, i18n, ratelimits, security, views
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import cast
 
 from flask import Flask, g, request
 from flask_compress import Compress
@@ -63,7 +64,7 @@ def init_app(app: Flask) -> None:
         return response
 
     Compress(app)  # one per app: it keeps its settings on itself
-    versions = StaticVersions(app.static_folder)
+    versions = StaticVersions(cast(str, app.static_folder))  # create_app names it: the shared static/
     app.extensions["static_versions"] = versions
     folders: dict[str, StaticVersions] = {"static": versions}
     """Versions by static endpoint: the app's, and each blueprint's with a static folder of its own (a game's)."""

@@ -1,5 +1,7 @@
 """Flask extensions, created unbound and initialised by :func:`app.create_app`."""
 
+from typing import TYPE_CHECKING
+
 from flask_babel import Babel
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -22,5 +24,12 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+if TYPE_CHECKING:
+    # mypy cannot take a class made at run time (``db.Model``) as a base; ``db.Model`` is ``Base`` with
+    # Flask-SQLAlchemy's mixins (table name, bind key, repr), so the models are typed as ``Base``'s subclasses.
+    Model = Base
+else:
+    Model = db.Model
 csrf = CSRFProtect()
 babel = Babel()

@@ -22,7 +22,13 @@ from ``localStorage`` again. API clients (the digital game) send the key as
 
 from __future__ import annotations
 
-from flask import Response, request
+from typing import TypeVar
+
+from flask import request
+from werkzeug.wrappers import Response
+
+AnyResponse = TypeVar("AnyResponse", bound=Response)
+"""A response: Flask's, or werkzeug's (``redirect()`` answers one); the same one comes back."""
 
 COOKIE = "deckside_edit"
 """One cookie name for every game: each copy is scoped to its game's path, so a request carries one."""
@@ -48,7 +54,7 @@ def held_key() -> str | None:
     return request.cookies.get(COOKIE) or None
 
 
-def keep(response: Response, path: str, key: str) -> Response:
+def keep(response: AnyResponse, path: str, key: str) -> AnyResponse:
     """Make this phone keep ``key`` for every request under ``path`` (a game's pages)."""
     response.set_cookie(
         COOKIE,
@@ -62,7 +68,7 @@ def keep(response: Response, path: str, key: str) -> Response:
     return response
 
 
-def drop(response: Response, path: str) -> Response:
+def drop(response: AnyResponse, path: str) -> AnyResponse:
     """Forget this phone's key for ``path`` (a key that stopped working)."""
     response.delete_cookie(COOKIE, path=path, secure=request.is_secure, httponly=True, samesite="Lax")
     return response

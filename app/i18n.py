@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
-from typing import Literal
+from typing import Literal, cast
 from urllib.parse import urlsplit
 
 from babel import Locale
@@ -167,7 +167,12 @@ def format_number(value) -> str:
 def language_choices() -> list[dict]:
     """The picker's entries: code, the language's own name and its direction, in the configured order."""
     return [
-        {"code": code, "name": Locale.parse(code).get_display_name(code).capitalize(), "dir": text_direction(code)}
+        # Babel has a name for each language the app offers (LANGUAGES), in that language.
+        {
+            "code": code,
+            "name": cast(str, Locale.parse(code).get_display_name(code)).capitalize(),
+            "dir": text_direction(code),
+        }
         for code in current_app.config["LANGUAGES"]
     ]
 

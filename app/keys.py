@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import secrets
 import string
+from typing import TypeGuard
 
 ID_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
 
@@ -15,7 +16,7 @@ def new_id() -> str:
     return secrets.token_urlsafe(18)
 
 
-def well_formed_id(value: object) -> bool:
+def well_formed_id(value: object) -> TypeGuard[str]:
     """Whether ``value`` could be an id :func:`new_id` made (URL-safe base64); others are never looked up
     (PostgreSQL refuses a NUL in a query)."""
     return isinstance(value, str) and 0 < len(value) <= 64 and set(value) <= ID_CHARACTERS

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 from .keys import new_id
 
 
@@ -19,7 +19,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):
+class Game(Model):
     """A score sheet: which game, its table rules, the players, and a version every change increases."""
 
     __tablename__ = "game"
@@ -63,7 +63,7 @@ class Game(db.Model):
     )
 
 
-class Player(db.Model):
+class Player(Model):
     """A player of a game, in seating order."""
 
     __tablename__ = "player"
@@ -77,7 +77,7 @@ class Player(db.Model):
     game: Mapped[Game] = relationship(back_populates="players")
 
 
-class Round(db.Model):
+class Round(Model):
     """One recorded round: its number and who went out; the per-player entries are :class:`Result` rows."""
 
     __tablename__ = "round"
@@ -99,7 +99,7 @@ class Round(db.Model):
     )
 
 
-class Result(db.Model):
+class Result(Model):
     """What was entered for one player in one round (as JSON), and the points the engine computed."""
 
     __tablename__ = "result"
@@ -114,7 +114,7 @@ class Result(db.Model):
     round: Mapped[Round] = relationship(back_populates="results")
 
 
-class IdempotentReply(db.Model):
+class IdempotentReply(Model):
     """A write carrying an ``Idempotency-Key`` that was answered: when the key comes again, the answer is the
     same status with the game it was about as that game is now (API.md "Operations"). Only that is kept, not
     a copy of the answer: ``answer_id`` is the game the answer held (the game itself for a round, the new game
@@ -131,7 +131,7 @@ class IdempotentReply(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
-class KeyFailure(db.Model):
+class KeyFailure(Model):
     """One wrong edit key sent for a game (a sheet or a digital game) from an address: the wrong-key limit
     counts these rows, so every worker process sees the same counts. Rows older than the window are deleted."""
 
@@ -143,7 +143,7 @@ class KeyFailure(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
-class RateLimit(db.Model):
+class RateLimit(Model):
     """A fixed-window counter of Flask-Limiter (``app.ratelimits``): shared by every worker process."""
 
     __tablename__ = "rate_limit"
@@ -153,7 +153,7 @@ class RateLimit(db.Model):
     expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
-class PlayGame(db.Model):
+class PlayGame(Model):
     """A digital game: the engine's whole state as JSON, its edit key (hashed) and a version.
 
     ``version`` is SQLAlchemy's version counter: every save is ``UPDATE ... WHERE version = <read>``,
@@ -185,10 +185,11 @@ class PlayGame(db.Model):
 
     sheet: Mapped[Game | None] = relationship()
 
-    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+    # DeclarativeBase declares __mapper_args__ as an instance variable, though the mapper reads it from the class.
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}  # type: ignore[misc]
 
 
-class MoveClaim(db.Model):
+class MoveClaim(Model):
     """A phone's games on their way to another phone (API "Move my games to another phone"): the list, sealed
     with a key derived from the claim's code, which only the link holds (the server keeps the code's hash)."""
 
@@ -199,7 +200,7 @@ class MoveClaim(db.Model):
     expires_at: Mapped[datetime] = mapped_column(index=True)
 
 
-class Crew(db.Model):
+class Crew(Model):
     """The people who play together, over any number of tables, games and kinds (API.md "crews").
 
     ``key_hash`` is the crew key's hash, as a game's edit key is kept; ``version`` counts the crew's own
@@ -219,7 +220,7 @@ class Crew(db.Model):
     games: Mapped[list[CrewGame]] = relationship(back_populates="crew", cascade="all, delete-orphan")
 
 
-class CrewPerson(db.Model):
+class CrewPerson(Model):
     """A person of a crew: the name the crew shows, and every name (``CrewAlias``) games may call them by."""
 
     __tablename__ = "crew_person"
@@ -234,7 +235,7 @@ class CrewPerson(db.Model):
     )
 
 
-class CrewAlias(db.Model):
+class CrewAlias(Model):
     """A name that means a person in a crew: the current one, and every old one (renames, merges). ``key`` is
     the name as players are matched (NFC, case folded); one key means one person per crew."""
 
@@ -250,7 +251,7 @@ class CrewAlias(db.Model):
     person: Mapped[CrewPerson] = relationship(back_populates="aliases")
 
 
-class CrewGame(db.Model):
+class CrewGame(Model):
     """A game (a score sheet) of a crew."""
 
     __tablename__ = "crew_game"
@@ -265,7 +266,7 @@ class CrewGame(db.Model):
     game: Mapped[Game] = relationship()
 
 
-class Claim(db.Model):
+class Claim(Model):
     """A hand-over link's code (API.md "Hand-over links that expire"): ``POST /api/claims/<code>`` exchanges it
     for the key it hands over, for ``CLAIM_MINUTES`` minutes (a seat code once). Only the code's hash is kept
     (``id``), and the key is kept masked with the code (:mod:`app.services.claims`): the table alone gives no

@@ -171,7 +171,10 @@ def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
     proxies = int(app.config.get("PROXY_COUNT") or 0)
     if proxies > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies)
+        # Flask's documented way to add WSGI middleware (its stub declares wsgi_app a method, hence the ignore).
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
+        )
     check = ProxyCheck(app, proxies)
     app.extensions["deckside_proxy_check"] = check
 

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Response, request
 from flask_babel import gettext as _
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from ..errors import ApiError, allowed_methods, error_response
 from ..i18n import format_list
@@ -73,7 +74,8 @@ def _walk(model: type[BaseModel], loc: tuple) -> tuple[list[tuple], dict[str, An
     A list of plain values (card tokens, names) is named as a whole; a union's branches are not named."""
     root = _schema(model)
     defs = root.get("$defs", {})
-    node, place = root, []
+    node = root
+    place: list[tuple[Any, ...]] = []
     for step in loc:
         node = _resolve(node, defs)
         if isinstance(step, int) and node.get("type") == "array" and not _is_scalar_list(node, defs):
@@ -136,7 +138,7 @@ def expected(node: dict[str, Any], defs: dict[str, Any] | None = None) -> str:
         if low is not None:
             return _("a whole number of at least {low}").format(low=low)
         return _("a whole number")
-    words = {
+    names: dict[str | None, str] = {
         "string": _("text"),
         "number": _("a number"),
         "boolean": _("true or false"),
@@ -144,10 +146,10 @@ def expected(node: dict[str, Any], defs: dict[str, Any] | None = None) -> str:
         "object": _("an object"),
         "array": _("a list of strings") if _is_scalar_list(node, defs) else _("a list"),
     }
-    return words.get(kind, _("a JSON value"))
+    return names.get(kind, _("a JSON value"))
 
 
-def explain(model: type[BaseModel], error: dict[str, Any]) -> str:
+def explain(model: type[BaseModel], error: ErrorDetails) -> str:
     """One pydantic error as a sentence a person can act on."""
     loc = tuple(error["loc"])
     if error["type"] == "extra_forbidden":

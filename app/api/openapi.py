@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import current_app, jsonify
 from pydantic import BaseModel
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 from . import bp, schemas
 from .schemas import ENDPOINTS, Endpoint, normal_rule
@@ -36,7 +36,7 @@ STATUS_TEXT = {
         "nothing was changed: try again after Retry-After."
     ),
 }
-HEADERS = {
+HEADERS: dict[str, tuple[str, dict[str, Any]]] = {
     "If-Match": ("The version (ETag) the change is meant for; another one is refused.", {"type": "string"}),
     "If-None-Match": ("ETags the caller has; the current one answers 304 without a body.", {"type": "string"}),
     "X-Crew-Key": (
@@ -90,7 +90,9 @@ def _models() -> list[type[BaseModel]]:
 def _components() -> dict[str, Any]:
     """Every model's JSON Schema (validation mode for bodies, serialization mode for answers), and the rules."""
     bodies = {e.body for e in ENDPOINTS if e.body}
-    pairs = [(m, "validation" if m in bodies else "serialization") for m in _models()]
+    pairs: list[tuple[type[BaseModel], JsonSchemaMode]] = [
+        (m, "validation" if m in bodies else "serialization") for m in _models()
+    ]
     _keys, top = models_json_schema(pairs, ref_template=REF)
     return dict(sorted(_without_null_defaults(top.get("$defs", {})).items()))
 
@@ -162,7 +164,7 @@ def _ok(endpoint: Endpoint) -> dict[str, Any]:
     answer: dict[str, Any] = {"description": endpoint.summary}
     if endpoint.answer is not None:
         answer["content"] = {"application/json": {"schema": {"$ref": REF.format(model=endpoint.answer.__name__)}}}
-    headers = {}
+    headers: dict[str, dict[str, Any]] = {}
     if endpoint.etag:
         headers["ETag"] = {"description": 'The version, as `"<version>"`.', "schema": {"type": "string"}}
     if endpoint.location:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from pydantic.json_schema import WithJsonSchema
@@ -81,19 +81,11 @@ SHEET_KINDS = registry.ids()
 PLAY_KINDS = tuple(game.id for game in registry.all_games() if game.digital is not None)
 
 
-def _rules(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = RULES_SCHEMAS) -> Any:
-    """A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document."""
-    variants = [schemas[k] for k in kinds]  # inline: pydantic resolves only its own $refs
-    schema = {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
-    return Annotated[dict[str, Any] | None, WithJsonSchema(schema)]
-
-
-def _tokens(what: str = N_("a list of card tokens (strings)")) -> Any:
-    """A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
-    return Annotated[
-        list[StrictStr],
-        WithJsonSchema({**STRINGS, "x-expected": what}),
-    ]
+def _rules_schema(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = RULES_SCHEMAS) -> dict[str, Any]:
+    """The JSON Schema of a ``rules`` field: the games' rule objects (inline: pydantic resolves only its own
+    $refs), or null."""
+    variants = [schemas[k] for k in kinds]
+    return {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
 
 
 STRINGS = {"type": "array", "items": {"type": "string"}}
@@ -101,14 +93,34 @@ STRINGS = {"type": "array", "items": {"type": "string"}}
 GROUPS = {"type": "array", "items": STRINGS}
 """The JSON Schema of a list of lists of strings (groups of card tokens)."""
 
-CardTokens = _tokens()
+CardTokens = Annotated[
+    list[StrictStr], WithJsonSchema({**STRINGS, "x-expected": N_("a list of card tokens (strings)")})
+]
+"""A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
 Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
 """A list of names (the players, in seating order)."""
 Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
 """Groups of card tokens."""
-Phase10Rules = _rules(("phase10",))
-SheetRules = _rules(SHEET_KINDS, SHEET_RULES_SCHEMAS)
-PlayRules = _rules(PLAY_KINDS)
+# A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document.
+Phase10Rules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(("phase10",)))]
+SheetRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(SHEET_KINDS, SHEET_RULES_SCHEMAS))]
+PlayRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(PLAY_KINDS))]
+
+_T = TypeVar("_T")
+if TYPE_CHECKING:
+    MayOmit: TypeAlias = _T | None
+else:
+
+    class MayOmit:
+        """``MayOmit[T]``: a field that may be left out (it is then None) but, when sent, is a T (null is refused).
+
+        At run time ``MayOmit[T]`` is ``T`` itself, so pydantic validates a sent value as ``T`` and leaves an
+        omitted field at its default None (defaults are not validated); the type checker reads ``T | None``,
+        which is what the attribute holds."""
+
+        def __class_getitem__(cls, item):
+            return item
+
 
 # --- request bodies ---------------------------------------------------------------------------------------------
 
@@ -140,9 +152,9 @@ class Verify(Body):
     phase: StrictInt | Literal["tiebreaker"] = Field(
         json_schema_extra={"x-expected": N_('a phase number or "tiebreaker"')}
     )
-    groups: Annotated[Groups, WithJsonSchema({**GROUPS, "x-item-name": N_("Group")})] = None
-    hand: CardTokens = None
-    rules: Annotated[dict[str, Any], WithJsonSchema(VerifyRules.model_json_schema())] = None
+    groups: MayOmit[Annotated[Groups, WithJsonSchema({**GROUPS, "x-item-name": N_("Group")})]] = None
+    hand: MayOmit[CardTokens] = None
+    rules: MayOmit[Annotated[dict[str, Any], WithJsonSchema(VerifyRules.model_json_schema())]] = None
 
 
 class Score(Body):
@@ -163,7 +175,7 @@ class UnoScore(Body):
     model_config = ConfigDict(json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]})
 
     cards: CardTokens
-    rules: Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())] = None
+    rules: MayOmit[Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())]] = None
 
 
 class CreateGame(Body):
@@ -181,7 +193,9 @@ class CreateGame(Body):
     game: Literal[SHEET_KINDS]  # type: ignore[valid-type]
     players: Names
     rules: SheetRules = None
-    crew: StrictStr = Field(default=None, description="A crew the game joins (with the crew key as X-Crew-Key).")
+    crew: MayOmit[StrictStr] = Field(
+        default=None, description="A crew the game joins (with the crew key as X-Crew-Key)."
+    )
     name: StrictStr | None = Field(
         default=None,
         description='A "points" sheet only: the game played ("Hearts", 1 to 40 characters), shown in titles, lists, the table record, '
@@ -202,14 +216,14 @@ class ResultIn(Body):
     """One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``."""
 
     player: StrictStr
-    completed: StrictBool | StrictInt = Field(
+    completed: MayOmit[StrictBool | StrictInt] = Field(
         default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
     )
-    cards: CardTokens = None
-    counts: Counts = None
-    points: StrictInt = None
-    laid_down: Groups = None
-    knocked_out: StrictBool = Field(
+    cards: MayOmit[CardTokens] = None
+    counts: MayOmit[Counts] = None
+    points: MayOmit[StrictInt] = None
+    laid_down: MayOmit[Groups] = None
+    knocked_out: MayOmit[StrictBool] = Field(
         default=None, description="UNO Show 'em No Mercy: the player was knocked out of the hand (no cards or points)."
     )
 
@@ -245,13 +259,13 @@ class DraftRowIn(Body):
     """One player's row of the round being filled in: a ``results`` entry without ``player``."""
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
-    completed: StrictBool | StrictInt = Field(
+    completed: MayOmit[StrictBool | StrictInt] = Field(
         default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
     )
-    cards: CardTokens = None
-    counts: Counts = None
-    points: StrictInt = None
-    laid_down: Groups = None
+    cards: MayOmit[CardTokens] = None
+    counts: MayOmit[Counts] = None
+    points: MayOmit[StrictInt] = None
+    laid_down: MayOmit[Groups] = None
 
 
 class DraftRound(Body):
@@ -288,7 +302,7 @@ class LineupIn(Body):
 class Rematch(Body):
     """``POST /api/games/<id>/rematch``: optionally new players and rules merged onto this game's."""
 
-    players: Names = None
+    players: MayOmit[Names] = None
     rules: SheetRules = None
 
 
@@ -337,7 +351,7 @@ class Act(Body):
 
     model_config = ConfigDict(json_schema_extra={"examples": [{"seat": 0, "action": {"type": "draw"}}]})
 
-    seat: StrictInt = None
+    seat: MayOmit[StrictInt] = None
     action: Action
 
 
@@ -353,7 +367,7 @@ class CreateCrew(Body):
     model_config = ConfigDict(json_schema_extra={"examples": [{"name": "Friday cards", "people": ["Ana", "Ben"]}]})
 
     name: StrictStr
-    people: Names = None
+    people: MayOmit[Names] = None
 
 
 class JoinCrew(Body):
@@ -369,8 +383,8 @@ class ChangePerson(Body):
 
     model_config = ConfigDict(json_schema_extra={"examples": [{"name": "Anna"}, {"same_as": "Ana"}]})
 
-    name: StrictStr = None
-    same_as: StrictStr = None
+    name: MayOmit[StrictStr] = None
+    same_as: MayOmit[StrictStr] = None
 
 
 class ImportSheet(BaseModel):
@@ -429,7 +443,7 @@ class Standing(Answer):
     name: str
     score: int
     phase: int | None = None
-    phases_done: list[int] = None
+    phases_done: MayOmit[list[int]] = None
     joined: int | None = Field(default=None, description="The first round a player who joined played.")
     left: int | None = Field(default=None, description="The first round a player who left no longer played.")
 
@@ -521,8 +535,8 @@ class SeatOut(Answer):
     bot: str | None
     cards: int
     score: int
-    hand: list[str] = None
-    phases_open: list[int | Literal["tiebreaker"]] = Field(
+    hand: MayOmit[list[str]] = None
+    phases_open: MayOmit[list[int | Literal["tiebreaker"]]] = Field(
         default=None,
         description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
         "empty once it has laid down, or while it sits out a tie-breaker round).",
@@ -550,7 +564,7 @@ class PlayOut(StoredGame):
 
 
 class CreatedPlay(EditKey, PlayOut):
-    seat_keys: dict[str, str] = None
+    seat_keys: MayOmit[dict[str, str]] = None
 
 
 class SeatKey(Answer):

@@ -12,8 +12,7 @@ from .util import bearer_key, json_object
 @bp.post("/games/<game_id>/rematch")
 def rematch_game(game_id: str):
     game = sheets.get_game(game_id, lock=True)
-    key = bearer_key()
-    sheets.check_edit_key(game, key)
+    key = sheets.check_edit_key(game, bearer_key())
     body = json_object() if request.get_data() else None  # the body is optional
     answer, status = tables.rematch(game, body, request.headers.get("Idempotency-Key"), edit_key=key)
     return jsonify(answer), status

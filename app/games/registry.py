@@ -28,6 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..engine.options import Option, RuleSet
+from ..engine.sheetbase import ScoreSheet
 
 KIND_LENGTH = 20
 """The longest kind id the database stores (``Game.kind``, ``CrewGame.kind``: ``String(20)``)."""
@@ -79,7 +80,7 @@ class GameType:
     """Display name (a brand name, or a lazily translated one)."""
     description: ClassVar[Any] = ""
     options: ClassVar[tuple[Option, ...]]
-    sheet: ClassVar[type]
+    sheet: ClassVar[type[ScoreSheet]]
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
     bgg_id: ClassVar[int | None] = None
@@ -108,12 +109,13 @@ class GameType:
 
     # --- engine ------------------------------------------------------------------------------------
 
-    # Each game names its engine modules; the four questions below are asked of them.
-    rules_module: ClassVar[Any]
+    # Each game names its engine modules; the four questions below are asked of them. (Not ClassVar: mypy takes a
+    # module assigned in a class body for an instance variable.)
+    rules_module: Any
     """The module with ``make_rules`` and ``rules_from_text`` (the table rules)."""
-    rounds_module: ClassVar[Any]
+    rounds_module: Any
     """The module with ``parse_round`` (a round entry from a request body)."""
-    sheet_module: ClassVar[Any]
+    sheet_module: Any
     """The module with ``check_players`` (the players' names against the game's limits)."""
 
     def make_rules(self, given: Any = None) -> RuleSet:
@@ -304,6 +306,17 @@ class GameType:
         """The totals row's cells under :meth:`csv_columns`."""
         return [p["score"] for p in data["players"]]
 
+    # --- digital: the simulator (``flask simulate``; a game with :attr:`digital` implements both) --------------
+
+    def simulate(self, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many games (``games``, ``players``, ``bots``, ``seed``, ``rules``, ``hands``, ``progress``);
+        the summary of API.md."""
+        raise NotImplementedError
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """The summary's lines of this game: before the wins, and after them."""
+        raise NotImplementedError
+
 
 def option_field(option: Option, label: Any, choices: Sequence[tuple[str, Any]] | None) -> Field | None:
     """An unbound form field for a table rule (``None`` for a ``custom`` rule: the plug-in gives its own). The
@@ -333,7 +346,7 @@ class GameBlueprint(Blueprint):
         super().__init__(*args, **kwargs)
         self._templates = PrefixLoader(templates)
 
-    @property  # type: ignore[override]
+    @property
     def jinja_loader(self) -> BaseLoader:
         return self._templates
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import delete, update
+from sqlalchemy import CursorResult, delete, update
 
 from ..errors import ApiError
 from ..extensions import db
@@ -76,6 +76,7 @@ def create(body: dict[str, Any], bearer: str | None) -> dict[str, Any]:
     play = None if sheet is not None or not well_formed_id(game_id) else db.session.get(PlayGame, game_id)
     if sheet is None and play is None:
         raise ApiError(_("There is no game with this id."), 404)
+    assert well_formed_id(game_id)  # (a game was found by it)
     if sheet is not None:
         sheets.check_edit_key(sheet, bearer)  # 401/403 (counted) before anything is said about the right
         if right != "edit":
@@ -150,11 +151,11 @@ def claim(code: str) -> dict[str, Any]:
     if not _still_works(found, key):
         raise ApiError(gone, 410)
     if found.once:
-        used = db.session.execute(
+        used = db.session.execute(  # an UPDATE answers a CursorResult (Session.execute is typed as a Result)
             update(Claim).where(Claim.id == found.id, Claim.used_at.is_(None)).values(used_at=utcnow())
         )
         db.session.commit()
-        if used.rowcount != 1:
+        if cast(CursorResult[Any], used).rowcount != 1:
             raise ApiError(_("This seat link has been used already: ask the phone that shared it for a new one."), 410)
     return {"game": found.game_id, "right": found.right, "key": key}
 
@@ -172,4 +173,6 @@ def _still_works(found: Claim, key: str) -> bool:
     seat = _seat_number(found.right)
     info = play.seat_info or []
     stored = info[seat].get("key") if seat is not None and seat < len(info) else None
-    return bool(stored) and key_matches(key, stored)
+    if not stored:
+        return False
+    return key_matches(key, stored)

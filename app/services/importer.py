@@ -213,25 +213,23 @@ def _store(game: Game) -> None:
     """Write the checked game in a few statements (one per table), under the write lock, which is taken only
     now: the unit of work's bookkeeping for hundreds of rows would hold it far longer. The game object is
     left as built (not attached to the session): the answer is made from it."""
-    rows = {
-        "game": {
-            c: getattr(game, c)
-            for c in (
-                "id",
-                "kind",
-                "rules",
-                "version",
-                "edit_key_hash",
-                "tiebreaker_winner",
-                "first_dealer",
-                "started_at",
-                "finished_at",
-                "notes",
-                "lineup",
-            )
-        },
-        "players": [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players],
+    game_row = {
+        c: getattr(game, c)
+        for c in (
+            "id",
+            "kind",
+            "rules",
+            "version",
+            "edit_key_hash",
+            "tiebreaker_winner",
+            "first_dealer",
+            "started_at",
+            "finished_at",
+            "notes",
+            "lineup",
+        )
     }
+    player_rows = [{"game_id": game.id, "seat": p.seat, "name": p.name} for p in game.players]
     rounds = [
         {
             "number": r.number,
@@ -244,7 +242,7 @@ def _store(game: Game) -> None:
     ]
     db.session.expunge(game)
     lock_for_write()
-    db.session.execute(insert(Game), [rows["game"]])
-    db.session.execute(insert(Player), rows["players"])
+    db.session.execute(insert(Game), [game_row])
+    db.session.execute(insert(Player), player_rows)
     sheets.insert_rounds(game.id, rounds)
     db.session.commit()

@@ -184,9 +184,10 @@ class VersionWatcher:
         seen = changes.generation(changes.SHEETS)
         while True:
             # At the next poll, or at once when this process saves a sheet (or a new waiter asks).
-            changes.wait_until(
-                lambda seen=seen: self._look_now or changes.generation(changes.SHEETS) != seen, self.poll
-            )
+            def changed(seen: int = seen) -> bool:
+                return self._look_now or changes.generation(changes.SHEETS) != seen
+
+            changes.wait_until(changed, self.poll)
             seen = changes.generation(changes.SHEETS)  # before the query: a save during it wakes the next wait
             self._look_now = False  # a waiter asking after this is already in the list the query reads
             with self._lock:
@@ -237,7 +238,9 @@ def watcher() -> VersionWatcher:
             found = current_app.extensions.get("live_watcher")
             if found is None:
                 poll = float(current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS))
-                found = current_app.extensions["live_watcher"] = VersionWatcher(current_app._get_current_object(), poll)
+                # current_app is a LocalProxy, typed as the Flask app it stands for (hence the ignore).
+                app = current_app._get_current_object()  # type: ignore[attr-defined]
+                found = current_app.extensions["live_watcher"] = VersionWatcher(app, poll)
     return found
 
 

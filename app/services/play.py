@@ -41,7 +41,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app
 from flask_babel import gettext as _
@@ -272,7 +272,8 @@ def create_play(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(_("The body must be a JSON object."))
     _check_fields(data, CREATE_FIELDS, _("a new game"))
-    kind = KINDS.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    game_id = data.get("game")
+    kind = KINDS.get(game_id) if isinstance(game_id, str) else None
     if kind is None:
         raise ApiError(
             _('"game" must be {games}.').format(games=format_list([f'"{kind}"' for kind in KINDS], style="or"))
@@ -582,12 +583,14 @@ def land(play: PlayGame, landing: Landing | None) -> None:
     if landing.new_sheet is not None:
         db.session.add(landing.new_sheet)
         play.sheet = landing.new_sheet
+    # A landing is for a sheet: the one the game had when it was prepared, or its new one set just above.
+    sheet = cast(Game, play.sheet)
     if landing.rounds:
-        sheets.store_rounds(play.sheet, landing.rounds)
-    if landing.finished and play.sheet.finished_at is None:
-        play.sheet.finished_at = utcnow()
+        sheets.store_rounds(sheet, landing.rounds)
+    if landing.finished and sheet.finished_at is None:
+        sheet.finished_at = utcnow()
     if landing.tiebreaker is not None:
-        sheets.record_tiebreaker(play.sheet, None, commit=False, prepared=landing.tiebreaker, answer=False)
+        sheets.record_tiebreaker(sheet, None, commit=False, prepared=landing.tiebreaker, answer=False)
     if landing.refused is not None:
         current_app.logger.error("Digital game %s: %s", play.id, landing.refused)
         play.sheet_error = landing.refused[:500]

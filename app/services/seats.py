@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import segno
 from flask import current_app
@@ -178,9 +178,10 @@ def _remote_seat(seat: int) -> ApiError:
 def viewing_seat(play: PlayGame, who: Credential, asked: int | None) -> int | None:
     """The seat whose view a ``GET`` shows (``None``: the spectator's). ``asked`` is the parsed ``?seat=``."""
     if who.kind == SEAT:
-        if asked is not None and asked != who.seat:
-            raise _other_seat(asked, who.seat)
-        return who.seat
+        own = cast(int, who.seat)  # a seat key's credential always names its seat (see credential())
+        if asked is not None and asked != own:
+            raise _other_seat(asked, own)
+        return own
     if who.kind == EDIT and asked is not None:
         if is_remote(play, asked):
             raise _remote_seat(asked)
@@ -198,9 +199,10 @@ def acting_seat(play: PlayGame, who: Credential, sent: int | None) -> int:
     """The seat an action is for. ``sent`` is the body's parsed ``seat`` (optional with a seat key)."""
     require_key(who)
     if who.kind == SEAT:
-        if sent is not None and sent != who.seat:
-            raise _other_seat(sent, who.seat)
-        return who.seat
+        own = cast(int, who.seat)  # a seat key's credential always names its seat (see credential())
+        if sent is not None and sent != own:
+            raise _other_seat(sent, own)
+        return own
     if sent is None:
         raise ApiError(_('"seat" is missing: send the number of the seat that acts.'))
     if is_remote(play, sent):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast, overload
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, insert, select
+from sqlalchemy import CursorResult, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -121,6 +121,10 @@ def iso_time(moment: datetime | None) -> str | None:
     return moment.replace(tzinfo=UTC, microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+@overload
+def read_time(value: None) -> None: ...
+@overload
+def read_time(value: str) -> datetime: ...
 def read_time(value: Any) -> datetime | None:
     """An ISO 8601 time as an export writes it, stored as naive UTC; ``None`` for ``None``; ValueError else."""
     if value is None:
@@ -224,8 +228,8 @@ def export_game(game: Game) -> dict[str, Any]:
 # --- credentials ---------------------------------------------------------------------------------
 
 
-def check_edit_key(game: Game, key: str | None) -> None:
-    """401 without an edit key, 403 with a wrong one."""
+def check_edit_key(game: Game, key: str | None) -> str:
+    """401 without an edit key, 403 with a wrong one; the key, once checked."""
     if not key:
         raise ApiError(_("Changing this game needs its edit key (Authorization: Bearer <edit key>)."), 401)
     if not key_matches(key, game.edit_key_hash):
@@ -234,6 +238,7 @@ def check_edit_key(game: Game, key: str | None) -> None:
         if player_of_key(game, key) is not None:  # a player link: its own row of a draft only (not counted)
             raise refuse_player()
         refuse_wrong_key(game.id)  # 403, counted; 429 past the limit
+    return key
 
 
 def unchanged_since_read(game: Game) -> bool:
@@ -524,7 +529,8 @@ def prune_replies(game_id: str | None = None) -> int:
     query = delete(IdempotentReply).where(IdempotentReply.created_at < reply_cutoff())
     if game_id is not None:
         query = query.where(IdempotentReply.game_id == game_id)
-    return db.session.execute(query).rowcount or 0
+    # A DELETE answers a CursorResult (Session.execute is typed as answering a Result).
+    return cast(CursorResult[Any], db.session.execute(query)).rowcount or 0
 
 
 def replay_reply(game: Game, idempotency_key: str | None) -> tuple[dict[str, Any], int] | None:

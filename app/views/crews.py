@@ -202,7 +202,7 @@ def _rate_bars(stats: dict[str, Any]) -> dict[str, Any]:
     rows = []
     y = 4
     for person in stats["people"]:
-        bars = []
+        bars: list[dict[str, Any]] = []
         for kind in kinds:
             line = person["kinds"].get(kind)
             if line is None or line["win_rate"] is None:
@@ -346,7 +346,7 @@ def person(crew_id: str, name: str):
             error = refused.message
         else:
             stats = crews.statistics(crew)
-            new_name = change.get("name") or change.get("same_as")
+            (new_name,) = change.values()  # its one value: the new name, or the person they fold into
             shown = _person_of(stats).get(same_player(new_name), new_name)
             flash(
                 _("%(old)s is now %(new)s.", old=name, new=shown)

@@ -8,6 +8,8 @@ Every write goes through :mod:`app.services.drafts`, so the rules are the engine
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import flash, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms.validators import InputRequired
@@ -76,12 +78,9 @@ def hand(game_id: str):
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
     player, who = found
-    hand_url = url_for(
-        "sheets.hand", game_id=game.id, **({"seat": request.args["seat"]} if "seat" in request.args else {})
-    )
-    panel_url = url_for(
-        "sheets.hand", game_id=game.id, panel=1, **({"seat": request.args["seat"]} if "seat" in request.args else {})
-    )
+    asked_seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    hand_url = url_for("sheets.hand", game_id=game.id, **asked_seat)
+    panel_url = url_for("sheets.hand", game_id=game.id, panel=1, **asked_seat)
     if request.method == "GET" and request.args.get("panel"):
         data = sheets.game_json(game)
         panel = render_template("sheets/_hand_panel.html", game=game, data=data, panel_url=panel_url)

@@ -34,7 +34,7 @@ class Uno(GameType):
     rounds_module = rounds
     sheet_module = sheet
     sheet = sheet.Sheet
-    digital = Digital(
+    digital: ClassVar[Digital | None] = Digital(  # the variants built on UNO's sheet have none
         game.UnoGame,
         bots.BOTS,
         simulate.simulate,
@@ -59,7 +59,7 @@ class Uno(GameType):
             ("reshuffle", _l("Shuffle and turn again")),
         ),
     }
-    primary_rules = ("target", "scoring", "newer_wilds")
+    primary_rules: ClassVar[tuple[str, ...] | None] = ("target", "scoring", "newer_wilds")
     more_rules_label = _l("House rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = True

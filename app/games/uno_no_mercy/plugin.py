@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -71,7 +71,8 @@ class UnoNoMercy(Uno):
         return {"round": number, ("last_standing" if standing else "went_out"): winner, "results": results}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
-        winner = entered.get("went_out") or entered.get("last_standing")
+        # A stored No Mercy round names its winner as one of the two (the engine checked it).
+        winner = cast(str, entered.get("went_out") or entered.get("last_standing"))
         form.went_out.data = str(names.index(winner))
         form.won_by.data = STANDING if "last_standing" in entered else WENT_OUT
         by_player = {r["player"]: r for r in entered["results"]}
