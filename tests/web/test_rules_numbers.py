@@ -7,6 +7,7 @@ import html
 import re
 
 import pytest
+from api_helpers import token_of
 
 from app.games import registry
 from app.games.phase10.engine import cards as p10_cards
@@ -74,3 +75,17 @@ def test_no_rules_page_writes_a_point_value_by_hand(kind):
     for cell in CELL.findall(source):
         written = re.sub(r"\{\{.*?\}\}", "", cell)
         assert not re.search(r"\d", written), f"{kind}'s rules.html writes the value {cell!r} by hand"
+
+
+def test_the_phase10_round_form_counts_cards_at_the_engines_values(client, monkeypatch):
+    """The round form's keypad counts (their labels and ``data-points``) come from the engine too."""
+    page = client.get("/sheets/new").get_data(as_text=True)
+    data = {"csrf_token": token_of(page), "game": "phase10", "variant": "classic", "phase_list": "all"}
+    data.update({"natural_card": "phase", "skip_target": "next", "players-0": "Ana", "players-1": "Ben"})
+    answer = client.post("/sheets/new", data=data)
+    assert answer.status_code == 302
+    url = answer.headers["Location"].split("#")[0]
+    monkeypatch.setattr(p10_scoring, "CLASS_POINTS", {"low": 701, "high": 702, "skip": 703, "wild": 704})
+    form = client.get(url + "/rounds/new").get_data(as_text=True)
+    assert [int(p) for p in re.findall(r'class="count" data-points="(\d+)"', form)] == [701, 702, 703, 704] * 2
+    assert f"{p10_cards.LOWEST}–{p10_cards.LOW_MAX} <small>(701)</small>" in form
