@@ -35,6 +35,32 @@ SHEET_MACROS = ("standings_head", "standings_cells", "standings_help", "history_
 """The macros of ``<kind>/sheet.html`` the sheet page calls (``tiebreaker_panel`` too, for a game with a
 tie-breaker; ``went_out_links`` when present)."""
 
+ROUND_HOOKS: dict[str, str] = {
+    "data-row": "each player's row of the round form (with data-player, the name, and data-index, the seat); "
+    "sheets/_rows.html's went_out_rows() draws it, a partial that draws its own rows marks them",
+    "data-went-out": "the control saying that this player went out (the radio went_out_rows() hands the partial)",
+    "data-leftover": "the part of a row where what the player holds is entered (hidden once they went out; in compact "
+    "rows it opens under the row tapped)",
+    "data-row-line": "the line of a row's toggles (went out, a completed phase…): the arrow keys move along it",
+    "data-error": "a refused entry's message (in a row, or above the rows): the row opens, the problems show",
+    "data-completed": "a box the engine may tick from the entry (a completed phase): the preview ticks it",
+    "data-step": "a stepper button beside a count (its value, +1 or -1, is added)",
+    "data-quick-counts": "a group of quick-count chips for the field whose id is its data-for",
+    "data-count": "a quick-count chip (its value is the count it sets)",
+    "data-keypad": "a card keypad, typing into the field whose id is its data-target (static/js/keypad.js)",
+    "data-key": "a key of a card keypad (its value is the token it types)",
+    "data-keypad-hint": "a card keypad's hint, shown when a key needs a colour first",
+}
+"""The ``data-*`` attributes by which the shared scripts (``static/js/sheets.js``, ``draft.js``, ``focus.js``,
+``offline.js``, ``keypad.js``) find what they work on in a game's round partial (``<kind>/round.html``) and card
+keypad (``<kind>/cards.html``), with what each marks. The scripts select by these attributes only, never by a CSS
+class of a game's partial, so a partial may name and style its classes as it likes. :func:`problems` checks that a
+round partial carries :data:`ROUND_ROW_HOOKS`."""
+
+ROUND_ROW_HOOKS = ("data-went-out", "data-leftover")
+"""What a round partial that draws its rows with ``went_out_rows()`` must mark (the rows themselves carry
+``data-row``); a partial drawing its own rows marks each with ``data-row``."""
+
 
 @dataclass(frozen=True)
 class Digital:
@@ -374,6 +400,8 @@ def problems(game: GameType) -> list[str]:
         missing = [name for name in wanted if name not in defined]
         if missing:
             found.append(f"The game {kind!r}'s sheet.html does not define the macro(s) {', '.join(missing)}.")
+    if (templates / "round.html").is_file():
+        found.extend(_round_problems(kind, (templates / "round.html").read_text(encoding="utf-8")))
     scripts = [game.script] if game.script else []
     if game.digital is not None and game.digital.script:
         scripts.append(game.digital.script)
@@ -381,6 +409,24 @@ def problems(game: GameType) -> list[str]:
         if not (game.folder / "static" / script).is_file():
             found.append(f"The game {kind!r}'s script {script} is not in its static folder.")
     return found
+
+
+def _round_problems(kind: str, source: str) -> list[str]:
+    """What a round partial lacks of the :data:`ROUND_HOOKS` the shared scripts find its rows by."""
+
+    def marks(hook: str) -> bool:  # as an attribute, or as a keyword of a form field's call ({"data-went-out": True})
+        return re.search(rf"(?<![\w-]){re.escape(hook)}(?![\w-])", source) is not None
+
+    if "went_out_rows(" in source:
+        missing = [hook for hook in ROUND_ROW_HOOKS if not marks(hook)]
+    else:
+        missing = [] if marks("data-row") else ["data-row"]
+    if not missing:
+        return []
+    return [
+        f"The game {kind!r}'s round.html does not mark {', '.join(missing)} (the shared scripts find the round form's "
+        "rows by these attributes: registry.ROUND_HOOKS)."
+    ]
 
 
 def _load() -> dict[str, GameType]:

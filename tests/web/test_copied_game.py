@@ -101,6 +101,14 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             db.engine.dispose()
 
 
+def unmark(folder: Path, hook: str) -> None:
+    """Take a data attribute the shared scripts need out of a copied game's round.html (its classes stay)."""
+    partial = folder / "templates" / "round.html"
+    source = partial.read_text()
+    assert f" {hook}" in source
+    partial.write_text(source.replace(f" {hook}", ""))
+
+
 @pytest.mark.parametrize(
     ("kind", "edit", "sentence"),
     [
@@ -113,11 +121,14 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             "does not define the macro(s) standings_cells, standings_help, history_mark, history_help",
         ),
         ("five_crowns_c", lambda folder: (folder / "static" / "sheet.js").unlink(), "script sheet.js is not in"),
+        # The shared scripts find a round form's rows by data attributes (registry.ROUND_HOOKS), not by classes.
+        ("five_crowns_d", lambda folder: unmark(folder, "data-row"), "round.html does not mark data-row"),
+        ("five_crowns_flip", lambda folder: unmark(folder, "data-leftover"), "round.html does not mark data-leftover"),
     ],
 )
 def test_registering_refuses_a_game_folder_that_lacks_a_part(tmp_path, copied, kind, edit, sentence):
     load, _registered = copied
-    edit(copy_game(tmp_path, "points", kind))
+    edit(copy_game(tmp_path, "uno_flip" if kind.endswith("flip") else "points", kind))
     with pytest.raises(registry.GameError, match=re.escape(sentence)):
         registry.register(load(kind))
     assert kind not in registry.ids()
