@@ -61,6 +61,28 @@ ROUND_ROW_HOOKS = ("data-went-out", "data-leftover")
 """What a round partial that draws its rows with ``went_out_rows()`` must mark (the rows themselves carry
 ``data-row``); a partial drawing its own rows marks each with ``data-row``."""
 
+SHARED_RESULT_KEYS = ("player", "cards", "counts", "points", "completed", "laid_down")
+"""The keys of a round's result that the shared API schema describes (a game's own keys are its
+:attr:`GameType.result_fields`)."""
+
+
+@dataclass(frozen=True)
+class ResultField:
+    """A key of a round's result that only one game's rounds carry (for example No Mercy's ``knocked_out``),
+    declared by that game (:attr:`GameType.result_fields`), so that the shared API schema, its OpenAPI document and
+    the importer take it with no shared file edited.
+
+    ``type`` is the JSON type of its value (``bool``, ``int`` or ``str``: checked strictly at the API's edge, as
+    every field is), ``description`` what it says (in the OpenAPI document). ``replaces_entry`` says how an exported
+    round is read back: when the field is true, the player entered nothing else (their points in the file are the
+    sheet's own), so the importer sends the field alone.
+    """
+
+    name: str
+    type: type
+    description: str
+    replaces_entry: bool = False
+
 
 @dataclass(frozen=True)
 class Digital:
@@ -131,6 +153,9 @@ class GameType:
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
+    result_fields: ClassVar[tuple[ResultField, ...]] = ()
+    """Keys a player's result in this game's rounds may carry besides the shared ones (:data:`SHARED_RESULT_KEYS`):
+    the API schema (``app.api.schemas.ResultIn``), its OpenAPI document and the importer are built from them."""
 
     # --- engine ------------------------------------------------------------------------------------
 
@@ -452,11 +477,28 @@ def register(game: GameType) -> GameType:
     clash = sorted(taken & set(game.form_fields()))
     if clash:
         raise GameError(f"The form field {clash[0]!r} of {game.id!r} is another game's: set its form_prefix.")
+    for declared in game.result_fields:
+        other = next((f for f in result_fields() if f.name == declared.name), None)
+        if declared.name in SHARED_RESULT_KEYS or (other is not None and other != declared):
+            raise GameError(
+                f"The result field {declared.name!r} of {game.id!r} is a shared key or another game's: name it otherwise."
+            )
+        if declared.type not in (bool, int, str):
+            raise GameError(f"The result field {declared.name!r} of {game.id!r} must hold a bool, an int or a str.")
     found = problems(game)
     if found:
         raise GameError(" ".join(found))
     _GAMES[game.id] = game
     return game
+
+
+def result_fields(games: Iterable[GameType] | None = None) -> tuple[ResultField, ...]:
+    """The result fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, ResultField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.result_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
 
 
 def unregister(kind: str) -> None:
