@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import WithJsonSchema
 
 from ..engine.i18n import N_
@@ -212,8 +212,8 @@ class Counts(Body):
     wild: StrictInt = 0
 
 
-class ResultIn(Body):
-    """One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``."""
+class SharedResultIn(Body):
+    """The keys of a player's result that every game's rounds share (:data:`registry.SHARED_RESULT_KEYS`)."""
 
     player: StrictStr
     completed: MayOmit[StrictBool | StrictInt] = Field(
@@ -223,9 +223,25 @@ class ResultIn(Body):
     counts: MayOmit[Counts] = None
     points: MayOmit[StrictInt] = None
     laid_down: MayOmit[Groups] = None
-    knocked_out: MayOmit[StrictBool] = Field(
-        default=None, description="UNO Show 'em No Mercy: the player was knocked out of the hand (no cards or points)."
+
+
+def result_model(fields: tuple[registry.ResultField, ...]) -> type[Body]:
+    """``ResultIn``: the shared keys of a result and the keys the games declare as their own
+    (:attr:`GameType.result_fields`), each checked strictly as its declared type; no shared line names a game's key."""
+    own: dict[str, Any] = {
+        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
+        for declared in fields
+    }
+    return create_model(
+        "ResultIn",
+        __base__=SharedResultIn,
+        __doc__="One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``.",
+        __module__=__name__,
+        **own,
     )
+
+
+ResultIn = result_model(registry.result_fields())
 
 
 class RoundIn(Body):
@@ -245,7 +261,7 @@ class RoundIn(Body):
         description="UNO Show 'em No Mercy: the hand's winner when every other player was knocked out (instead of "
         "went_out).",
     )
-    results: list[ResultIn]
+    results: list[ResultIn]  # type: ignore[valid-type]
 
 
 class DraftIn(Body):

@@ -36,6 +36,54 @@ SHEET_MACROS = ("standings_head", "standings_cells", "standings_help", "history_
 """The macros of ``<kind>/sheet.html`` the sheet page calls (``tiebreaker_panel`` too, for a game with a
 tie-breaker; ``went_out_links`` when present)."""
 
+ROUND_HOOKS: dict[str, str] = {
+    "data-row": "each player's row of the round form (with data-player, the name, and data-index, the seat); "
+    "sheets/_rows.html's went_out_rows() draws it, a partial that draws its own rows marks them",
+    "data-went-out": "the control saying that this player went out (the radio went_out_rows() hands the partial)",
+    "data-leftover": "the part of a row where what the player holds is entered (hidden once they went out; in compact "
+    "rows it opens under the row tapped)",
+    "data-row-line": "the line of a row's toggles (went out, a completed phase…): the arrow keys move along it",
+    "data-error": "a refused entry's message (in a row, or above the rows): the row opens, the problems show",
+    "data-completed": "a box the engine may tick from the entry (a completed phase): the preview ticks it",
+    "data-step": "a stepper button beside a count (its value, +1 or -1, is added)",
+    "data-quick-counts": "a group of quick-count chips for the field whose id is its data-for",
+    "data-count": "a quick-count chip (its value is the count it sets)",
+    "data-keypad": "a card keypad, typing into the field whose id is its data-target (static/js/keypad.js)",
+    "data-key": "a key of a card keypad (its value is the token it types)",
+    "data-keypad-hint": "a card keypad's hint, shown when a key needs a colour first",
+}
+"""The ``data-*`` attributes by which the shared scripts (``static/js/sheets.js``, ``draft.js``, ``focus.js``,
+``offline.js``, ``keypad.js``) find what they work on in a game's round partial (``<kind>/round.html``) and card
+keypad (``<kind>/cards.html``), with what each marks. The scripts select by these attributes only, never by a CSS
+class of a game's partial, so a partial may name and style its classes as it likes. :func:`problems` checks that a
+round partial carries :data:`ROUND_ROW_HOOKS`."""
+
+ROUND_ROW_HOOKS = ("data-went-out", "data-leftover")
+"""What a round partial that draws its rows with ``went_out_rows()`` must mark (the rows themselves carry
+``data-row``); a partial drawing its own rows marks each with ``data-row``."""
+
+SHARED_RESULT_KEYS = ("player", "cards", "counts", "points", "completed", "laid_down")
+"""The keys of a round's result that the shared API schema describes (a game's own keys are its
+:attr:`GameType.result_fields`)."""
+
+
+@dataclass(frozen=True)
+class ResultField:
+    """A key of a round's result that only one game's rounds carry (for example No Mercy's ``knocked_out``),
+    declared by that game (:attr:`GameType.result_fields`), so that the shared API schema, its OpenAPI document and
+    the importer take it with no shared file edited.
+
+    ``type`` is the JSON type of its value (``bool``, ``int`` or ``str``: checked strictly at the API's edge, as
+    every field is), ``description`` what it says (in the OpenAPI document). ``replaces_entry`` says how an exported
+    round is read back: when the field is true, the player entered nothing else (their points in the file are the
+    sheet's own), so the importer sends the field alone.
+    """
+
+    name: str
+    type: type
+    description: str
+    replaces_entry: bool = False
+
 
 @dataclass(frozen=True)
 class Digital:
@@ -106,6 +154,9 @@ class GameType:
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
+    result_fields: ClassVar[tuple[ResultField, ...]] = ()
+    """Keys a player's result in this game's rounds may carry besides the shared ones (:data:`SHARED_RESULT_KEYS`):
+    the API schema (``app.api.schemas.ResultIn``), its OpenAPI document and the importer are built from them."""
 
     # --- engine ------------------------------------------------------------------------------------
 
@@ -387,6 +438,8 @@ def problems(game: GameType) -> list[str]:
         missing = [name for name in wanted if name not in defined]
         if missing:
             found.append(f"The game {kind!r}'s sheet.html does not define the macro(s) {', '.join(missing)}.")
+    if (templates / "round.html").is_file():
+        found.extend(_round_problems(kind, (templates / "round.html").read_text(encoding="utf-8")))
     scripts = [game.script] if game.script else []
     if game.digital is not None and game.digital.script:
         scripts.append(game.digital.script)
@@ -394,6 +447,24 @@ def problems(game: GameType) -> list[str]:
         if not (game.folder / "static" / script).is_file():
             found.append(f"The game {kind!r}'s script {script} is not in its static folder.")
     return found
+
+
+def _round_problems(kind: str, source: str) -> list[str]:
+    """What a round partial lacks of the :data:`ROUND_HOOKS` the shared scripts find its rows by."""
+
+    def marks(hook: str) -> bool:  # as an attribute, or as a keyword of a form field's call ({"data-went-out": True})
+        return re.search(rf"(?<![\w-]){re.escape(hook)}(?![\w-])", source) is not None
+
+    if "went_out_rows(" in source:
+        missing = [hook for hook in ROUND_ROW_HOOKS if not marks(hook)]
+    else:
+        missing = [] if marks("data-row") else ["data-row"]
+    if not missing:
+        return []
+    return [
+        f"The game {kind!r}'s round.html does not mark {', '.join(missing)} (the shared scripts find the round form's "
+        "rows by these attributes: registry.ROUND_HOOKS)."
+    ]
 
 
 def _load() -> dict[str, GameType]:
@@ -419,11 +490,28 @@ def register(game: GameType) -> GameType:
     clash = sorted(taken & set(game.form_fields()))
     if clash:
         raise GameError(f"The form field {clash[0]!r} of {game.id!r} is another game's: set its form_prefix.")
+    for declared in game.result_fields:
+        other = next((f for f in result_fields() if f.name == declared.name), None)
+        if declared.name in SHARED_RESULT_KEYS or (other is not None and other != declared):
+            raise GameError(
+                f"The result field {declared.name!r} of {game.id!r} is a shared key or another game's: name it otherwise."
+            )
+        if declared.type not in (bool, int, str):
+            raise GameError(f"The result field {declared.name!r} of {game.id!r} must hold a bool, an int or a str.")
     found = problems(game)
     if found:
         raise GameError(" ".join(found))
     _GAMES[game.id] = game
     return game
+
+
+def result_fields(games: Iterable[GameType] | None = None) -> tuple[ResultField, ...]:
+    """The result fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, ResultField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.result_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
 
 
 def unregister(kind: str) -> None:

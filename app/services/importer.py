@@ -18,13 +18,16 @@ from ..database import lock_for_write
 from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..extensions import db
+from ..games import registry
+from ..games.registry import ResultField
 from ..models import Game, Player
 from . import sheets
 
 FORMAT = "deckside-sheet"
 FORMAT_VERSION = 1
-ENTRY_KEYS = ("completed", "laid_down", "knocked_out")
-"""What a round's result carries besides the player and one of cards/counts/points."""
+ENTRY_KEYS = ("completed", "laid_down")
+"""What a round's result carries besides the player and one of cards/counts/points (and the game's own result
+fields: :attr:`GameType.result_fields`)."""
 
 
 class ImportRefused(ApiError):
@@ -34,8 +37,11 @@ class ImportRefused(ApiError):
         super().__init__(_("This file cannot be imported: {reason}").format(reason=reason), 400)
 
 
-def _round_body(item: Any, number: int, round_keys: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The round as it was entered (the body ``POST /api/games/<id>/rounds`` takes)."""
+def _round_body(
+    item: Any, number: int, round_keys: tuple[str, ...] = (), result_fields: tuple[ResultField, ...] = ()
+) -> dict[str, Any]:
+    """The round as it was entered (the body ``POST /api/games/<id>/rounds`` takes): the game's own round keys, and
+    the result fields the games declare (read as declared; a key the game does not know is refused by its engine)."""
     if not isinstance(item, dict):
         raise ImportRefused(_("round {number} is not a JSON object.").format(number=number))
     if item.get("round") != number:
@@ -47,14 +53,17 @@ def _round_body(item: Any, number: int, round_keys: tuple[str, ...] = ()) -> dic
     results = item.get("results")
     if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
         raise ImportRefused(_("round {number} has no list of results.").format(number=number))
+    own = tuple(f.name for f in result_fields)
     body_results = []
     for result in results:
         entry: dict[str, Any] = {"player": result.get("player")}
-        entry.update((k, result[k]) for k in ENTRY_KEYS if k in result)
+        entry.update((k, result[k]) for k in (*ENTRY_KEYS, *own) if k in result)
+        # A field that replaces the entry (a knock-out) leaves nothing else entered: the points are the sheet's.
+        entered = not any(result.get(f.name) for f in result_fields if f.replaces_entry)
         # What was entered is the cards or the counts when present; "points" then is what the
         # sheet computed from them (checked below), else it is what was entered.
         for source in ("cards", "counts", "points"):
-            if source in result and not result.get("knocked_out"):  # a knock-out's points are the sheet's 0
+            if source in result and entered:
                 entry[source] = result[source]
                 break
         body_results.append(entry)
@@ -162,7 +171,7 @@ def import_game(data: Any) -> tuple[Game, str]:
         pending = _lineup(data)
         for number, item in enumerate(rounds, start=1):
             _apply_lineup(game, replayed, pending, number)
-            body = _round_body(item, number, sheets.kind_of(game).round_keys)
+            body = _round_body(item, number, sheets.kind_of(game).round_keys, registry.result_fields())
             try:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:

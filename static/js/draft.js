@@ -12,7 +12,7 @@
   // One row on the page: its entry is open from the start (no tap to open it). After static/js/sheets.js has
   // made the rows compact (deferred scripts run before DOMContentLoaded).
   document.addEventListener("DOMContentLoaded", function () {
-    var row = form.querySelector(".player-row");
+    var row = form.querySelector("[data-row]");
     var open = row && row.querySelector(".row-open");
     if (open && !row.classList.contains("is-open")) open.click();
   });
@@ -35,7 +35,7 @@
   var draft = null;
   var saving = false;
 
-  function rows() { return Array.prototype.slice.call(form.querySelectorAll(".player-row")); }
+  function rows() { return Array.prototype.slice.call(form.querySelectorAll("[data-row]")); }
   function seatOf(row) { return row.dataset.index; }
   function csrf() { var field = form.querySelector("[name=csrf_token]"); return field ? field.value : ""; }
   function fill(template, values) {
@@ -71,7 +71,7 @@
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
       }
-      var out = row.querySelector(".went-out");
+      var out = row.querySelector("[data-went-out]");
       if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {
         counting.push(name);
       }
@@ -102,7 +102,7 @@
   }
 
   function changed(event) {
-    var row = event.target.closest && event.target.closest(".player-row");
+    var row = event.target.closest && event.target.closest("[data-row]");
     if (!row || saving) return;
     var seat = seatOf(row);
     touched[seat] = true;

@@ -9,14 +9,14 @@
   var target = document.querySelector("[data-focus-on-load]");
   if (!target) target = document.querySelector("form [aria-invalid=true]");
   if (!target) {
-    var error = document.querySelector(".player-row .error");
-    target = error && error.closest(".player-row");
+    var error = document.querySelector("[data-row] [data-error]");
+    target = error && error.closest("[data-row]");
     if (target && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   }
   if (!target) return;
   // A refused field of a player's row: the row from its top (the player's name), under the bar at the top of
   // the screen; what is wrong also shows in the round form's Save bar.
-  var row = target.closest(".player-row");
+  var row = target.closest("[data-row]");
   function show() {
     if (row) row.scrollIntoView({ block: "start" });
     else target.scrollIntoView({ block: "center" });

@@ -47,7 +47,7 @@
       if (button.dataset.action === "back") { list.pop(); put(list); return; }
       var token = keyToken(button.dataset.key, Boolean(button.dataset.colored), color, Boolean(pad.dataset.needsColor));
       if (token === null) {
-        var hint = pad.querySelector(".keypad-hint");
+        var hint = pad.querySelector("[data-keypad-hint]");
         if (hint) hint.hidden = false;
         return;
       }
@@ -55,5 +55,5 @@
       put(list);
     });
   }
-  document.querySelectorAll(".keypad[data-target]").forEach(setup);
+  document.querySelectorAll("[data-keypad][data-target]").forEach(setup);
 })();

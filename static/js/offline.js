@@ -347,7 +347,7 @@
   // What was entered, row by row, in the page's own words (the labels): for the queue's list.
   function summary() {
     var rows = [];
-    form.querySelectorAll(".player-row").forEach(function (row) {
+    form.querySelectorAll("[data-row]").forEach(function (row) {
       var parts = [];
       row.querySelectorAll("input, select").forEach(function (input) {
         if (input.type === "hidden" || input.type === "submit") return;

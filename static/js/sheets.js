@@ -40,10 +40,10 @@
       preview();
     };
     var allDone = function () {
-      form.querySelectorAll(".player-row").forEach(function (row) { row.dataset.done = "1"; });
+      form.querySelectorAll("[data-row]").forEach(function (row) { row.dataset.done = "1"; });
     };
     var isDone = function (name) {  // a problem naming nobody shows once any row is done
-      return Array.prototype.some.call(form.querySelectorAll(".player-row"), function (row) {
+      return Array.prototype.some.call(form.querySelectorAll("[data-row]"), function (row) {
         return row.dataset.done === "1" && (name == null || row.dataset.player === name);
       });
     };
@@ -56,14 +56,14 @@
     var touched = {};  // player → changed since the last preview was asked for
     // The player row whose entry an event changed (typed; or tapped a key, a step or a count), or who went out.
     var entryRow = function (event) {
-      var row = event.target.closest && event.target.closest(".player-row");
-      if (!row || (event.type === "click" && !event.target.closest(".leftover button, .step, .key, .chip"))) return null;
+      var row = event.target.closest && event.target.closest("[data-row]");
+      if (!row || (event.type === "click" && !event.target.closest("[data-leftover] button, [data-step], [data-key], [data-count]"))) return null;
       return row;
     };
     var touch = function (event) {
       var row = entryRow(event);
       if (!row) return;
-      if (event.target.classList.contains("went-out")) scored = {};
+      if (event.target.hasAttribute("data-went-out")) scored = {};
       else touched[row.dataset.player] = true;
     };
     ["input", "change", "click"].forEach(function (type) { form.addEventListener(type, touch); });
@@ -77,8 +77,8 @@
     };
 
     // Compact rows: one line per player; what a player holds is entered under the row tapped (one open at a time).
-    var rows = Array.prototype.slice.call(form.querySelectorAll(".player-row"));
-    var compact = rows.length > 0 && rows.every(function (row) { return row.querySelector(".leftover") && row.querySelector(".penalty"); });
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
+    var compact = rows.length > 0 && rows.every(function (row) { return row.querySelector("[data-leftover]") && row.querySelector(".penalty"); });
     var openRow = function (chosen) {
       rows.forEach(function (row) {
         var open = row === chosen && !row.classList.contains("is-out");
@@ -100,7 +100,7 @@
       form.classList.add("compact");
       rows.forEach(function (row, index) {
         var penalty = row.querySelector(".penalty");
-        var leftover = row.querySelector(".leftover");
+        var leftover = row.querySelector("[data-leftover]");
         leftover.id = leftover.id || "leftover-" + index;
         var button = document.createElement("button");
         button.type = "button";
@@ -126,7 +126,7 @@
         });
       });
       // A row with something to fix opens; else the first row still to be entered once someone went out.
-      var wrong = rows.filter(function (row) { return row.querySelector(".error"); })[0];
+      var wrong = rows.filter(function (row) { return row.querySelector("[data-error]"); })[0];
       if (wrong) openRow(wrong);
     }
     // Keyboard: one tab stop per player row. Inside a row's line (Out, the phase, the points) the arrow keys
@@ -141,7 +141,7 @@
         .filter(function (el) { return el.tabIndex >= 0 && !el.disabled && shown(el); });
     };
     var lineOf = function (row) {
-      return Array.prototype.slice.call(row.querySelectorAll(".row-toggles input, .row-toggles select, .row-open"))
+      return Array.prototype.slice.call(row.querySelectorAll("[data-row-line] input, [data-row-line] select, .row-open"))
         .filter(function (el) { return el.getClientRects().length > 0; });
     };
     var rove = function (row, current) {
@@ -152,13 +152,13 @@
       rows.forEach(function (row) {
         var line = lineOf(row);
         list.push(line.filter(function (el) { return el.tabIndex === 0; })[0] || line[line.length - 1]);
-        if (row.classList.contains("is-open")) list = list.concat(tabbables(row.querySelector(".leftover")));
+        if (row.classList.contains("is-open")) list = list.concat(tabbables(row.querySelector("[data-leftover]")));
       });
       return list;
     };
     var keyboard = function (event) {
       var target = event.target;
-      var row = target.closest && target.closest(".player-row");
+      var row = target.closest && target.closest("[data-row]");
       if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
       var line = lineOf(row);
       var at = line.indexOf(target);
@@ -191,14 +191,14 @@
         return;
       }
       event.preventDefault();  // a radio's own arrow keys would choose another player: never silently
-      rove(to.closest(".player-row"), to);
+      rove(to.closest("[data-row]"), to);
       to.focus();
     };
     if (compact) {
       rows.forEach(function (row) {
         var line = lineOf(row);
         rove(row, line[line.length - 1]);
-        row.querySelectorAll(".quick-counts .chip, .step").forEach(function (button) { button.tabIndex = -1; });
+        row.querySelectorAll("[data-quick-counts] [data-count], [data-step]").forEach(function (button) { button.tabIndex = -1; });
         row.addEventListener("focusin", function (event) {
           if (lineOf(row).indexOf(event.target) >= 0) rove(row, event.target);
         });
@@ -217,15 +217,15 @@
 
     var syncRows = function () {
       rows.forEach(function (row) {
-        var outBox = row.querySelector(".went-out");
+        var outBox = row.querySelector("[data-went-out]");
         if (!outBox) return; // a game where nobody goes out
         var out = outBox.checked;
         row.classList.toggle("is-out", out);
-        row.querySelector(".leftover").hidden = out;
+        row.querySelector("[data-leftover]").hidden = out;
       });
-      form.querySelectorAll(".quick-counts").forEach(function (group) {
+      form.querySelectorAll("[data-quick-counts]").forEach(function (group) {
         var value = document.getElementById(group.dataset.for).value.trim();
-        group.querySelectorAll(".chip").forEach(function (chip) {
+        group.querySelectorAll("[data-count]").forEach(function (chip) {
           chip.setAttribute("aria-pressed", String(chip.dataset.count === value));
         });
       });
@@ -233,16 +233,16 @@
 
     // What follows from the entry (went out, or a hand of fewer than 10 cards: a completed phase) is the
     // engine's to say: the preview answers it, and a box ticked that way is marked, so the next preview asks again.
-    var autoBoxes = function () { return form.querySelectorAll(".completed[data-auto]"); };
+    var autoBoxes = function () { return form.querySelectorAll("[data-completed][data-auto]"); };
     var showCompleted = function (completed) {
-      form.querySelectorAll(".player-row").forEach(function (row) {
-        var box = row.querySelector(".completed");
+      form.querySelectorAll("[data-row]").forEach(function (row) {
+        var box = row.querySelector("[data-completed]");
         if (!box || !(row.dataset.player in completed) || (box.checked && !box.hasAttribute("data-auto"))) return;
         box.checked = completed[row.dataset.player];
         box.toggleAttribute("data-auto", box.checked);
       });
     };
-    form.querySelectorAll(".completed").forEach(function (box) {
+    form.querySelectorAll("[data-completed]").forEach(function (box) {
       box.addEventListener("change", function () { box.removeAttribute("data-auto"); });
     });
 
@@ -262,7 +262,7 @@
           if (mine !== sequence) return;
           var told = !answer.ok && isDone(answer.player);
           if (answer.ok) scored = answer.points;
-          form.querySelectorAll(".player-row").forEach(function (row) {
+          form.querySelectorAll("[data-row]").forEach(function (row) {
             var name = row.dataset.player;
             var label = answer.labels && answer.labels[name];
             var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;
@@ -285,7 +285,7 @@
       timer = setTimeout(preview, 250);
     };
 
-    form.querySelectorAll(".step").forEach(function (button) {
+    form.querySelectorAll("[data-step]").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
         var input = button.parentNode.querySelector("input");
@@ -295,11 +295,11 @@
       });
     });
     // Quick counts: one tap says how many of these cards; tapping the pressed one again clears it.
-    form.querySelectorAll(".quick-counts").forEach(function (group) {
+    form.querySelectorAll("[data-quick-counts]").forEach(function (group) {
       var input = document.getElementById(group.dataset.for);
       group.hidden = false;
       group.addEventListener("click", function (event) {
-        var chip = event.target.closest(".chip");
+        var chip = event.target.closest("[data-count]");
         if (!chip) return;
         input.value = input.value.trim() === chip.dataset.count ? "" : chip.dataset.count;
         schedule();
@@ -311,37 +311,37 @@
     // entry of that row), and going on to another row or to the buttons: that row is done.
     var edited = function (event) {
       var row = entryRow(event);
-      if (row && !event.target.classList.contains("went-out")) row.dataset.edited = "1";
+      if (row && !event.target.hasAttribute("data-went-out")) row.dataset.edited = "1";
     };
     ["input", "change", "click"].forEach(function (type) { form.addEventListener(type, edited); });
     form.addEventListener("focusin", function (event) {
-      var here = event.target.closest(".player-row");
+      var here = event.target.closest("[data-row]");
       if (!here && !event.target.closest(".button-row")) return;  // a keypad key beside the rows: still entering
-      form.querySelectorAll(".player-row").forEach(function (row) { if (row !== here) finished(row); });
+      form.querySelectorAll("[data-row]").forEach(function (row) { if (row !== here) finished(row); });
     });
     form.addEventListener("submit", allDone);
-    if (form.querySelector(".player-row .error, .flash-error")) allDone();  // a refused save: show what is wrong
+    if (form.querySelector("[data-error], .flash-error")) allDone();  // a refused save: show what is wrong
     if (compact) {
-      form.querySelectorAll(".went-out").forEach(function (box) {
+      form.querySelectorAll("[data-went-out]").forEach(function (box) {
         box.addEventListener("change", function () {
           syncRows();
-          var row = box.closest(".player-row");
-          if (box.checked && !form.querySelector(".player-row.is-open:not(.is-out)")) openRow(nextToEnter(row));
+          var row = box.closest("[data-row]");
+          if (box.checked && !form.querySelector("[data-row].is-open:not(.is-out)")) openRow(nextToEnter(row));
         });
       });
     }
     // The sheet's "Who went out?" links name the player in the address's fragment (#out=<seat>).
     var outAt = /^#out=(\d+)$/.exec(window.location.hash);
     if (outAt && form.dataset.mode === "new") {
-      var chosen = form.querySelectorAll(".went-out")[parseInt(outAt[1], 10)];
+      var chosen = form.querySelectorAll("[data-went-out]")[parseInt(outAt[1], 10)];
       history.replaceState(null, "", window.location.pathname + window.location.search);
-      if (chosen && !form.querySelector(".went-out:checked")) {
+      if (chosen && !form.querySelector("[data-went-out]:checked")) {
         chosen.checked = true;
         chosen.dispatchEvent(new Event("change", { bubbles: true }));
       }
     }
     syncRows();
-    if (form.querySelector(".went-out:checked")) preview();
+    if (form.querySelector("[data-went-out]:checked")) preview();
   }
 
   // Confirm before taking a round back; select a share link on focus.

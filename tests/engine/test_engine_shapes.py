@@ -85,3 +85,42 @@ def test_uno_actions_are_values_with_a_json_round_trip(data):
 def test_an_uno_action_is_refused_with_the_reason():
     with pytest.raises(IllegalActionError, match="multiples"):
         Action.from_json({"type": "play", "cards": ["G7", "G7"]}, seats=3, multiples=False, seven_o=False)
+
+
+def test_both_digital_games_answer_with_typed_values_and_write_json_at_the_edge():
+    """UNO's game answers as Phase 10's does: legal moves are values ``apply`` takes (with a JSON form, which the
+    view lists), a bot chooses such a value, and the outcome is the shared :class:`Outcome`."""
+    from app.games.phase10.engine.actions import Action as Phase10Action
+    from app.games.phase10.engine.game import Game
+    from app.games.uno.engine.actions import Move
+
+    seats = [{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}]
+    for game, value in ((Game(seats, seed=3), Phase10Action), (UnoGame(seats, seed=3), Move)):
+        seat = game.turn
+        legal = game.legal_actions(seat)
+        assert legal and all(isinstance(action, value) for action in legal)
+        assert game.view(seat)["legal"] == [action.to_json() for action in legal]
+        assert game.outcome() is None
+        game.apply(seat, legal[0])
+    game = UnoGame(seats, seed=4)
+    move = uno_bots.get_bot("smart").choose(game, game.turn)
+    assert isinstance(move, Move) and isinstance(move.action, Action)
+    uno_bots.run_bots(game)
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome) and outcome == game.sheet.outcome
+    assert outcome.rule is DecidingRule.REACHED_TARGET and outcome.winner == game.names[game.winner]
+    # A move and its JSON form are the same move; a value is checked as a sent action is.
+    plain = Move(Action("draw"))
+    assert Move.from_json(plain.to_json(), seats=2, multiples=False, seven_o=False) == plain
+    fresh = UnoGame(["Ana", "Ben"], seed=5)
+    with pytest.raises(IllegalActionError, match="seat to catch"):
+        fresh.apply(0, Move(Action("catch", (), -1, 7)))
+
+
+def test_an_uno_game_stopped_after_its_hands_has_a_typed_outcome():
+    game = UnoGame([{"name": "A", "bot": "smart"}, {"name": "B", "bot": "random"}], seed=2, max_hands=1)
+    uno_bots.run_bots(game)
+    outcome = game.outcome()
+    assert game.termination == "hands_played" and outcome.rule is DecidingRule.LAST_ROUND
+    assert outcome.winner == game.names[game.winner]
+    assert outcome.text.startswith("The game was set to end after 1 round.")

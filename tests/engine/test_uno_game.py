@@ -7,6 +7,7 @@ import json
 import pytest
 
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotYourTurnError, RulesError
+from app.engine.outcome import DecidingRule
 from app.games.uno.engine.bots import run_bots
 from app.games.uno.engine.game import LOG_KEEP, UnoGame
 
@@ -17,6 +18,11 @@ def hand(game, seat):
 
 def play(game, seat, card, **extra):
     game.apply(seat, {"type": "play", "card": card, **extra})
+
+
+def legal(game, seat):
+    """The legal moves of ``seat`` in their JSON form (API.md), as the game's view lists them."""
+    return [move.to_json() for move in game.legal_actions(seat)]
 
 
 def assert_refused(game, seat, action, error=IllegalActionError, match=None):
@@ -141,8 +147,8 @@ def test_a_card_not_in_hand_is_refused(deal):
 def test_draw_then_only_the_drawn_card_may_be_played(deal):
     game = deal([["R9"], []], "R5", draws=["R1"])
     game.apply(0, {"type": "draw"})
-    assert {"type": "play", "card": "R9"} not in game.legal_actions(0)
-    assert game.legal_actions(0) == [{"type": "play", "card": "R1"}, {"type": "pass"}]
+    assert {"type": "play", "card": "R9"} not in legal(game, 0)
+    assert legal(game, 0) == [{"type": "play", "card": "R1"}, {"type": "pass"}]
     assert_refused(game, 0, {"type": "play", "card": "R9"}, match="drew")
     play(game, 0, "R1")
     assert game.view(None)["turn"] == 1 and game.view(None)["discard_top"] == "R1"
@@ -158,7 +164,7 @@ def test_a_drawn_card_that_cannot_be_played_ends_the_turn_at_once(deal):
 def test_drawing_is_allowed_with_a_playable_card_and_pass_only_after_drawing(deal):
     game = deal([["R9"], []], "R5", draws=["G1"])
     assert_refused(game, 0, {"type": "pass"}, match="only after drawing")
-    assert {"type": "draw"} in game.legal_actions(0)
+    assert {"type": "draw"} in legal(game, 0)
 
 
 def test_draw_until_playable_keeps_drawing_up_to_a_playable_card(deal):
@@ -252,7 +258,7 @@ def test_first_discard_wild_the_first_player_names_the_colour_and_plays(deal):
     game = deal([["G1"], [], []], "W")
     view = game.view(0)
     assert view["pending"] == {"type": "color", "seat": 0} and view["color"] is None and view["turn"] == 0
-    assert game.legal_actions(0) == [{"type": "color", "color": c} for c in "RYGB"]
+    assert legal(game, 0) == [{"type": "color", "color": c} for c in "RYGB"]
     assert_refused(game, 1, {"type": "color", "color": "G"}, NotYourTurnError)
     assert_refused(game, 0, {"type": "play", "card": "G1"}, match="colour")
     game.apply(0, {"type": "color", "color": "G"})
@@ -278,7 +284,7 @@ def test_wild_draw_four_accepted(deal):
     game = deal([["W4", "G1"], [], []], "R5")
     play(game, 0, "W4", color="G")
     assert game.view(1)["pending"] == {"type": "wild_draw_four", "seat": 1, "amount": 4, "by": 0}
-    assert game.legal_actions(1) == [{"type": "challenge"}, {"type": "accept"}]
+    assert legal(game, 1) == [{"type": "challenge"}, {"type": "accept"}]
     assert_refused(game, 1, {"type": "draw"}, match="Challenge or accept")
     game.apply(1, {"type": "accept"})
     view = game.view(None)
@@ -336,8 +342,8 @@ def uno_position(arrange, deal):
 def test_a_missing_uno_call_is_caught_for_two_cards(uno_position):
     game = uno_position()
     play(game, 0, "R1")
-    assert {"type": "catch", "seat": 0} in game.legal_actions(2)
-    assert {"type": "uno"} in game.legal_actions(0)
+    assert {"type": "catch", "seat": 0} in legal(game, 2)
+    assert {"type": "uno"} in legal(game, 0)
     game.apply(2, {"type": "catch", "seat": 0})
     assert game.view(None)["seats"][0]["cards"] == 3
     assert_refused(game, 1, {"type": "catch", "seat": 0}, match="cannot be caught")
@@ -352,9 +358,9 @@ def test_the_catch_window_closes_when_the_next_player_begins_a_turn(uno_position
 
 def test_calling_uno_with_the_play_or_before_being_caught_is_safe(uno_position):
     game = uno_position()
-    assert {"type": "play", "card": "R1", "uno": True} in game.legal_actions(0)
+    assert {"type": "play", "card": "R1", "uno": True} in legal(game, 0)
     play(game, 0, "R1", uno=True)
-    assert not any(a["type"] == "catch" for a in game.legal_actions(1))
+    assert not any(a["type"] == "catch" for a in legal(game, 1))
     assert game.view(None)["seats"][0]["uno"] is True
     game = uno_position()
     play(game, 0, "R1")
@@ -402,7 +408,9 @@ def test_reaching_the_target_ends_the_game_for_the_winner(arrange, deal):
     view = game.view(0)
     assert view["status"] == "finished" and view["winner"] == "Ana" and view["turn"] is None
     assert view["legal"] == []
-    assert game.outcome() == {"winner": 0, "name": "Ana", "termination": "reached_target"}
+    outcome = game.outcome()
+    assert outcome.rule is DecidingRule.REACHED_TARGET and outcome.winner == "Ana" and game.winner == 0
+    assert outcome.text == "Ana reached 29 points first."
     assert_refused(game, 1, {"type": "draw"}, GameOverError)
 
 
@@ -420,7 +428,7 @@ def test_lowest_wins_each_keeps_own_points_and_a_tie_for_lowest_plays_another_ha
     play(game, turn, "W", color="R")
     assert game.view(None)["status"] == "finished"
     scores = [s["score"] for s in game.view(None)["seats"]]
-    assert scores.count(min(scores)) == 1 and game.outcome()["termination"] == "lowest_total"
+    assert scores.count(min(scores)) == 1 and game.outcome().rule is DecidingRule.LOWEST_TOTAL
     assert game.view(None)["winner"] == ["Ana", "Ben", "Cy"][scores.index(min(scores))]
 
 
@@ -448,7 +456,7 @@ def test_without_stacking_a_draw_two_cannot_be_answered(deal):
 def test_stacking_wild_draw_fours_and_challenging_the_last_one(deal):
     game = deal([["W4", "B1"], ["W4", "G1"], []], "R5", rules={"stacking": True})
     play(game, 0, "W4", color="G")
-    assert {"type": "play", "card": "W4", "color": "Y"} in game.legal_actions(1)
+    assert {"type": "play", "card": "W4", "color": "Y"} in legal(game, 1)
     play(game, 1, "W4", color="Y")  # a bluff: Ben holds a green card
     assert game.view(None)["pending"] == {"type": "wild_draw_four", "seat": 2, "amount": 8, "by": 1}
     game.apply(2, {"type": "challenge"})
@@ -459,7 +467,7 @@ def test_stacking_wild_draw_fours_and_challenging_the_last_one(deal):
 def test_seven_swaps_hands_with_a_chosen_player_or_not(deal):
     game = deal([["R7", "R1"], ["G1"], ["B2"]], "R5", rules={"seven_o": True})
     before_ana, before_cy = hand(game, 0), hand(game, 2)
-    assert {"type": "play", "card": "R7"} in game.legal_actions(0)
+    assert {"type": "play", "card": "R7"} in legal(game, 0)
     play(game, 0, "R7", swap=2)
     assert hand(game, 0) == before_cy
     assert hand(game, 2) == [c for c in before_ana if c != "R7"]
@@ -496,7 +504,7 @@ def test_a_seven_swap_keeps_the_uno_call_of_a_player_outside_the_swap(cy_has_cal
     game = cy_has_called_uno(["R7", "G4", "G5"])
     play(game, 0, "R7", swap=1)
     assert game.view(None)["seats"][2]["uno"] is True
-    assert {"type": "catch", "seat": 2} not in game.legal_actions(1)
+    assert {"type": "catch", "seat": 2} not in legal(game, 1)
     assert_refused(game, 1, {"type": "catch", "seat": 2}, match="cannot be caught")
 
 
@@ -506,8 +514,8 @@ def test_both_seats_of_a_seven_swap_lose_their_uno_call(cy_has_called_uno):
     assert hand(game, 0) == ["B2"] and hand(game, 2) == ["G4"]
     seats = game.view(None)["seats"]
     assert seats[0]["uno"] is False and seats[2]["uno"] is False
-    legal = game.legal_actions(1)
-    assert {"type": "catch", "seat": 0} in legal and {"type": "catch", "seat": 2} in legal
+    moves = legal(game, 1)
+    assert {"type": "catch", "seat": 0} in moves and {"type": "catch", "seat": 2} in moves
 
 
 def test_a_zero_resets_every_uno_call(cy_has_called_uno):
@@ -515,12 +523,12 @@ def test_a_zero_resets_every_uno_call(cy_has_called_uno):
     play(game, 0, "R0")
     assert hand(game, 0) == ["B2"]
     assert game.view(None)["seats"][0]["uno"] is False
-    assert {"type": "catch", "seat": 0} in game.legal_actions(1)
+    assert {"type": "catch", "seat": 0} in legal(game, 1)
 
 
 def test_jump_in_with_an_identical_card_out_of_turn(deal):
     game = deal([["R1"], ["G1"], ["R5", "B2"]], "R5", rules={"jump_in": True})
-    assert {"type": "play", "card": "R5"} in game.legal_actions(2)
+    assert {"type": "play", "card": "R5"} in legal(game, 2)
     assert_refused(game, 2, {"type": "play", "card": "B2"}, NotYourTurnError, match="identical")
     play(game, 2, "R5")
     assert game.view(None)["turn"] == 0
@@ -530,7 +538,7 @@ def test_jump_in_with_an_identical_card_out_of_turn(deal):
 
 def test_multiples_both_take_effect(deal):
     game = deal([["R+2", "R+2", "R1"], [], []], "R5", rules={"multiples": True})
-    assert {"type": "play", "cards": ["R+2", "R+2"]} in game.legal_actions(0)
+    assert {"type": "play", "cards": ["R+2", "R+2"]} in legal(game, 0)
     game.apply(0, {"type": "play", "cards": ["R+2", "R+2"]})
     view = game.view(None)
     assert view["seats"][1]["cards"] == 11 and view["turn"] == 2
@@ -542,7 +550,7 @@ def test_multiples_both_take_effect(deal):
 
 
 def play_sizes(game, seat):
-    return {len(a.get("cards", [a.get("card")])) for a in game.legal_actions(seat) if a["type"] == "play"}
+    return {len(a.get("cards", [a.get("card")])) for a in legal(game, seat) if a["type"] == "play"}
 
 
 def test_multiples_are_exactly_two_identical_cards(deal):

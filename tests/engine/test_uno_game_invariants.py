@@ -134,9 +134,9 @@ def play_random(game, rng, public):
         uno = rng.random() < 0.7
         before = snapshot(game)
         if public:
-            from app.games.uno.engine.game import action_to_dict
+            from app.games.uno.engine.actions import Move
 
-            game.apply(seat, action_to_dict(action, uno=uno))
+            game.apply(seat, Move.of(action, uno).to_json())
         else:
             game.step(seat, action, uno)
         check_invariants(game)

@@ -101,6 +101,14 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             db.engine.dispose()
 
 
+def unmark(folder: Path, hook: str) -> None:
+    """Take a data attribute the shared scripts need out of a copied game's round.html (its classes stay)."""
+    partial = folder / "templates" / "round.html"
+    source = partial.read_text()
+    assert f" {hook}" in source
+    partial.write_text(source.replace(f" {hook}", ""))
+
+
 @pytest.mark.parametrize(
     ("kind", "edit", "sentence"),
     [
@@ -113,11 +121,14 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             "does not define the macro(s) standings_cells, standings_help, history_mark, history_help",
         ),
         ("five_crowns_c", lambda folder: (folder / "static" / "sheet.js").unlink(), "script sheet.js is not in"),
+        # The shared scripts find a round form's rows by data attributes (registry.ROUND_HOOKS), not by classes.
+        ("five_crowns_d", lambda folder: unmark(folder, "data-row"), "round.html does not mark data-row"),
+        ("five_crowns_flip", lambda folder: unmark(folder, "data-leftover"), "round.html does not mark data-leftover"),
     ],
 )
 def test_registering_refuses_a_game_folder_that_lacks_a_part(tmp_path, copied, kind, edit, sentence):
     load, _registered = copied
-    edit(copy_game(tmp_path, "points", kind))
+    edit(copy_game(tmp_path, "uno_flip" if kind.endswith("flip") else "points", kind))
     with pytest.raises(registry.GameError, match=re.escape(sentence)):
         registry.register(load(kind))
     assert kind not in registry.ids()
@@ -144,3 +155,62 @@ def test_the_app_refuses_a_game_named_like_one_of_its_parts(tmp_path, copied, da
     registered.append("sheets")
     with pytest.raises(registry.GameError, match="'sheets' is the name of one of the app's own parts"):
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
+
+
+def declare(field: str):
+    """A plug-in edit: the copied game declares a result field of its own (``field``: the ResultField's source)."""
+
+    def edit(code: str) -> str:
+        code = code.replace(
+            "from app.games.registry import GameType", "from app.games.registry import GameType, ResultField"
+        )
+        return re.sub(
+            r"^(\s+)form_prefix = ", rf"\1result_fields = ({field},)\n\1form_prefix = ", code, count=1, flags=re.M
+        )
+
+    return edit
+
+
+def test_a_copied_game_declares_a_result_field_of_its_own_and_the_shared_schema_takes_it(tmp_path, copied):
+    """A game's own result key (as No Mercy's knock-out) is the game's declaration: the API schema, its JSON Schema
+    and the importer take it with no shared file edited."""
+    from app.api import schemas
+    from app.services import importer
+
+    load, registered = copied
+    copy_game(tmp_path, "points", "five_crowns_bonus", declare('ResultField("bonus", int, "Five Crowns: the bonus.")'))
+    registry.register(load("five_crowns_bonus"))
+    registered.append("five_crowns_bonus")
+    model = schemas.result_model(registry.result_fields())
+    assert model.model_json_schema()["properties"]["bonus"] == {
+        "type": "integer",
+        "title": "Bonus",
+        "description": "Five Crowns: the bonus.",
+        "default": None,
+    }
+    assert "knocked_out" in model.model_json_schema()["properties"]  # the other games' fields stay
+    assert model.model_validate({"player": "Ana", "points": 3, "bonus": 2}).bonus == 2
+    with pytest.raises(ValueError, match="bonus"):
+        model.model_validate({"player": "Ana", "bonus": "2"})  # strictly its declared type
+    item = {"round": 1, "went_out": None, "results": [{"player": "Ana", "points": 3, "bonus": 2, "other": 1}]}
+    body = importer._round_body(item, 1, (), registry.result_fields())
+    assert body["results"] == [{"player": "Ana", "bonus": 2, "points": 3}]
+
+
+@pytest.mark.parametrize(
+    ("field", "sentence"),
+    [
+        ('ResultField("points", int, "x")', "The result field 'points' of 'five_crowns_clash' is a shared key"),
+        (
+            'ResultField("knocked_out", int, "x")',
+            "The result field 'knocked_out' of 'five_crowns_clash' is a shared key or another game's",
+        ),
+        ('ResultField("bonus", list, "x")', "must hold a bool, an int or a str"),
+    ],
+)
+def test_registering_refuses_a_result_field_that_clashes_or_has_no_json_type(tmp_path, copied, field, sentence):
+    load, _registered = copied
+    copy_game(tmp_path, "points", "five_crowns_clash", declare(field))
+    with pytest.raises(registry.GameError, match=re.escape(sentence)):
+        registry.register(load("five_crowns_clash"))
+    assert "five_crowns_clash" not in registry.ids()

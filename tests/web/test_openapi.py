@@ -263,3 +263,24 @@ def test_the_document_validates_against_openapi_3_1(client):
     assert document["openapi"].startswith("3.1")
     errors = [f"{list(e.absolute_path)}: {e.message}" for e in OpenAPIV31SpecValidator(document).iter_errors()]
     assert errors == []
+
+
+def test_a_result_field_of_one_game_is_described_from_that_games_declaration(client):
+    """No Mercy declares its knock-out (GameType.result_fields); the shared schema, the OpenAPI document and the
+    importer are built from the registry and never name it."""
+    from pathlib import Path
+
+    from app.games import registry
+
+    declared = {f.name: f for f in registry.require("uno_no_mercy").result_fields}
+    assert declared["knocked_out"].type is bool and declared["knocked_out"].replaces_entry
+    document = client.get("/api/openapi.json").get_json()
+    field = document["components"]["schemas"]["ResultIn"]["properties"]["knocked_out"]
+    assert field == {"type": "boolean", "title": "Knocked Out", "description": declared["knocked_out"].description}
+    root = Path(__file__).resolve().parents[2] / "app"
+    for shared in ("api/schemas.py", "api/openapi.py", "services/importer.py"):
+        assert "knocked_out" not in (root / shared).read_text(encoding="utf-8"), shared
+    # Checked strictly at the edge, as every field is.
+    schemas.ResultIn.model_validate({"player": "Ana", "knocked_out": True})
+    with pytest.raises(ValidationError):
+        schemas.ResultIn.model_validate({"player": "Ana", "knocked_out": "yes"})

@@ -40,7 +40,8 @@ def round_data(client, url: str, rows: dict[int, dict[str, str]], went_out: int 
 def errors_of(page: str) -> list[str]:
     """The messages shown next to the rows and above them."""
     return [
-        html.unescape(m) for m in re.findall(r'<p class="(?:error|flash flash-error)" role="alert">(.*?)</p>', page)
+        html.unescape(m)
+        for m in re.findall(r'<p class="(?:error|flash flash-error)" role="alert"(?: data-error)?>(.*?)</p>', page)
     ]
 
 

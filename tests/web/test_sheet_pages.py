@@ -172,7 +172,7 @@ def test_correct_and_undo(client, new_sheet):
     page = text(client.get(url))
     assert totals(page) == [50, 50, 100, 100]
     edit = client.get(url + "/rounds/1/edit").get_data(as_text=True)
-    assert re.search(r'<input [^>]*checked class="went-out" id="went_out-0"', edit)
+    assert re.search(r'<input [^>]*checked class="went-out"[^>]* id="went_out-0"', edit)
     data = {
         "csrf_token": token_of(edit),
         "round": "1",

@@ -44,7 +44,9 @@ def uno_form(client):
 def row_lines(page: str) -> dict[str, str]:
     """Each row's number with what it is said to be, as written in the page (``Label: value``)."""
     out = {}
-    for name, body in re.findall(r'<fieldset class="player-row[^"]*" data-player="(\w+)"(.*?)</fieldset>', page, re.S):
+    for name, body in re.findall(
+        r'<fieldset class="player-row[^"]*" data-row data-player="(\w+)"(.*?)</fieldset>', page, re.S
+    ):
         line = re.search(r'<p class="penalty[^"]*"[^>]*>(.*?)</p>', body, re.S).group(1)
         out[name] = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", line)).split())
     return out

@@ -18,8 +18,8 @@ from app.games.cards import leftover, prefill_leftover, went_out_of
 from app.games.registry import Digital, GameType, option_field
 from app.games.summary import spread
 
-from .engine import bots, game, phases, rounds, sheet, simulate
-from .engine.cards import CARD_CLASSES, HAND_SIZE
+from .engine import bots, game, phases, rounds, scoring, sheet, simulate
+from .engine.cards import CARD_CLASSES, HAND_SIZE, HIGHEST, LOW_MAX, LOWEST
 from .engine.variants import variant_of
 
 COUNTS = CARD_CLASSES
@@ -118,7 +118,13 @@ class Phase10(GameType):
     # --- pages -------------------------------------------------------------------------------------
 
     def rules_context(self) -> dict[str, Any]:
-        return {"phases": phases.PHASES}
+        """The phases and the numbers of the scoring table, from the engine: which cards are low and high
+        (first and last number), and what a card of each class costs."""
+        return {
+            "phases": phases.PHASES,
+            "card_numbers": {"low": (LOWEST, LOW_MAX), "high": (LOW_MAX + 1, HIGHEST)},
+            "card_points": scoring.CLASS_POINTS,
+        }
 
     def page_context(self) -> dict[str, Any]:
         return {"hand_size": HAND_SIZE, "tiebreaker_goal": phases.PHASES[phases.TIEBREAKER].describe()}

@@ -12,7 +12,7 @@ from app.games.cards import leftover, prefill_leftover, went_out_of
 from app.games.registry import Digital, GameType
 from app.games.summary import pct, rate
 
-from .engine import bots, game, rounds, rules, sheet, simulate
+from .engine import bots, cards, game, rounds, rules, scoring, sheet, simulate
 
 
 def _bots_to_move(engine: Any) -> bool:
@@ -63,6 +63,18 @@ class Uno(GameType):
     more_rules_label = _l("House rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = True
+
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers of the rules page's scoring table, from the engine: the number cards (first and last), and
+        what the action cards, the wilds and the newer decks' wilds score."""
+        return {
+            "face_values": (cards.NUMBERS[0], cards.NUMBERS[-1]),
+            "card_points": {
+                "action": scoring.ACTION_POINTS,
+                "wild": scoring.WILD_POINTS,
+                "newer_wild": scoring.NEWER_WILD_POINTS,
+            },
+        }
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         went_out = went_out_of(form, names)

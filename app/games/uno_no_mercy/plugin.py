@@ -11,6 +11,7 @@ from wtforms.validators import InputRequired
 
 from app.forms import PlayerRow, RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.registry import ResultField
 from app.games.uno.plugin import Uno
 
 from .engine import cards, rounds, rules, sheet
@@ -55,6 +56,14 @@ class UnoNoMercy(Uno):
     script = "sheet.js"
     simulates_hands = False
     round_keys = ("last_standing",)
+    result_fields = (
+        ResultField(
+            "knocked_out",
+            bool,
+            "UNO Show 'em No Mercy: the player was knocked out of the hand (no cards or points).",
+            replaces_entry=True,
+        ),
+    )
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         winner = went_out_of(form, names)

@@ -23,9 +23,9 @@
   function select(input) {
     active = input;
     inputs.forEach(function (other) {
-      other.closest(".player-row").classList.toggle("is-active", other === input);
+      other.closest("[data-row]").classList.toggle("is-active", other === input);
     });
-    shown.textContent = pad.dataset.label.replace("{name}", input.closest(".player-row").dataset.player);
+    shown.textContent = pad.dataset.label.replace("{name}", input.closest("[data-row]").dataset.player);
     showValue();
   }
 
@@ -52,14 +52,14 @@
   // The row the keys go to, brought into view above the keypad that sticks at the foot (its height as drawn:
   // two rows of keys on a phone on its side, four on a narrow one).
   function reveal(input, where) {
-    var row = input.closest(".player-row");
+    var row = input.closest("[data-row]");
     row.style.scrollMarginBottom = (pad.offsetHeight + 8) + "px";
     row.scrollIntoView({ block: where || "nearest" });
   }
 
   inputs.forEach(function (input) {
     input.addEventListener("focus", function () { select(input); reveal(input); });
-    input.closest(".player-row").addEventListener("click", function (event) {
+    input.closest("[data-row]").addEventListener("click", function (event) {
       if (event.target !== input) { select(input); reveal(input); }
     });
   });

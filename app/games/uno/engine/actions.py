@@ -4,6 +4,11 @@ reads from and writes to the JSON form of API.md (:meth:`Action.from_json`, :met
 A named tuple keeps the simulator fast: the game and the bots build and compare them as plain tuples
 (``Action(PLAY, (card,), -1, -1) == (PLAY, (card,), -1, -1)``), and the hot paths may build the tuple
 form directly. ``colour`` and ``arg`` are ``-1`` when unused; ``arg`` is the seat caught or swapped with.
+
+A :class:`Move` is an action as a player sends it: the :class:`Action` and whether a play calls UNO with it
+(API.md ``"uno": true``). The game's :meth:`~.game.UnoGame.legal_actions` and the bots' ``choose`` answer
+with moves, and :meth:`~.game.UnoGame.apply` takes one (or its JSON form), as Phase 10's game does with its
+actions; JSON is written at the edge (:meth:`Move.to_json`).
 """
 
 from __future__ import annotations
@@ -142,6 +147,32 @@ class Action(NamedTuple):
         return cls(PLAY, cards, color, swap), uno
 
 
+class Move(NamedTuple):
+    """An action as a player sends it: the :class:`Action` and whether a play calls UNO with it."""
+
+    action: Action
+    uno: bool = False
+
+    @property
+    def kind(self) -> str:
+        """The action's type (``"play"``, ``"draw"``, …)."""
+        return self.action.kind
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (API.md)."""
+        return self.action.to_json(self.uno)
+
+    @classmethod
+    def from_json(cls, action: Any, *, seats: int, multiples: bool, seven_o: bool) -> Move:
+        """The move a JSON object (API.md) stands for; raises :class:`IllegalActionError` saying what is wrong."""
+        return cls(*Action.from_json(action, seats=seats, multiples=multiples, seven_o=seven_o))
+
+    @classmethod
+    def of(cls, action: tuple, uno: bool = False) -> Move:
+        """The move of an internal action tuple (the game's and the bots' fast form)."""
+        return cls(action if isinstance(action, Action) else Action._make(action), uno)
+
+
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 UNO_ACTION = Action(UNO)
@@ -177,8 +208,3 @@ def _color_index(value: Any) -> int:
     if isinstance(value, str) and value.strip().upper() in COLORS:
         return COLORS.index(value.strip().upper())
     raise IllegalActionError(_("A colour must be one of R, Y, G or B."))
-
-
-def action_to_dict(action: tuple, uno: bool = False) -> dict[str, Any]:
-    """The JSON form (API.md) of an action, or of a tuple of the same shape."""
-    return Action.to_json(action, uno)  # type: ignore[arg-type]

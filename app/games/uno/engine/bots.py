@@ -4,8 +4,8 @@ Every bot has
 
 - ``act(game, seat)``: the seat's next in-turn action as an internal tuple (fast path);
 - ``react(game, seat)``: an out-of-turn action (call UNO, catch, jump in) or ``None``;
-- ``choose(game, seat)``: the same decision as an action dict of API.md (``None`` when the seat
-  has nothing it wants to do now).
+- ``choose(game, seat)``: the same decision as a :class:`~.actions.Move`, the value
+  :meth:`~.game.UnoGame.apply` takes (``None`` when the seat has nothing it wants to do now).
 
 Bots look only at what their seat may see: their own hand, the number of cards in every hand,
 the discard pile (every card played in the open), the colour, direction, scores and pending
@@ -34,8 +34,6 @@ No bot catches a seat left with one card by a 7 or a 0 before that seat has had 
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.engine.players import BOT_NAMES
 
 from .actions import (
@@ -47,7 +45,7 @@ from .actions import (
     PASS_ACTION,
     PLAY,
     UNO_ACTION,
-    action_to_dict,
+    Move,
 )
 from .deck import (
     COLOR_OF,
@@ -78,8 +76,8 @@ class Bot:
         """An out-of-turn action of ``seat``, or ``None``."""
         return None
 
-    def choose(self, game: UnoGame, seat: int) -> dict[str, Any] | None:
-        """The action ``seat`` takes now, as an API.md action dict (``None``: nothing to do)."""
+    def choose(self, game: UnoGame, seat: int) -> Move | None:
+        """The move ``seat`` makes now, as a value :meth:`UnoGame.apply` takes (``None``: nothing to do)."""
         if game.status != PLAYING:
             return None
         action = self.react(game, seat)
@@ -87,7 +85,7 @@ class Bot:
             action = self.act(game, seat)
         if action is None:
             return None
-        return action_to_dict(action, uno=action[0] == PLAY and len(game.hands[seat]) - len(action[1]) == 1)
+        return Move.of(action, uno=action[0] == PLAY and len(game.hands[seat]) - len(action[1]) == 1)
 
 
 def _has_color(hand: list[int], color: int) -> bool:

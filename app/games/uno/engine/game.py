@@ -34,10 +34,10 @@ from typing import Any
 
 from app.engine.common import check_seed, is_int
 from app.engine.errors import DeckError, GameOverError, IllegalActionError, NotationError, NotYourTurnError, RulesError
-from app.engine.i18n import _
+from app.engine.i18n import _, ngettext, number
 from app.engine.options import RuleSet
-from app.engine.outcome import DecidingRule
-from app.engine.players import BOT_NAMES, parse_seats
+from app.engine.outcome import DecidingRule, Outcome
+from app.engine.players import BOT_NAMES, join_names, parse_seats
 
 from .actions import (
     ACCEPT,
@@ -57,7 +57,7 @@ from .actions import (
     UNO,
     UNO_ACTION,
     Action,
-    action_to_dict,
+    Move,
 )
 from .cards import COLORS, Card, check_fits_deck
 from .deck import (
@@ -83,7 +83,10 @@ from .rounds import Result, RoundEntry
 from .rules import DEFAULT_RULES, make_rules
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, Sheet
 
+LAST_ROUND = DecidingRule.LAST_ROUND
 PLAYING, FINISHED = "playing", "finished"
+HANDS_PLAYED = "hands_played"
+"""The ``termination`` of a game the simulator stopped after ``max_hands`` hands."""
 LOG_VIEW = 50
 """How many of the latest log events :meth:`UnoGame.view` shows."""
 LOG_KEEP = 200
@@ -375,22 +378,24 @@ class UnoGame:
         else:
             out.append((PLAY, cards, -1, -1))
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        """The complete action objects ``seat`` may send now (API.md); a play that leaves one card
-        appears both plain and with ``"uno": true``."""
+    def legal_actions(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now, as values :meth:`apply` accepts (their JSON form: :meth:`Move.to_json`);
+        a play that leaves one card appears both plain and with the UNO call."""
         self._check_seat(seat)
         out = []
         hand_size = len(self.hands[seat])
         for action in self.internal_legal(seat):
-            out.append(action_to_dict(action))
+            move = Move.of(action)
+            out.append(move)
             if action[0] == PLAY and hand_size - len(action[1]) == 1:
-                out.append(action_to_dict(action, uno=True))
+                out.append(move._replace(uno=True))
         return out
 
     # --- applying actions -------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Apply ``action`` (API.md form) by ``seat``.
+    def apply(self, seat: int, action: Move | Action | Mapping[str, Any]) -> None:
+        """Apply ``action`` by ``seat``: a :class:`Move` (as :meth:`legal_actions` and the bots give), an
+        :class:`Action` (a move without the UNO call), or the JSON form of API.md.
 
         Raises a precise :class:`IllegalActionError` (``NotYourTurnError``, ``GameOverError``) and changes
         nothing when the action is not allowed.
@@ -398,7 +403,11 @@ class UnoGame:
         if self.status != PLAYING:
             raise GameOverError(_("The game is over; no more actions can be taken."))
         self._check_seat(seat)
-        key, uno = Action.from_json(action, seats=self.n, multiples=self.multiples, seven_o=self.seven_o)
+        if isinstance(action, Action):
+            action = Move(action)
+        # A value is read back from its JSON form, so that it is checked exactly as a sent action is.
+        data = action.to_json() if isinstance(action, Move) else action
+        key, uno = Action.from_json(data, seats=self.n, multiples=self.multiples, seven_o=self.seven_o)
         if key not in self.internal_legal(seat):
             raise self._why_illegal(seat, key)
         self._execute(seat, key, uno)
@@ -711,7 +720,7 @@ class UnoGame:
         scores = self.scores
         if self.max_hands is not None and len(self.finished_rounds) >= self.max_hands:
             best = min(scores) if self.lowest_wins else max(scores)
-            self._finish(scores.index(best) if scores.count(best) == 1 else None, "hands_played")
+            self._finish(scores.index(best) if scores.count(best) == 1 else None, HANDS_PLAYED)
             return
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
@@ -743,16 +752,45 @@ class UnoGame:
         self.turn = None
         self._log("game_end", winner, reason=termination)
 
-    def outcome(self) -> dict[str, Any] | None:
-        """``None`` while playing; then ``{"winner": seat, "name": ..., "termination": ...}`` where termination
-        is ``reached_target`` (winner_takes), ``lowest_total`` (lowest_wins) or ``hands_played`` (simulator)."""
+    def outcome(self) -> Outcome | None:
+        """``None`` while playing; then the winner and the rule that decided it, as Phase 10's game answers
+        (:class:`~app.engine.outcome.Outcome`): the score sheet's ``target`` (winner_takes) or ``lowest_total``
+        (lowest_wins), or ``rounds`` when the simulator stopped after ``max_hands`` hands (the best total wins;
+        on equal best totals a tie, its ``players`` the tied players). ``termination`` keeps the stored word."""
         if self.status != FINISHED:
             return None
-        return {
-            "winner": self.winner,
-            "name": None if self.winner is None else self.names[self.winner],
-            "termination": self.termination,
-        }
+        if self.termination != HANDS_PLAYED:
+            outcome = self.sheet.outcome
+            assert outcome is not None, "a game the score sheet ended has the sheet's outcome"
+            return outcome
+        return self._hands_played_outcome()
+
+    def _hands_played_outcome(self) -> Outcome:
+        """The outcome of a game stopped after ``max_hands`` hands (the simulator's ``hands`` mode)."""
+        scores = self.scores
+        best = min(scores) if self.lowest_wins else max(scores)
+        leaders = tuple(name for name, score in zip(self.names, scores, strict=True) if score == best)
+        hands = len(self.finished_rounds)
+        why = ngettext(
+            "The game was set to end after {rounds} round.", "The game was set to end after {rounds} rounds.", hands
+        ).format(rounds=number(hands))
+        if len(leaders) > 1:
+            verdict = (
+                _("{players} share the lowest total, {total}: a tie.")
+                if self.lowest_wins
+                else _("{players} share the highest total, {total}: a tie.")
+            )
+            return Outcome(
+                LAST_ROUND, None, leaders, f"{why} {verdict.format(players=join_names(leaders), total=number(best))}"
+            )
+        verdict = (
+            _("{winner} has the lowest total, {total}.")
+            if self.lowest_wins
+            else _("{winner} has the highest total, {total}.")
+        )
+        return Outcome(
+            LAST_ROUND, leaders[0], self.names, f"{why} {verdict.format(winner=leaders[0], total=number(best))}"
+        )
 
     # --- views ------------------------------------------------------------------------------------
 
@@ -795,7 +833,7 @@ class UnoGame:
             "draw_pile": len(self.draw),
             "pending": pending,
             "seats": seats,
-            "legal": [] if seat is None else self.legal_actions(seat),
+            "legal": [] if seat is None else [move.to_json() for move in self.legal_actions(seat)],
             "log": [self._log_view(e, seat) for e in self.log[-LOG_VIEW:]],
             "winner": None if self.winner is None else self.names[self.winner],
         }
