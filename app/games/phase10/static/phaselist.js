@@ -103,7 +103,10 @@
         remove.addEventListener("click", function () { phases.splice(p, 1); draw(); changed(); });
         var verdict = document.createElement("p");
         verdict.className = "phase-verdict";
-        item.append(head, rows, add, remove, verdict);
+        var actions = document.createElement("div");
+        actions.className = "builder-actions";
+        actions.append(add, remove);
+        item.append(head, rows, actions, verdict);
         list.append(item);
       });
     }
