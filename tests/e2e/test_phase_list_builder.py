@@ -81,3 +81,20 @@ def test_a_list_typed_in_the_field_is_read_back_into_the_builder(page: Page):
     expect(phases.nth(1).locator(".builder-group")).to_have_count(3)
     expect(phases.nth(1).locator(".group-kind-choice").nth(2)).to_have_value("color")
     expect(phases.nth(1).locator(".phase-verdict")).to_have_text(re.compile(r"^a set of 2 \+ a set of 2 \+ 4 cards"))
+
+
+def test_the_phase_check_opened_from_a_masters_sheet_checks_its_phases(page: Page):
+    created = page.request.post(
+        "/api/games", data={"game": "phase10", "players": ["Ana", "Ben"], "rules": {"phases": "masters"}}
+    )
+    assert created.ok, created.text()
+    page.goto(f"/sheets/{created.json()['id']}")
+    page.get_by_role("link", name="Check a phase against this sheet's list").click()
+    expect(page.locator(".check-list")).to_contain_text("It uses the ten phases of the Phase 10 Masters deck.")
+    page.get_by_label("Phase", exact=True).select_option("8")
+    page.get_by_label("Cards", exact=True).fill("R3 R4 W R6 | 9 9 9")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator(".verdict")).to_contain_text("This is phase 8.")
+    expect(page.locator(".check-list")).to_contain_text("Masters")  # the answer keeps the sheet's list
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, too_wide(page, width)
