@@ -3,14 +3,19 @@ the tie-breaker, the page partials."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
+from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, SelectField, StringField
-from wtforms.validators import Length, Optional
+from flask_babel import ngettext
+from markupsafe import Markup
+from wtforms import Field, SelectField, TextAreaField, ValidationError
+from wtforms.validators import Length
+from wtforms.widgets import TextArea
 
-from app.engine.errors import EngineError
+from app.engine.errors import EngineError, RulesError
 from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
 from app.forms import RoundForm, options
@@ -18,7 +23,7 @@ from app.games.cards import leftover, prefill_leftover, went_out_of
 from app.games.registry import Digital, GameType, option_field
 from app.games.summary import spread
 
-from .engine import bots, game, phases, rounds, scoring, sheet, simulate
+from .engine import bots, game, lists, phases, rounds, scoring, sheet, simulate
 from .engine.cards import CARD_CLASSES, HAND_SIZE, HIGHEST, LOW_MAX, LOWEST
 from .engine.variants import variant_of
 
@@ -91,11 +96,16 @@ class Phase10(GameType):
                     ),
                     default="all",
                 )
-                fields["custom_phases"] = StringField(
+                fields["custom_phases"] = TextAreaField(
                     _l("My own list"),
-                    validators=[Optional(), Length(max=60)],
-                    description=_l("Phase numbers in the order played, e.g. 1 2 3 7 10"),
-                    render_kw={"autocomplete": "off", "inputmode": "numeric", "dir": "ltr"},
+                    validators=[_own_list_readable, Length(max=600)],
+                    description=_l(
+                        "Phases separated by ; and the groups of a phase by +, each group a kind (set, run, color "
+                        "or color_run) and a size, e.g. set 3 + run 4; color 7; color_run 4 + set 3. Or phase "
+                        "numbers in the order played: 1 2 3 7 10"
+                    ),
+                    widget=PhaseListBuilder(),
+                    render_kw={"autocomplete": "off", "spellcheck": "false", "dir": "ltr", "rows": 3},
                 )
                 continue
             field = option_field(
@@ -108,12 +118,21 @@ class Phase10(GameType):
     def rules_from_form(self, form: Any) -> dict[str, Any]:
         ruleset = super().rules_from_form(form)
         if form.phase_list.data == "custom":
-            ruleset["phases"] = form.custom_phases.data or ""
+            try:  # stored as the API takes it: the groups as JSON, "masters", or the phase numbers
+                ruleset["phases"] = lists.parse_list_text(form.custom_phases.data or "").to_json()
+            except RulesError:
+                ruleset["phases"] = form.custom_phases.data or ""  # the API's refusal says why
         elif form.phase_list.data == "masters":
             ruleset["phases"] = "masters"
         else:
             ruleset["phases"] = list(phases.PHASE_LISTS[form.phase_list.data])
         return ruleset
+
+    def blueprint(self) -> Blueprint:
+        """The game's blueprint, with the check the new-sheet form's phase-list builder asks of the server."""
+        made = super().blueprint()
+        made.add_url_rule(f"/games/{self.id}/phase-list", "phase_list", phase_list_check)
+        return made
 
     # --- pages -------------------------------------------------------------------------------------
 
@@ -219,6 +238,77 @@ class Phase10(GameType):
             + ", ".join(f"{phase}: {100 * p:.1f}%" for phase, p in odds.items())
         ]
         return lines, tail
+
+
+# --- a table's own phase list on the new-sheet form ----------------------------------------------------------
+
+
+def _own_list_readable(form: Any, field: Any) -> None:
+    """The list typed for "My own list" must be one the game can play: the sentence names the phase and the
+    problem (only when Phase 10 and its own list are chosen)."""
+    if getattr(form, "game", None) is None or form.game.data != GAME.id or form.phase_list.data != "custom":
+        return
+    try:
+        lists.parse_list_text(field.data or "")
+    except RulesError as error:
+        raise ValidationError(str(error)) from None
+
+
+class PhaseListBuilder(TextArea):
+    """The "My own list" field: the text field (all a phone without scripts needs), and after it the place where
+    the game's script builds the list phase by phase and group by group, with the words it needs."""
+
+    def __call__(self, field: Any, **kwargs: Any) -> Markup:
+        words = {
+            "kinds": {
+                "set": _("Set"),
+                "run": _("Run"),
+                "color": _("Cards of one colour"),
+                "color_run": _("Colour run"),
+            },
+            "kind": _("Kind"),
+            "size": _("Cards"),
+            "phase": _("Phase %(number)s", number="{number}"),
+            "group": _("Group %(number)s", number="{number}"),
+            "add_group": _("Add a group"),
+            "remove_group": _("Remove this group"),
+            "add_phase": _("Add a phase"),
+            "remove_phase": _("Remove this phase"),
+            "checking": _("Checking…"),
+            "offline": _("The list could not be checked now; it is checked again when the sheet is created."),
+        }
+        place = Markup(
+            '<div class="phase-builder" hidden data-for="{id}" data-check-url="{url}" data-words="{words}"></div>'
+        ).format(id=field.id, url=url_for(f"{GAME.id}.phase_list"), words=json.dumps(words))
+        assets = Markup('<link rel="stylesheet" href="{css}"><script src="{js}" defer></script>').format(
+            css=GAME.static_url("phaselist.css"), js=GAME.static_url("phaselist.js")
+        )
+        return super().__call__(field, **kwargs) + place + assets
+
+
+def phase_list_check():
+    """``GET /games/phase10/phase-list?list=…``: each phase of a list written as the form's field takes it, whether
+    it can be made from the 10 cards a player holds (an example lay-down from one deck, checked by the engine),
+    and the first problem. JSON; nothing is stored."""
+    text = request.args.get("list", "")[:600]
+    reports, problem = lists.check_list(text)
+    phases_out = []
+    for report in reports:
+        item = report.to_json()
+        if report.problem is None and report.phase is not None:
+            item["said"] = ngettext(
+                "%(needs)s: %(num)s card, for example %(cards)s",
+                "%(needs)s: %(num)s cards, for example %(cards)s",
+                report.phase.size,
+                needs=report.phase.describe(),
+                cards=" | ".join(" ".join(group) for group in item["example"]),
+            )
+        else:
+            item["said"] = report.problem
+        phases_out.append(item)
+    answer = jsonify(valid=problem is None, problem=problem, phases=phases_out)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
 
 
 def _result(f: Any, name: str, pick: bool, went_out: bool) -> dict[str, Any]:

@@ -255,7 +255,7 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
             reasons.extend(verdict.reasons)
     if len(readings) > 1:
         # Wilds can make the same cards more than one kind of group (5 W W W: a set of 5s or a run): ask.
-        words = [_KIND_WORDS[group.kind]() for group in readings]
+        words = [KIND_WORDS[group.kind]() for group in readings]
         if len(words) == 2:
             raise IllegalActionError(
                 _("These cards could be {first} or {second}: say which.").format(first=words[0], second=words[1])
@@ -270,13 +270,14 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
     raise IllegalActionError(" ".join(reasons))
 
 
-def group_readings(cards: Sequence[Card]) -> list[LaidGroup]:
+def group_readings(cards: Sequence[Card], kinds: Sequence[GroupKind] | None = None) -> list[LaidGroup]:
     """Every kind of group ``cards`` can be (wilds can make ``5 W`` a set or a run); empty when none, or when
-    every card is wild (such a group needs its kind said)."""
+    every card is wild (such a group needs its kind said). ``kinds``: only those (the kinds a table's phase list
+    lays down), else every kind."""
     if not cards or all(c.is_wild for c in cards):
         return []
     found = []
-    for kind in GroupKind:
+    for kind in GroupKind if kinds is None else kinds:
         try:
             found.append(read_group(cards, kind))
         except IllegalActionError:
@@ -293,13 +294,13 @@ def hit_whichever(readings: Sequence[LaidGroup], card: Card, end: str | None = N
     if len(results) == 1:
         return results[0]
     reason = " ".join(
-        _("As {kind}: {reason}").format(kind=_KIND_WORDS[group.kind](), reason=result.reason)
+        _("As {kind}: {reason}").format(kind=KIND_WORDS[group.kind](), reason=result.reason)
         for group, result in zip(readings, results)
     )
     return HitResult(results[0].legal, reason)
 
 
-_KIND_WORDS = {
+KIND_WORDS = {
     GroupKind.SET: lambda: _("a set"),
     GroupKind.RUN: lambda: _("a run"),
     GroupKind.COLOR: lambda: _("a colour group"),

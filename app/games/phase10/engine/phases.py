@@ -252,6 +252,29 @@ def _group_from_json(data: Any, phase_no: int, group_no: int) -> Requirement:
     return Requirement(GroupKind(kind), size)
 
 
+def parse_custom_phase(groups: Any, phase_no: int) -> Phase:
+    """Phase ``phase_no`` of a table's own list from JSON: a list of 1-4 groups ``{"kind", "size"}``, at most 10
+    cards in all; a :class:`RulesError` names the phase (and the group) and the problem."""
+    if not isinstance(groups, list) or not 1 <= len(groups) <= MAX_GROUPS:
+        raise RulesError(_("In the phase list, phase {phase} must be a list of 1 to 4 groups.").format(phase=phase_no))
+    reqs = tuple(_group_from_json(g, phase_no, n) for n, g in enumerate(groups, start=1))
+    for group_no, req in enumerate(reqs, start=1):
+        if req.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and req.size > MAX_RUN_SIZE:
+            raise RulesError(  # unreachable while groups hold at most 10 cards; kept for the rule's sake
+                _("In the phase list, phase {phase}, group {group}: a run cannot be longer than 12.").format(
+                    phase=phase_no, group=group_no
+                )
+            )
+    total = sum(r.size for r in reqs)
+    if total > MAX_PHASE_CARDS:
+        raise RulesError(
+            _("In the phase list, phase {phase} needs {count} cards: a phase needs at most 10.").format(
+                phase=phase_no, count=total
+            )
+        )
+    return Phase(phase_no, reqs)
+
+
 def parse_custom_phases(value: Any) -> PhaseList:
     """A table's own phase list from JSON: a list of phases, each a list of groups ``{"kind", "size"}``.
 
@@ -260,30 +283,8 @@ def parse_custom_phases(value: Any) -> PhaseList:
     """
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_PHASES:
         raise RulesError(_("A phase list of the table's own holds from 1 to 10 phases."))
-    made = []
-    spec = []
-    for phase_no, groups in enumerate(value, start=1):
-        if not isinstance(groups, list) or not 1 <= len(groups) <= MAX_GROUPS:
-            raise RulesError(
-                _("In the phase list, phase {phase} must be a list of 1 to 4 groups.").format(phase=phase_no)
-            )
-        reqs = tuple(_group_from_json(g, phase_no, n) for n, g in enumerate(groups, start=1))
-        for group_no, req in enumerate(reqs, start=1):
-            if req.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and req.size > MAX_RUN_SIZE:
-                raise RulesError(  # unreachable while groups hold at most 10 cards; kept for the rule's sake
-                    _("In the phase list, phase {phase}, group {group}: a run cannot be longer than 12.").format(
-                        phase=phase_no, group=group_no
-                    )
-                )
-        total = sum(r.size for r in reqs)
-        if total > MAX_PHASE_CARDS:
-            raise RulesError(
-                _("In the phase list, phase {phase} needs {count} cards: a phase needs at most 10.").format(
-                    phase=phase_no, count=total
-                )
-            )
-        made.append(Phase(phase_no, reqs))
-        spec.append([{"kind": r.kind.value, "size": r.size} for r in reqs])
+    made = [parse_custom_phase(groups, phase_no) for phase_no, groups in enumerate(value, start=1)]
+    spec = [[{"kind": r.kind.value, "size": r.size} for r in p.requirements] for p in made]
     return _custom_list(made, spec)
 
 
