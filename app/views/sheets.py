@@ -31,7 +31,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import handover, heavy
-from ..database import begin_write, in_writes_late_view, read_only, writes_late
+from ..database import read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
 from ..extensions import db
@@ -40,56 +40,13 @@ from ..games import registry
 from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
-from ..services import crews, drafts, moves, sheets
+from ..services import crews, drafts, moves, sheets, writes
+from . import device
 from .chart import totals_chart
 from .picture import standings_picture
 from .rules import render_rules
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
-
-RECENT_LIMIT = 20
-
-
-# --- this device: recent games and edit keys --------------------------------------------------------
-
-
-def _remember(game_id: str) -> None:
-    """Put the game first in this device's recent list."""
-    recent = [g for g in session.get("recent", []) if g != game_id]
-    session["recent"] = [game_id, *recent][:RECENT_LIMIT]
-
-
-def _scope(game_id: str) -> str:
-    """The path under which this phone's key for the sheet travels (its pages and forms)."""
-    return url_for("sheets.show", game_id=game_id)
-
-
-def _edit_key(game) -> str | None:
-    """This device's edit key for ``game`` (its cookie for the sheet's pages), when it is the right one."""
-    key = handover.held_key()
-    return key if key and key_matches(key, game.edit_key_hash) else None
-
-
-def _handed_over(game_id: str, key: str, to: str | None = None):
-    """Back to the sheet (or ``to``, a page under it) with the key in the fragment (the page script keeps it on
-    the phone) and in the sheet's cookie (forms work at once, and without JavaScript)."""
-    response = redirect(handover.fragment_link(to or _scope(game_id), key))
-    response.headers["Cache-Control"] = "no-store"
-    return handover.keep(response, _scope(game_id), key)
-
-
-def _load(game_id: str, edit: bool = False):
-    # A view that writes late locks the game's row under the write lock (_locked), not while it replays.
-    lock = edit and request.method == "POST" and not in_writes_late_view()
-    try:
-        game = sheets.get_game(game_id, lock=lock)
-    except ApiError:
-        abort(404)
-    if edit and _edit_key(game) is None:
-        flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
-        return None
-    return game
-
 
 # --- pages --------------------------------------------------------------------------------------------
 
@@ -100,10 +57,10 @@ def recent():
     phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart)."""
     games = []
     listed = list(session.get("recent", []))
-    for game_id in request.args.get("also", "").split(",")[: RECENT_LIMIT * 2]:
+    for game_id in request.args.get("also", "").split(",")[: device.RECENT_LIMIT * 2]:
         if well_formed_id(game_id) and game_id not in listed:
             listed.append(game_id)
-    for game_id in listed[: RECENT_LIMIT * 2]:
+    for game_id in listed[: device.RECENT_LIMIT * 2]:
         try:
             game = sheets.get_game(game_id)
         except ApiError:
@@ -158,14 +115,14 @@ def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Put the sheets in this phone's recent list (the keys stay in the page's storage); each with its name."""
     ids = [g["id"] for g in games]
     recent = [g for g in session.get("recent", []) if g not in ids]
-    session["recent"] = [*ids, *recent][: max(RECENT_LIMIT, len(ids))]
+    session["recent"] = [*ids, *recent][: max(device.RECENT_LIMIT, len(ids))]
     named = []
     for item in games:
         game = sheets.get_game(item["id"])
         named.append(
             {
                 **item,
-                "url": _scope(game.id),
+                "url": device.scope(game.id),
                 "name": str(sheets.kind_of(game).name),
                 "players": sheets.player_names(game),
             }
@@ -207,8 +164,8 @@ def new():
         except ApiError as error:
             flash(error.message, "error")
         else:
-            _remember(game.id)
-            return _handed_over(game.id, key)
+            device.remember(game.id)
+            return device.handed_over(game.id, key)
     games = registry.all_games()
     known = _known_crews()
     return render_template(
@@ -218,13 +175,17 @@ def new():
 
 @bp.get("/<game_id>")
 def show(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     if "key" in request.args:
         return _old_edit_link(game, request.args["key"])
-    _remember(game.id)
+    device.remember(game.id)
     response = make_response(_render_sheet(game))
-    if handover.held_key() and _edit_key(game) is None and drafts.player_of_key(game, handover.held_key()) is None:
-        handover.drop(response, _scope(game.id))  # a key that stopped working (a new one was made)
+    if (
+        handover.held_key()
+        and device.edit_key(game) is None
+        and drafts.player_of_key(game, handover.held_key()) is None
+    ):
+        handover.drop(response, device.scope(game.id))  # a key that stopped working (a new one was made)
     return response
 
 
@@ -232,7 +193,7 @@ def _old_edit_link(game, key: str):
     """An edit link of the old form (``?key=…``, before keys moved to the fragment): it still works, once
     more — the key moves to the phone and the address is cleaned — and the page suggests a new key, since
     this one has been in an address (and so in logs and histories)."""
-    _remember(game.id)
+    device.remember(game.id)
     if not key_matches(key, game.edit_key_hash):
         try:
             sheets.check_edit_key(game, key or None)  # counted like any wrong key; 429 past the limit
@@ -240,7 +201,7 @@ def _old_edit_link(game, key: str):
             if error.status == 429:
                 raise
         flash(_("That edit link is not right for this sheet: you can view it, not change it."), "error")
-        return redirect(_scope(game.id))
+        return redirect(device.scope(game.id))
     flash(
         _(
             "This phone can now record rounds on this sheet. The link you opened is an old kind that shows the key "
@@ -248,14 +209,14 @@ def _old_edit_link(game, key: str):
         ),
         "ok",
     )
-    return _handed_over(game.id, key)
+    return device.handed_over(game.id, key)
 
 
 @bp.post("/<game_id>/key")
 def claim_key(game_id: str):
     """The page script hands this phone's key for the sheet (from a link's fragment or ``localStorage``)
     to the server, which keeps it in the sheet's cookie: 204, or 403/429 as the API answers a wrong key."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     key = request.form.get("key", "")
     player = drafts.player_of_key(game, key)  # a player link: its own hand of each round (app/views/hands.py)
     if not key_matches(key, game.edit_key_hash) and player is None:
@@ -266,18 +227,18 @@ def claim_key(game_id: str):
         flash(_("This phone can now record rounds on this sheet."), "ok")
     response = make_response("", 204)
     response.headers["Cache-Control"] = "no-store"
-    return handover.keep(response, _scope(game.id), key)
+    return handover.keep(response, device.scope(game.id), key)
 
 
 @bp.post("/<game_id>/key/new")
 def new_key(game_id: str):
     """A new edit key for the sheet, from a phone that holds the current one: every older link stops working."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     key = sheets.replace_edit_key(game)
     flash(_("A new edit key is made: older edit links no longer work. Share the new link below."), "ok")
-    return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
+    return device.handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
 def life_line(data: dict[str, Any]) -> str:
@@ -298,7 +259,7 @@ def life_line(data: dict[str, Any]) -> str:
 def _render_sheet(game, status: int = 200):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    key = _edit_key(game)
+    key = device.edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
     seated = {p["name"]: p for p in data["players"]}  # joined / left from the game's lineup
@@ -337,7 +298,7 @@ def _render_sheet(game, status: int = 200):
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
-def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
+def round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
     """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
     kind = sheets.kind_of(game)
     names = sheets.playing_names(data, number)
@@ -453,7 +414,7 @@ def _taken_round(game, sheet, number: int, body: dict[str, Any] | None) -> dict[
     }
 
 
-def _row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
+def row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
     """What the number in each row of the round form is, for the player chosen as gone out (if any)."""
     chosen = getattr(getattr(form, "went_out", None), "data", None)
     went_out = names[int(chosen)] if isinstance(chosen, str) and chosen.isdigit() and int(chosen) < len(names) else None
@@ -498,7 +459,7 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         except EngineError as error:
             flash(str(error), "error")
             return redirect(url_for("sheets.show", game_id=game_id))
-    form = _round_form(game, sheet, data, number, entered)
+    form = round_form(game, sheet, data, number, entered)
     preview = None
     taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
     lost = None
@@ -518,17 +479,28 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
                     else sheets.preview_round(game, body, sheet)
                 )
             elif editing:
-                sheets.check_version(game, form.version.data)
-                corrected = sheets.correct_round(game, number, body, sheet)  # the long part, before the lock
-                game, same = _locked(game)
-                sheets.replace_round(game, number, body, form.version.data, corrected=corrected if same else None)
+                version = form.version.data
+
+                def correct(game):  # the long part (every later round checked again), before the lock
+                    sheets.check_version(game, version)
+                    return sheets.correct_round(game, number, body, sheet)
+
+                writes.write_late(
+                    game,
+                    correct,
+                    lambda game, corrected: sheets.replace_round(game, number, body, version, corrected=corrected),
+                    may_write=_still_editable,
+                )
                 flash(_("Round %(number)s corrected.", number=number), "ok")
                 return redirect(url_for("sheets.show", game_id=game_id))
             else:
                 idempotency_key = form.idempotency.data or None
-                prepared = sheets.prepare_round(game, body, idempotency_key, sheet)  # checked before the lock
-                game, same = _locked(game)
-                sheets.record_round(game, body, idempotency_key, prepared=prepared if same else None)
+                game = writes.write_late(
+                    game,
+                    lambda game: sheets.prepare_round(game, body, idempotency_key, sheet),  # checked before the lock
+                    lambda game, prepared: sheets.record_round(game, body, idempotency_key, prepared=prepared),
+                    may_write=_still_editable,
+                ).game
                 if scripted:
                     return _sent_answer(game, number)
                 # The sheet says so with Undo beside it ("Round 4 saved · Undo"): see _render_sheet.
@@ -569,30 +541,24 @@ def _round_page(game, number: int, entered: dict[str, Any] | None = None, editin
         names=names,
         editing=editing,
         preview=kind.preview_points(preview) if preview is not None else None,
-        labels=_row_labels(game, form, names),
+        labels=row_labels(game, form, names),
         dealer=dealer,
         taken=taken,
         lost=lost,
     )
 
 
-def _locked(game):
-    """The game again, under the write lock (taken only now: the replay and the checks ran before), and
-    whether it is still at the version read. 403 if this phone's key stopped working meanwhile."""
-    begin_write()
-    if sheets.unchanged_since_read(game):
-        return game, True
-    db.session.expire_all()
-    game = sheets.get_game(game.id, lock=True)
-    if _edit_key(game) is None:
+def _still_editable(game) -> None:
+    """403 when this phone's key stopped working (the game read again under the write lock: a new key was made
+    meanwhile)."""
+    if device.edit_key(game) is None:
         raise ApiError(_("This phone can only view this sheet: open the edit link to record rounds."), 403)
-    return game, False
 
 
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
 @writes_late
 def record(game_id: str):
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
         if wants_json():
             return jsonify(saved=False, error=_("This phone can only view this sheet: open the edit link.")), 403
@@ -607,7 +573,7 @@ def record(game_id: str):
 @bp.route("/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 @writes_late
 def correct(game_id: str, number: int):
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
         return redirect(url_for("sheets.show", game_id=game_id))
     stored = sheets.stored_rounds(game)
@@ -622,13 +588,10 @@ def _change(game_id: str, prepare, change, done: str):
     ``prepare(game)`` replays the sheet before the write lock is taken; ``change(game, prepared)`` writes under
     it (``prepared`` is ``None`` when another phone changed the sheet meanwhile: the change works it out again).
     """
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is not None:
         try:
-            with heavy.slot_for_replay(len(game.rounds)):
-                prepared = prepare(game)
-            game, same = _locked(game)
-            change(game, prepared if same else None)
+            writes.write_late(game, prepare, change, may_write=_still_editable)
             flash(done, "ok")
         except ApiError as error:
             flash(error.message, "error")
@@ -675,12 +638,12 @@ def clear_tiebreaker(game_id: str):
 @read_only
 def preview(game_id: str):
     """The round as it would be scored, for the page's live preview (JSON)."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
     names = sheets.playing_names(data, len(game.rounds) + 1)
     data = _at_table(data, names)
-    form = _round_form(game, sheet, data, len(game.rounds) + 1)
+    form = round_form(game, sheet, data, len(game.rounds) + 1)
     if not form.validate():
         form.name_errors(names)
     try:
@@ -695,11 +658,11 @@ def preview(game_id: str):
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(
-            ok=False, error=entry_message(error, names), player=error.player, labels=_row_labels(game, form, names)
+            ok=False, error=entry_message(error, names), player=error.player, labels=row_labels(game, form, names)
         )
     kind = sheets.kind_of(game)
     completed = kind.preview_completed(scored)  # only games with phases say who completed one
-    labels = _row_labels(game, form, names)
+    labels = row_labels(game, form, names)
     return jsonify(
         ok=True, points=kind.preview_points(scored), labels=labels, **({"completed": completed} if completed else {})
     )
@@ -711,9 +674,9 @@ def preview(game_id: str):
 @bp.post("/<game_id>/notes")
 def notes(game_id: str):
     """The sheet's note, from the form on the sheet (a phone that can edit)."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     try:
         sheets.set_notes(game, {"notes": request.form.get("notes", "")})
     except ApiError as error:
@@ -721,15 +684,15 @@ def notes(game_id: str):
         flash(error.message, "error")
     else:
         flash(_("The notes are saved."), "ok")
-    return redirect(_scope(game_id) + "#notes-heading")
+    return redirect(device.scope(game_id) + "#notes-heading")
 
 
 @bp.post("/<game_id>/players")
 def players(game_id: str):
     """A player joins or leaves from the next round, from the form on the sheet (a phone that can edit)."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     join, leave = request.form.get("join"), request.form.get("leave")
     body = {"join": join} if join is not None else {"leave": leave}
     try:
@@ -745,18 +708,18 @@ def players(game_id: str):
             else _("%(name)s leaves from round %(number)s.", name=change["leave"], number=change["round"])
         )
         flash(message, "ok")
-    return redirect(_scope(game_id) + "#lineup-heading")
+    return redirect(device.scope(game_id) + "#lineup-heading")
 
 
 @bp.get("/<game_id>/rules")
 def rules(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     return render_rules(sheets.kind_of(game), sheets.rules_of(game), url_for("sheets.show", game_id=game.id))
 
 
 @bp.get("/<game_id>/export.json")
 def export_json(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     body = json.dumps(sheets.export_game(game), ensure_ascii=False, indent=2)
     return Response(
         body,
@@ -767,7 +730,7 @@ def export_json(game_id: str):
 
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     kind = sheets.kind_of(game)
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
