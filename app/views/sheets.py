@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -421,7 +422,7 @@ def row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
     return sheets.kind_of(game).row_labels(sheets.rules_of(game), names, went_out)
 
 
-def _lost_race(game, form, number: int):
+def _offer_as_next_round(game, form, number: int):
     """Another phone saved this round first: the page sets the stored round beside this phone's entry; the main
     action is to discard this entry (the same round, entered twice); saving it as the next round is the second
     one, and asks first (static/js/offline.js)."""
@@ -445,106 +446,163 @@ def _at_table(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return {**data, "players": [p for p in data["players"] if p["name"] in names]}
 
 
+@dataclass
+class _RoundPage:
+    """One request's round page (a new round's or a correction's): the sheet replayed once, the form, and what
+    the path taken adds (a preview, or the stored round an entry lost its race to)."""
+
+    game: Any
+    game_id: str
+    sheet: Any
+    data: dict[str, Any]  # the game's JSON (first with only the players at the table in the round: _at_table)
+    names: list[str]
+    form: Any
+    number: int
+    editing: bool
+    preview: Any = None  # the round as it would be scored, when the post asked for a preview
+    taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
+    lost: int | None = None  # the round this entry lost to another phone (the form now stands for the next)
+
+
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
-    game_id = game.id
-    scripted = wants_json()
+    """The round form (a new round, or a correction of round ``number`` prefilled from ``entered``) and what
+    posting it does: a preview, a save, or the page again with what went wrong."""
     with heavy.slot_for_replay(len(game.rounds)):
         sheet = sheets.build_sheet(game)  # built once for the whole request
-    data = sheets.game_json(game, sheet)
-    names = sheets.playing_names(data, number)
-    data = _at_table(data, names)
     if not editing and request.method == "GET":
         try:
             sheet.check_open()
-        except EngineError as error:
+        except EngineError as error:  # the game is over: no new round
             flash(str(error), "error")
-            return redirect(url_for("sheets.show", game_id=game_id))
+            return redirect(url_for("sheets.show", game_id=game.id))
+    data = sheets.game_json(game, sheet)
+    names = sheets.playing_names(data, number)
+    data = _at_table(data, names)
     form = round_form(game, sheet, data, number, entered)
-    preview = None
-    taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
-    lost = None
+    page = _RoundPage(game, game.id, sheet, data, names, form, number, editing)
+    if request.method != "POST":
+        return _render_round(page)
+    if not form.validate_on_submit():
+        return _invalid_entry(page)
+    return _posted_round(page)
+
+
+def _invalid_entry(page: _RoundPage):
+    """A post the form's own checks refused: every row's problems at once, each naming the player."""
+    page.form.name_errors(page.names)
+    if wants_json():
+        return _sent_answer(page.game, page.number, problem=_form_problem(page.form))
+    return _render_round(page)
+
+
+def _posted_round(page: _RoundPage):
+    """A valid post: its preview, or the round saved (a correction, or a new round); refused, the reason."""
     body = None
-    valid = form.validate_on_submit()
-    if request.method == "POST" and not valid:
-        form.name_errors(names)  # every row's problems at once, each naming the player
-        if scripted:
-            return _sent_answer(game, number, problem=_form_problem(form))
-    if valid:
-        try:
-            body = round_body(game, form, names, number)
-            if form.preview.data:
-                preview = (
-                    sheets.preview_replacement(game, number, body, sheet)
-                    if editing
-                    else sheets.preview_round(game, body, sheet)
-                )
-            elif editing:
-                version = form.version.data
+    try:
+        body = round_body(page.game, page.form, page.names, page.number)
+        if page.form.preview.data:
+            return _previewed(page, body)
+        if page.editing:
+            return _save_correction(page, body)
+        return _save_new_round(page, body)
+    except ApiError as error:
+        return _refused(page, error, body if isinstance(body, dict) else None)
 
-                def correct(game):  # the long part (every later round checked again), before the lock
-                    sheets.check_version(game, version)
-                    return sheets.correct_round(game, number, body, sheet)
 
-                writes.write_late(
-                    game,
-                    correct,
-                    lambda game, corrected: sheets.replace_round(game, number, body, version, corrected=corrected),
-                    may_write=_still_editable,
-                )
-                flash(_("Round %(number)s corrected.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            else:
-                idempotency_key = form.idempotency.data or None
-                game = writes.write_late(
-                    game,
-                    lambda game: sheets.prepare_round(game, body, idempotency_key, sheet),  # checked before the lock
-                    lambda game, prepared: sheets.record_round(game, body, idempotency_key, prepared=prepared),
-                    may_write=_still_editable,
-                ).game
-                if scripted:
-                    return _sent_answer(game, number)
-                # The sheet says so with Undo beside it ("Round 4 saved · Undo"): see _render_sheet.
-                session["saved_round"] = [game_id, number]
-                return redirect(url_for("sheets.show", game_id=game_id))
-        except ApiError as error:
-            entry = body if isinstance(body, dict) else None
-            if error.status == 409 and not editing and number < len(game.rounds) + 1:
-                db.session.rollback()  # no write lock held while the rounds are compared
-                game = sheets.get_game(game_id)
-                sheet = sheets.build_sheet(game)  # replayed once: the comparison and the form both use it
-                taken = _taken_round(game, sheet, number, entry)
-            if scripted:
-                return _sent_answer(game, number, error, names=names, taken=taken)
-            if taken is not None and taken["same"]:
-                flash(_("Round %(number)s was already saved: it is on the sheet.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            if taken is not None:
-                lost = number
-                number = _lost_race(game, form, number)
-                # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
-                data = sheets.game_json(game, sheet)
-                sheets.kind_of(game).prepare_round_form(form, sheet, names, number)
-            elif error.status == 409:
-                flash(error.message, "error")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            else:
-                form.show_error(names, error)
-    dealer = data["dealer"] if not editing else None
-    kind = sheets.kind_of(game)
+def _previewed(page: _RoundPage, body: dict[str, Any]):
+    """The form again, with the points the round would score (a correction: on the sheet it would change)."""
+    game, sheet = page.game, page.sheet
+    if page.editing:
+        page.preview = sheets.preview_replacement(game, page.number, body, sheet)
+    else:
+        page.preview = sheets.preview_round(game, body, sheet)
+    return _render_round(page)
+
+
+def _save_correction(page: _RoundPage, body: dict[str, Any]):
+    """Round ``page.number`` replaced, every later round checked again (before the lock); back to the sheet."""
+    number, version, sheet = page.number, page.form.version.data, page.sheet
+
+    def correct(game):  # the long part (every later round checked again), before the lock
+        sheets.check_version(game, version)
+        return sheets.correct_round(game, number, body, sheet)
+
+    writes.write_late(
+        page.game,
+        correct,
+        lambda game, corrected: sheets.replace_round(game, number, body, version, corrected=corrected),
+        may_write=_still_editable,
+    )
+    flash(_("Round %(number)s corrected.", number=number), "ok")
+    return redirect(url_for("sheets.show", game_id=page.game_id))
+
+
+def _save_new_round(page: _RoundPage, body: dict[str, Any]):
+    """The next round recorded (checked and scored before the lock); a script is answered in JSON, a page goes
+    back to the sheet, which says so with Undo beside it ("Round 4 saved · Undo": see _render_sheet)."""
+    idempotency_key, sheet = page.form.idempotency.data or None, page.sheet
+    page.game = writes.write_late(
+        page.game,
+        lambda game: sheets.prepare_round(game, body, idempotency_key, sheet),
+        lambda game, prepared: sheets.record_round(game, body, idempotency_key, prepared=prepared),
+        may_write=_still_editable,
+    ).game
+    if wants_json():
+        return _sent_answer(page.game, page.number)
+    session["saved_round"] = [page.game_id, page.number]
+    return redirect(url_for("sheets.show", game_id=page.game_id))
+
+
+def _refused(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
+    """The service refused the entry: a round another phone took meanwhile, a stale sheet (409: back to it), or
+    the reason shown beside the row it is about."""
+    if error.status == 409 and not page.editing and page.number < len(page.game.rounds) + 1:
+        return _lost_race(page, error, body)
+    if wants_json():
+        return _sent_answer(page.game, page.number, error, names=page.names)
+    if error.status == 409:
+        flash(error.message, "error")
+        return redirect(url_for("sheets.show", game_id=page.game_id))
+    page.form.show_error(page.names, error)
+    return _render_round(page)
+
+
+def _lost_race(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
+    """Another phone saved this round first: the stored round beside this entry. The same round (this phone's own
+    save, answered before) goes back to the sheet; another one is offered as the next round."""
+    db.session.rollback()  # no write lock held while the rounds are compared
+    page.game = game = sheets.get_game(page.game_id)
+    page.sheet = sheet = sheets.build_sheet(game)  # replayed once: the comparison and the form both use it
+    page.taken = _taken_round(game, sheet, page.number, body)
+    if wants_json():
+        return _sent_answer(game, page.number, error, names=page.names, taken=page.taken)
+    if page.taken["same"]:
+        flash(_("Round %(number)s was already saved: it is on the sheet.", number=page.number), "ok")
+        return redirect(url_for("sheets.show", game_id=page.game_id))
+    page.lost = page.number
+    page.number = _offer_as_next_round(game, page.form, page.number)
+    # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
+    page.data = sheets.game_json(game, sheet)
+    sheets.kind_of(game).prepare_round_form(page.form, sheet, page.names, page.number)
+    return _render_round(page)
+
+
+def _render_round(page: _RoundPage):
+    kind = sheets.kind_of(page.game)
     return render_template(
         "sheets/round.html",
-        game=game,
+        game=page.game,
         kind=kind,
-        data=data,
-        form=form,
-        number=number,
-        names=names,
-        editing=editing,
-        preview=kind.preview_points(preview) if preview is not None else None,
-        labels=row_labels(game, form, names),
-        dealer=dealer,
-        taken=taken,
-        lost=lost,
+        data=page.data,
+        form=page.form,
+        number=page.number,
+        names=page.names,
+        editing=page.editing,
+        preview=kind.preview_points(page.preview) if page.preview is not None else None,
+        labels=row_labels(page.game, page.form, page.names),
+        dealer=page.data["dealer"] if not page.editing else None,
+        taken=page.taken,
+        lost=page.lost,
     )
 
 
