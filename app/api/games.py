@@ -11,7 +11,7 @@ from ..database import writes_late
 from ..errors import ApiError
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import bgstats, crews, sheets, writes
+from ..services import bgstats, crews, exports, sheets, writes
 from . import bp
 from .crews import crew_key
 from .util import bearer_key, json_object, written
@@ -159,7 +159,7 @@ def export_bgstats(game_id: str):
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.bgsplay"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "bgsplay")}"'},
     )
 
 

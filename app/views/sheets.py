@@ -10,7 +10,6 @@ posts it once to :func:`claim_key`, which keeps it in a cookie scoped to this sh
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +40,7 @@ from ..games import registry
 from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
-from ..services import crews, drafts, moves, sheets, writes
+from ..services import crews, drafts, exports, moves, sheets, writes
 from . import device
 from .chart import totals_chart
 from .picture import standings_picture
@@ -782,59 +781,15 @@ def export_json(game_id: str):
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "json")}"'},
     )
 
 
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str):
     game = device.load_game(game_id)
-    kind = sheets.kind_of(game)
-    sheet = sheets.build_sheet(game)
-    data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
-    rows: list[list[Any]] = [[_("round"), _("went out"), *kind.csv_columns(names, sheet), _("saved")]]
-    for item in data["rounds"]:
-        rows.append([item["round"], kind.round_winner(item), *kind.csv_cells(item, names, sheet), item["saved"] or ""])
-    rows.append([_("total"), "", *kind.csv_totals(data, names)])
-    tie = data.get("tiebreaker") or {}
-    if tie.get("winner"):
-        rows.append([_("tie-breaker"), tie["winner"]])
-    if data.get("winner"):
-        rows.append([_("winner"), data["winner"]])
-    if game.name:
-        rows.append([_("game played"), game.name])
-    rows.append([_("started"), data["started"] or ""])
-    rows.append([_("finished"), data["finished"] or ""])
-    if data["notes"]:
-        rows.append([_("notes"), data["notes"]])
-    # A byte-order mark first: spreadsheets then read the file as UTF-8 (accented names).
-    body = "\ufeff" + "".join(",".join(_csv_cell(cell) for cell in row) + "\r\n" for row in rows)
     return Response(
-        body.encode("utf-8"),
+        exports.sheet_csv(game),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "csv")}"'},
     )
-
-
-FORMULA_STARTS = "=+-@\t\r"
-"""What makes a spreadsheet read a field as a formula (or a command, in older ones)."""
-INNER_FORMULA = re.compile(r'([,;][\s"]*)(?=[=+\-@\t\r])')
-"""A separator inside a cell followed (after spaces or quotes) by a formula's first character: a spreadsheet that
-splits the file on that separator (a German or Romanian one splits on ``;``) would start a field there."""
-CSV_QUOTED = re.compile(r'[",;\r\n]|^\s|\s$')
-
-
-def _csv_cell(value: Any) -> str:
-    """One CSV cell, neutralised for spreadsheets: a quote mark goes before any formula character that would
-    start a field, at the start of the cell (after spaces) or after a ``,`` or ``;`` inside it (``;=1+1`` is
-    written ``;'=1+1``), whichever separator the spreadsheet splits on; a cell holding a separator, a quote or
-    a line break is quoted. Numbers (a negative score included) stay numbers."""
-    if not isinstance(value, str):
-        return str(value)
-    if value.lstrip(" ")[:1] and value.lstrip(" ")[0] in FORMULA_STARTS:
-        value = "'" + value
-    value = INNER_FORMULA.sub(r"\1'", value)
-    if CSV_QUOTED.search(value):
-        value = '"' + value.replace('"', '""') + '"'
-    return value
