@@ -11,8 +11,7 @@ from flask import jsonify, request
 from ..extensions import db
 from ..services import drafts, sheets
 from . import bp
-from .games import _written
-from .util import bearer_key, json_object
+from .util import bearer_key, json_object, written
 
 
 def _writable(game_id: str):
@@ -24,33 +23,33 @@ def _writable(game_id: str):
 @bp.put("/games/<game_id>/draft")
 def put_draft(game_id: str):
     game, who = _writable(game_id)
-    return _written(drafts.put_draft(game, json_object(), who))
+    return written(drafts.put_draft(game, json_object(), who))
 
 
 @bp.delete("/games/<game_id>/draft")
 def delete_draft(game_id: str):
     game, who = _writable(game_id)
-    return _written(drafts.delete_draft(game, who))
+    return written(drafts.delete_draft(game, who))
 
 
 @bp.put("/games/<game_id>/draft/rows/<player>")
 def put_row(game_id: str, player: str):
     game, who = _writable(game_id)
-    return _written(drafts.put_row(game, player, json_object(), who))
+    return written(drafts.put_row(game, player, json_object(), who))
 
 
 @bp.delete("/games/<game_id>/draft/rows/<player>")
 def delete_row(game_id: str, player: str):
     game, who = _writable(game_id)
     body = json_object() if request.get_data(cache=True) else None
-    return _written(drafts.delete_row(game, player, body, who))
+    return written(drafts.delete_row(game, player, body, who))
 
 
 @bp.post("/games/<game_id>/draft/commit")
 def commit_draft(game_id: str):
     game, who = _writable(game_id)
     body, status = drafts.commit_draft(game, json_object(), request.headers.get("Idempotency-Key"), who)
-    return _written(body, status)
+    return written(body, status)
 
 
 @bp.post("/games/<game_id>/players/<player>/key")

@@ -7,16 +7,14 @@ import json
 from flask import Response, jsonify, request
 from flask_babel import gettext as _
 
-from .. import heavy
-from ..database import begin_write, writes_late
+from ..database import writes_late
 from ..errors import ApiError
-from ..extensions import db
 from ..heavy import long_work
 from ..ratelimits import creation
-from ..services import bgstats, crews, live, sheets
+from ..services import bgstats, crews, exports, sheets, writes
 from . import bp
 from .crews import crew_key
-from .util import bearer_key, json_object
+from .util import bearer_key, json_object, written
 
 SHOWN_MAX = 40
 """The longest round number an error repeats whole (a 23-digit number is named as asked)."""
@@ -30,21 +28,17 @@ def _editable(game_id: str, lock: bool = True):
     return game
 
 
-def _prepared_write(game, prepare, write):
-    """Long work first, the write lock after: ``prepare(game)`` runs on the game as read (a replay, checking
-    every later round) without the write lock; then the lock is taken and ``write(game, prepared)`` stores
-    it. When the game moved meanwhile, ``prepared`` is ``None`` and ``write`` works it out again.
+def _write_late(game, prepare, write):
+    """Compute first, lock last (:func:`app.services.writes.write_late`): ``prepare(game)`` without the write
+    lock, then ``write(game, prepared)`` under it; a game changed meanwhile is read again, and the key checked
+    on it again, before ``write`` works it out anew. ``game`` comes from :func:`_editable` with ``lock=False``:
+    the game and the key are checked before the body is read."""
+    return writes.write_late(game, prepare, write, may_write=_key_still_works).answer
 
-    ``game`` comes from :func:`_editable` with ``lock=False`` (the row is locked, and its version checked, under
-    the write lock): the game and the key are checked before the body is read."""
-    game_id = game.id
-    with heavy.slot_for_replay(len(game.rounds)):
-        prepared = prepare(game)
-    begin_write()
-    if sheets.unchanged_since_read(game):
-        return write(game, prepared)
-    db.session.expire_all()
-    return write(_editable(game_id), None)
+
+def _key_still_works(game) -> None:
+    """401/403 when the request's key no longer opens the game (read again under the write lock)."""
+    sheets.check_edit_key(game, bearer_key())
 
 
 def _round_number(value: str) -> int:
@@ -53,12 +47,6 @@ def _round_number(value: str) -> int:
         shown = value if len(value) <= SHOWN_MAX else value[: SHOWN_MAX - 1] + "…"
         raise ApiError(_("There is no round {number} in this game.").format(number=shown), 404)
     return int(value)
-
-
-def _written(body: dict, status: int = 200):
-    """A write's answer; the phones watching the game will ask for this version next (app.services.live)."""
-    live.remember_answer(body)
-    return jsonify(body), status
 
 
 @bp.post("/games")
@@ -90,12 +78,12 @@ def record_round(game_id: str):
     game = _editable(game_id, lock=False)
     data = json_object()
     idempotency_key = request.headers.get("Idempotency-Key")
-    body, status = _prepared_write(  # checked and scored before the lock: the lock holds the inserts
+    body, status = _write_late(  # checked and scored before the lock: the lock holds the inserts
         game,
         lambda game: sheets.prepare_round(game, data, idempotency_key),
         lambda game, prepared: sheets.record_round(game, data, idempotency_key, prepared=prepared),
     )
-    return _written(body, status)
+    return written(body, status)
 
 
 @bp.put("/games/<game_id>/rounds/<number>")
@@ -111,8 +99,8 @@ def replace_round(game_id: str, number: str):
         sheets.check_version(game, if_match)
         return sheets.correct_round(game, round_number, data)
 
-    return _written(
-        _prepared_write(
+    return written(
+        _write_late(
             game,
             prepare,
             lambda game, corrected: sheets.replace_round(game, round_number, data, if_match, corrected=corrected),
@@ -124,8 +112,8 @@ def replace_round(game_id: str, number: str):
 @writes_late
 def undo_round(game_id: str, number: str):
     if_match = request.headers.get("If-Match")
-    return _written(
-        _prepared_write(
+    return written(
+        _write_late(
             _editable(game_id, lock=False),
             lambda game: sheets.prepare_undo(game, _round_number(number), if_match),
             lambda game, undone: sheets.undo_round(game, _round_number(number), if_match, prepared=undone),
@@ -141,8 +129,8 @@ def record_tiebreaker(game_id: str):
     def prepare(game):
         return sheets.prepare_tiebreaker(game, json_object(), if_match)
 
-    return _written(
-        _prepared_write(
+    return written(
+        _write_late(
             _editable(game_id, lock=False),
             prepare,
             lambda game, tied: sheets.record_tiebreaker(game, json_object(), if_match, prepared=tied),
@@ -154,8 +142,8 @@ def record_tiebreaker(game_id: str):
 @writes_late
 def clear_tiebreaker(game_id: str):
     if_match = request.headers.get("If-Match")
-    return _written(
-        _prepared_write(
+    return written(
+        _write_late(
             _editable(game_id, lock=False),
             lambda game: sheets.prepare_clear_tiebreaker(game, if_match),
             lambda game, cleared: sheets.clear_tiebreaker(game, if_match, prepared=cleared),
@@ -171,7 +159,7 @@ def export_bgstats(game_id: str):
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.bgsplay"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "bgsplay")}"'},
     )
 
 
@@ -179,14 +167,14 @@ def export_bgstats(game_id: str):
 def change_players(game_id: str):
     """A player joins or leaves from the next round (edit key): ``{"join": "Eve"}`` or ``{"leave": "Cy"}``."""
     game = _editable(game_id)
-    return _written(sheets.change_players(game, json_object()))
+    return written(sheets.change_players(game, json_object()))
 
 
 @bp.put("/games/<game_id>/notes")
 def set_notes(game_id: str):
     """Keep a note with the game (edit key): ``{"notes": "..."}``, at most 2,000 characters; null clears it."""
     game = _editable(game_id)
-    return _written(sheets.set_notes(game, json_object()))
+    return written(sheets.set_notes(game, json_object()))
 
 
 @bp.post("/games/<game_id>/key")

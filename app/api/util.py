@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import jsonify, request
 from flask_babel import gettext as _
 
 from ..errors import ApiError
+from ..services import live
 
 
 def json_object() -> dict[str, Any]:
@@ -38,3 +39,9 @@ def bearer_key() -> str | None:
     if scheme.lower() != "bearer" or not value.strip():
         return None
     return value.strip()
+
+
+def written(body: dict[str, Any], status: int = 200):
+    """A write's answer; the phones watching the game will ask for this version next (app.services.live)."""
+    live.remember_answer(body)
+    return jsonify(body), status

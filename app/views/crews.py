@@ -24,9 +24,8 @@ from ..games import registry
 from ..keys import key_matches
 from ..ratelimits import creation
 from ..services import crews, sheets
+from . import device
 from .chart import LINE_STYLES, totals_chart
-from .sheets import _edit_key, _handed_over
-from .sheets import _remember as remember_game
 
 bp = Blueprint("crews", __name__)
 
@@ -111,7 +110,7 @@ def from_game(game_id: str):
         game = sheets.get_game(game_id)
     except ApiError:
         abort(404)
-    if _edit_key(game) is None:
+    if device.edit_key(game) is None:
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game_id))
     try:
@@ -286,8 +285,8 @@ def new_sheet(crew_id: str):
             db.session.rollback()
             flash(error.message, "error")
         else:
-            remember_game(game.id)
-            return _handed_over(game.id, key)
+            device.remember(game.id)
+            return device.handed_over(game.id, key)
     games = registry.all_games()
     return render_template(
         "sheets/new.html",

@@ -19,8 +19,9 @@ from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import entry_message
 from ..services import drafts, sheets
+from . import device
 from .share import view_link
-from .sheets import _edit_key, _load, _round_form, _row_labels, bp
+from .sheets import bp, round_form, row_labels
 
 
 def _player(game) -> str | None:
@@ -34,7 +35,7 @@ def _hand_of(game):
     player = _player(game)
     if player is not None:
         return player, player
-    if _edit_key(game) is None:
+    if device.edit_key(game) is None:
         return None
     names = sheets.player_names(game)
     seat = request.args.get("seat", "")
@@ -48,7 +49,7 @@ def _one_row(game, player: str):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
     mine = {**data, "players": [p for p in data["players"] if p["name"] == player]}
-    form = _round_form(game, sheet, mine, len(game.rounds) + 1)
+    form = round_form(game, sheet, mine, len(game.rounds) + 1)
     went_out = getattr(form, "went_out", None)
     if went_out is not None:  # one row: "I went out" is a toggle, left alone when the player did not
         went_out.validators = [v for v in went_out.validators if not isinstance(v, InputRequired)]
@@ -72,7 +73,7 @@ def _send_row(game, player: str, who, form) -> None:
 
 @bp.route("/<game_id>/hand", methods=["GET", "POST"])
 def hand(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     found = _hand_of(game)
     if found is None:
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
@@ -113,7 +114,7 @@ def hand(game_id: str):
             form=form,
             player=player,
             number=len(game.rounds) + 1,
-            labels=_row_labels(game, form, [player]),
+            labels=row_labels(game, form, [player]),
             hand_url=hand_url,
             panel_url=panel_url,
         )
@@ -126,13 +127,13 @@ def hand(game_id: str):
 def hand_preview(game_id: str):
     """The row as it would count (for the hand page's live preview, as the round form has one): its points now,
     or what stops it on its own."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     found = _hand_of(game)
     if found is None:
         return jsonify(ok=False, error=_("This phone can only view this sheet: open the edit link to record rounds."))
     player, _who = found
     sheet, _data, _mine, form = _one_row(game, player)
-    labels = _row_labels(game, form, [player])
+    labels = row_labels(game, form, [player])
     went_out = getattr(form, "went_out", None) is not None and form.went_out.data == "0"
     try:
         row = sheets.kind_of(game).draft_row(form, [player], 0, went_out, sheets.rules_of(game))
@@ -145,9 +146,9 @@ def hand_preview(game_id: str):
 @bp.post("/<game_id>/draft/commit")
 def commit_draft(game_id: str):
     """Save the round filled in together (the edit key or a player link), as the API's commit does."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     key = handover.held_key()
-    if _edit_key(game) is None and _player(game) is None:
+    if device.edit_key(game) is None and _player(game) is None:
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
     number = request.form.get("round", "")
@@ -171,7 +172,7 @@ def commit_draft(game_id: str):
 def share_players(game_id: str):
     """ "Give each player a link": a player link (its key in the fragment) with its QR code and Share button, made
     fresh for the player chosen (the player's older link stops working). Edit key only; never kept (no-store)."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
         return redirect(url_for("sheets.show", game_id=game_id))
     made = None
@@ -194,8 +195,8 @@ def share_players(game_id: str):
 def draft_row(game_id: str):
     """One row of the round form (``seat``), sent as it is made into the round being filled in together, with who
     went out as the form says (edit key; JSON for the page script): the draft as the API shows it, or why not."""
-    game = _load(game_id)
-    if _edit_key(game) is None:
+    game = device.load_game(game_id)
+    if device.edit_key(game) is None:
         return jsonify(
             ok=False, error=_("This phone can only view this sheet: open the edit link to record rounds.")
         ), 403
@@ -203,7 +204,7 @@ def draft_row(game_id: str):
     data = sheets.game_json(game, sheet)
     names = [p["name"] for p in data["players"]]
     number = len(game.rounds) + 1
-    form = _round_form(game, sheet, data, number)
+    form = round_form(game, sheet, data, number)
     seat = request.form.get("seat", "")
     if not (seat.isascii() and seat.isdigit() and int(seat) < len(names)) or request.form.get("round") != str(number):
         return jsonify(ok=False, error=_("Reload the page: the form does not say which round it is.")), 409

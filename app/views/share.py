@@ -19,7 +19,7 @@ from .. import handover
 from ..database import begin_write
 from ..errors import ApiError
 from ..services import claims, sheets
-from .sheets import _edit_key
+from . import device
 
 bp = Blueprint("share", __name__, url_prefix="/sheets")
 
@@ -50,7 +50,7 @@ def edit(game_id: str):
         game = sheets.get_game(game_id)
     except ApiError:
         return redirect(url_for("sheets.recent"))
-    key = _edit_key(game)
+    key = device.edit_key(game)
     if key is None:
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))

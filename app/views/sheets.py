@@ -10,8 +10,8 @@ posts it once to :func:`claim_key`, which keeps it in a cookie scoped to this sh
 from __future__ import annotations
 
 import json
-import re
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -31,7 +31,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import handover, heavy
-from ..database import begin_write, in_writes_late_view, read_only, writes_late
+from ..database import read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
 from ..extensions import db
@@ -40,56 +40,13 @@ from ..games import registry
 from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
-from ..services import crews, drafts, moves, sheets
+from ..services import crews, drafts, exports, moves, sheets, writes
+from . import device
 from .chart import totals_chart
 from .picture import standings_picture
 from .rules import render_rules
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
-
-RECENT_LIMIT = 20
-
-
-# --- this device: recent games and edit keys --------------------------------------------------------
-
-
-def _remember(game_id: str) -> None:
-    """Put the game first in this device's recent list."""
-    recent = [g for g in session.get("recent", []) if g != game_id]
-    session["recent"] = [game_id, *recent][:RECENT_LIMIT]
-
-
-def _scope(game_id: str) -> str:
-    """The path under which this phone's key for the sheet travels (its pages and forms)."""
-    return url_for("sheets.show", game_id=game_id)
-
-
-def _edit_key(game) -> str | None:
-    """This device's edit key for ``game`` (its cookie for the sheet's pages), when it is the right one."""
-    key = handover.held_key()
-    return key if key and key_matches(key, game.edit_key_hash) else None
-
-
-def _handed_over(game_id: str, key: str, to: str | None = None):
-    """Back to the sheet (or ``to``, a page under it) with the key in the fragment (the page script keeps it on
-    the phone) and in the sheet's cookie (forms work at once, and without JavaScript)."""
-    response = redirect(handover.fragment_link(to or _scope(game_id), key))
-    response.headers["Cache-Control"] = "no-store"
-    return handover.keep(response, _scope(game_id), key)
-
-
-def _load(game_id: str, edit: bool = False):
-    # A view that writes late locks the game's row under the write lock (_locked), not while it replays.
-    lock = edit and request.method == "POST" and not in_writes_late_view()
-    try:
-        game = sheets.get_game(game_id, lock=lock)
-    except ApiError:
-        abort(404)
-    if edit and _edit_key(game) is None:
-        flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
-        return None
-    return game
-
 
 # --- pages --------------------------------------------------------------------------------------------
 
@@ -100,10 +57,10 @@ def recent():
     phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart)."""
     games = []
     listed = list(session.get("recent", []))
-    for game_id in request.args.get("also", "").split(",")[: RECENT_LIMIT * 2]:
+    for game_id in request.args.get("also", "").split(",")[: device.RECENT_LIMIT * 2]:
         if well_formed_id(game_id) and game_id not in listed:
             listed.append(game_id)
-    for game_id in listed[: RECENT_LIMIT * 2]:
+    for game_id in listed[: device.RECENT_LIMIT * 2]:
         try:
             game = sheets.get_game(game_id)
         except ApiError:
@@ -158,14 +115,14 @@ def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Put the sheets in this phone's recent list (the keys stay in the page's storage); each with its name."""
     ids = [g["id"] for g in games]
     recent = [g for g in session.get("recent", []) if g not in ids]
-    session["recent"] = [*ids, *recent][: max(RECENT_LIMIT, len(ids))]
+    session["recent"] = [*ids, *recent][: max(device.RECENT_LIMIT, len(ids))]
     named = []
     for item in games:
         game = sheets.get_game(item["id"])
         named.append(
             {
                 **item,
-                "url": _scope(game.id),
+                "url": device.scope(game.id),
                 "name": str(sheets.kind_of(game).name),
                 "players": sheets.player_names(game),
             }
@@ -207,8 +164,8 @@ def new():
         except ApiError as error:
             flash(error.message, "error")
         else:
-            _remember(game.id)
-            return _handed_over(game.id, key)
+            device.remember(game.id)
+            return device.handed_over(game.id, key)
     games = registry.all_games()
     known = _known_crews()
     return render_template(
@@ -218,13 +175,17 @@ def new():
 
 @bp.get("/<game_id>")
 def show(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     if "key" in request.args:
         return _old_edit_link(game, request.args["key"])
-    _remember(game.id)
+    device.remember(game.id)
     response = make_response(_render_sheet(game))
-    if handover.held_key() and _edit_key(game) is None and drafts.player_of_key(game, handover.held_key()) is None:
-        handover.drop(response, _scope(game.id))  # a key that stopped working (a new one was made)
+    if (
+        handover.held_key()
+        and device.edit_key(game) is None
+        and drafts.player_of_key(game, handover.held_key()) is None
+    ):
+        handover.drop(response, device.scope(game.id))  # a key that stopped working (a new one was made)
     return response
 
 
@@ -232,7 +193,7 @@ def _old_edit_link(game, key: str):
     """An edit link of the old form (``?key=…``, before keys moved to the fragment): it still works, once
     more — the key moves to the phone and the address is cleaned — and the page suggests a new key, since
     this one has been in an address (and so in logs and histories)."""
-    _remember(game.id)
+    device.remember(game.id)
     if not key_matches(key, game.edit_key_hash):
         try:
             sheets.check_edit_key(game, key or None)  # counted like any wrong key; 429 past the limit
@@ -240,7 +201,7 @@ def _old_edit_link(game, key: str):
             if error.status == 429:
                 raise
         flash(_("That edit link is not right for this sheet: you can view it, not change it."), "error")
-        return redirect(_scope(game.id))
+        return redirect(device.scope(game.id))
     flash(
         _(
             "This phone can now record rounds on this sheet. The link you opened is an old kind that shows the key "
@@ -248,14 +209,14 @@ def _old_edit_link(game, key: str):
         ),
         "ok",
     )
-    return _handed_over(game.id, key)
+    return device.handed_over(game.id, key)
 
 
 @bp.post("/<game_id>/key")
 def claim_key(game_id: str):
     """The page script hands this phone's key for the sheet (from a link's fragment or ``localStorage``)
     to the server, which keeps it in the sheet's cookie: 204, or 403/429 as the API answers a wrong key."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     key = request.form.get("key", "")
     player = drafts.player_of_key(game, key)  # a player link: its own hand of each round (app/views/hands.py)
     if not key_matches(key, game.edit_key_hash) and player is None:
@@ -266,18 +227,18 @@ def claim_key(game_id: str):
         flash(_("This phone can now record rounds on this sheet."), "ok")
     response = make_response("", 204)
     response.headers["Cache-Control"] = "no-store"
-    return handover.keep(response, _scope(game.id), key)
+    return handover.keep(response, device.scope(game.id), key)
 
 
 @bp.post("/<game_id>/key/new")
 def new_key(game_id: str):
     """A new edit key for the sheet, from a phone that holds the current one: every older link stops working."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     key = sheets.replace_edit_key(game)
     flash(_("A new edit key is made: older edit links no longer work. Share the new link below."), "ok")
-    return _handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
+    return device.handed_over(game_id, key, to=url_for("share.edit", game_id=game_id))  # the new link, ready to share
 
 
 def life_line(data: dict[str, Any]) -> str:
@@ -298,7 +259,7 @@ def life_line(data: dict[str, Any]) -> str:
 def _render_sheet(game, status: int = 200):
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    key = _edit_key(game)
+    key = device.edit_key(game)
     links = {"view": url_for("sheets.show", game_id=game.id, _external=True)}
     kind = sheets.kind_of(game)
     seated = {p["name"]: p for p in data["players"]}  # joined / left from the game's lineup
@@ -337,7 +298,7 @@ def _render_sheet(game, status: int = 200):
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
-def _round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
+def round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
     """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
     kind = sheets.kind_of(game)
     names = sheets.playing_names(data, number)
@@ -453,14 +414,14 @@ def _taken_round(game, sheet, number: int, body: dict[str, Any] | None) -> dict[
     }
 
 
-def _row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
+def row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
     """What the number in each row of the round form is, for the player chosen as gone out (if any)."""
     chosen = getattr(getattr(form, "went_out", None), "data", None)
     went_out = names[int(chosen)] if isinstance(chosen, str) and chosen.isdigit() and int(chosen) < len(names) else None
     return sheets.kind_of(game).row_labels(sheets.rules_of(game), names, went_out)
 
 
-def _lost_race(game, form, number: int):
+def _offer_as_next_round(game, form, number: int):
     """Another phone saved this round first: the page sets the stored round beside this phone's entry; the main
     action is to discard this entry (the same round, entered twice); saving it as the next round is the second
     one, and asks first (static/js/offline.js)."""
@@ -484,115 +445,177 @@ def _at_table(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return {**data, "players": [p for p in data["players"] if p["name"] in names]}
 
 
+@dataclass
+class _RoundPage:
+    """One request's round page (a new round's or a correction's): the sheet replayed once, the form, and what
+    the path taken adds (a preview, or the stored round an entry lost its race to)."""
+
+    game: Any
+    game_id: str
+    sheet: Any
+    data: dict[str, Any]  # the game's JSON (first with only the players at the table in the round: _at_table)
+    names: list[str]
+    form: Any
+    number: int
+    editing: bool
+    preview: Any = None  # the round as it would be scored, when the post asked for a preview
+    taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
+    lost: int | None = None  # the round this entry lost to another phone (the form now stands for the next)
+
+
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
-    game_id = game.id
-    scripted = wants_json()
+    """The round form (a new round, or a correction of round ``number`` prefilled from ``entered``) and what
+    posting it does: a preview, a save, or the page again with what went wrong."""
     with heavy.slot_for_replay(len(game.rounds)):
         sheet = sheets.build_sheet(game)  # built once for the whole request
-    data = sheets.game_json(game, sheet)
-    names = sheets.playing_names(data, number)
-    data = _at_table(data, names)
     if not editing and request.method == "GET":
         try:
             sheet.check_open()
-        except EngineError as error:
+        except EngineError as error:  # the game is over: no new round
             flash(str(error), "error")
-            return redirect(url_for("sheets.show", game_id=game_id))
-    form = _round_form(game, sheet, data, number, entered)
-    preview = None
-    taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
-    lost = None
+            return redirect(url_for("sheets.show", game_id=game.id))
+    data = sheets.game_json(game, sheet)
+    names = sheets.playing_names(data, number)
+    data = _at_table(data, names)
+    form = round_form(game, sheet, data, number, entered)
+    page = _RoundPage(game, game.id, sheet, data, names, form, number, editing)
+    if request.method != "POST":
+        return _render_round(page)
+    if not form.validate_on_submit():
+        return _invalid_entry(page)
+    return _posted_round(page)
+
+
+def _invalid_entry(page: _RoundPage):
+    """A post the form's own checks refused: every row's problems at once, each naming the player."""
+    page.form.name_errors(page.names)
+    if wants_json():
+        return _sent_answer(page.game, page.number, problem=_form_problem(page.form))
+    return _render_round(page)
+
+
+def _posted_round(page: _RoundPage):
+    """A valid post: its preview, or the round saved (a correction, or a new round); refused, the reason."""
     body = None
-    valid = form.validate_on_submit()
-    if request.method == "POST" and not valid:
-        form.name_errors(names)  # every row's problems at once, each naming the player
-        if scripted:
-            return _sent_answer(game, number, problem=_form_problem(form))
-    if valid:
-        try:
-            body = round_body(game, form, names, number)
-            if form.preview.data:
-                preview = (
-                    sheets.preview_replacement(game, number, body, sheet)
-                    if editing
-                    else sheets.preview_round(game, body, sheet)
-                )
-            elif editing:
-                sheets.check_version(game, form.version.data)
-                corrected = sheets.correct_round(game, number, body, sheet)  # the long part, before the lock
-                game, same = _locked(game)
-                sheets.replace_round(game, number, body, form.version.data, corrected=corrected if same else None)
-                flash(_("Round %(number)s corrected.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            else:
-                idempotency_key = form.idempotency.data or None
-                prepared = sheets.prepare_round(game, body, idempotency_key, sheet)  # checked before the lock
-                game, same = _locked(game)
-                sheets.record_round(game, body, idempotency_key, prepared=prepared if same else None)
-                if scripted:
-                    return _sent_answer(game, number)
-                # The sheet says so with Undo beside it ("Round 4 saved · Undo"): see _render_sheet.
-                session["saved_round"] = [game_id, number]
-                return redirect(url_for("sheets.show", game_id=game_id))
-        except ApiError as error:
-            entry = body if isinstance(body, dict) else None
-            if error.status == 409 and not editing and number < len(game.rounds) + 1:
-                db.session.rollback()  # no write lock held while the rounds are compared
-                game = sheets.get_game(game_id)
-                sheet = sheets.build_sheet(game)  # replayed once: the comparison and the form both use it
-                taken = _taken_round(game, sheet, number, entry)
-            if scripted:
-                return _sent_answer(game, number, error, names=names, taken=taken)
-            if taken is not None and taken["same"]:
-                flash(_("Round %(number)s was already saved: it is on the sheet.", number=number), "ok")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            if taken is not None:
-                lost = number
-                number = _lost_race(game, form, number)
-                # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
-                data = sheets.game_json(game, sheet)
-                sheets.kind_of(game).prepare_round_form(form, sheet, names, number)
-            elif error.status == 409:
-                flash(error.message, "error")
-                return redirect(url_for("sheets.show", game_id=game_id))
-            else:
-                form.show_error(names, error)
-    dealer = data["dealer"] if not editing else None
-    kind = sheets.kind_of(game)
+    try:
+        body = round_body(page.game, page.form, page.names, page.number)
+        if page.form.preview.data:
+            return _previewed(page, body)
+        if page.editing:
+            return _save_correction(page, body)
+        return _save_new_round(page, body)
+    except ApiError as error:
+        return _refused(page, error, body if isinstance(body, dict) else None)
+
+
+def _previewed(page: _RoundPage, body: dict[str, Any]):
+    """The form again, with the points the round would score (a correction: on the sheet it would change)."""
+    game, sheet = page.game, page.sheet
+    if page.editing:
+        page.preview = sheets.preview_replacement(game, page.number, body, sheet)
+    else:
+        page.preview = sheets.preview_round(game, body, sheet)
+    return _render_round(page)
+
+
+def _save_correction(page: _RoundPage, body: dict[str, Any]):
+    """Round ``page.number`` replaced, every later round checked again (before the lock); back to the sheet."""
+    number, version, sheet = page.number, page.form.version.data, page.sheet
+
+    def correct(game):  # the long part (every later round checked again), before the lock
+        sheets.check_version(game, version)
+        return sheets.correct_round(game, number, body, sheet)
+
+    writes.write_late(
+        page.game,
+        correct,
+        lambda game, corrected: sheets.replace_round(game, number, body, version, corrected=corrected),
+        may_write=_still_editable,
+    )
+    flash(_("Round %(number)s corrected.", number=number), "ok")
+    return redirect(url_for("sheets.show", game_id=page.game_id))
+
+
+def _save_new_round(page: _RoundPage, body: dict[str, Any]):
+    """The next round recorded (checked and scored before the lock); a script is answered in JSON, a page goes
+    back to the sheet, which says so with Undo beside it ("Round 4 saved · Undo": see _render_sheet)."""
+    idempotency_key, sheet = page.form.idempotency.data or None, page.sheet
+    page.game = writes.write_late(
+        page.game,
+        lambda game: sheets.prepare_round(game, body, idempotency_key, sheet),
+        lambda game, prepared: sheets.record_round(game, body, idempotency_key, prepared=prepared),
+        may_write=_still_editable,
+    ).game
+    if wants_json():
+        return _sent_answer(page.game, page.number)
+    session["saved_round"] = [page.game_id, page.number]
+    return redirect(url_for("sheets.show", game_id=page.game_id))
+
+
+def _refused(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
+    """The service refused the entry: a round another phone took meanwhile, a stale sheet (409: back to it), or
+    the reason shown beside the row it is about."""
+    if error.status == 409 and not page.editing and page.number < len(page.game.rounds) + 1:
+        return _lost_race(page, error, body)
+    if wants_json():
+        return _sent_answer(page.game, page.number, error, names=page.names)
+    if error.status == 409:
+        flash(error.message, "error")
+        return redirect(url_for("sheets.show", game_id=page.game_id))
+    page.form.show_error(page.names, error)
+    return _render_round(page)
+
+
+def _lost_race(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
+    """Another phone saved this round first: the stored round beside this entry. The same round (this phone's own
+    save, answered before) goes back to the sheet; another one is offered as the next round."""
+    db.session.rollback()  # no write lock held while the rounds are compared
+    page.game = game = sheets.get_game(page.game_id)
+    page.sheet = sheet = sheets.build_sheet(game)  # replayed once: the comparison and the form both use it
+    page.taken = _taken_round(game, sheet, page.number, body)
+    if wants_json():
+        return _sent_answer(game, page.number, error, names=page.names, taken=page.taken)
+    if page.taken["same"]:
+        flash(_("Round %(number)s was already saved: it is on the sheet.", number=page.number), "ok")
+        return redirect(url_for("sheets.show", game_id=page.game_id))
+    page.lost = page.number
+    page.number = _offer_as_next_round(game, page.form, page.number)
+    # The form now stands for the round after the winner's: its phases and dealer, not the lost one's.
+    page.data = sheets.game_json(game, sheet)
+    sheets.kind_of(game).prepare_round_form(page.form, sheet, page.names, page.number)
+    return _render_round(page)
+
+
+def _render_round(page: _RoundPage):
+    kind = sheets.kind_of(page.game)
     return render_template(
         "sheets/round.html",
-        game=game,
+        game=page.game,
         kind=kind,
-        data=data,
-        form=form,
-        number=number,
-        names=names,
-        editing=editing,
-        preview=kind.preview_points(preview) if preview is not None else None,
-        labels=_row_labels(game, form, names),
-        dealer=dealer,
-        taken=taken,
-        lost=lost,
+        data=page.data,
+        form=page.form,
+        number=page.number,
+        names=page.names,
+        editing=page.editing,
+        preview=kind.preview_points(page.preview) if page.preview is not None else None,
+        labels=row_labels(page.game, page.form, page.names),
+        dealer=page.data["dealer"] if not page.editing else None,
+        taken=page.taken,
+        lost=page.lost,
     )
 
 
-def _locked(game):
-    """The game again, under the write lock (taken only now: the replay and the checks ran before), and
-    whether it is still at the version read. 403 if this phone's key stopped working meanwhile."""
-    begin_write()
-    if sheets.unchanged_since_read(game):
-        return game, True
-    db.session.expire_all()
-    game = sheets.get_game(game.id, lock=True)
-    if _edit_key(game) is None:
+def _still_editable(game) -> None:
+    """403 when this phone's key stopped working (the game read again under the write lock: a new key was made
+    meanwhile)."""
+    if device.edit_key(game) is None:
         raise ApiError(_("This phone can only view this sheet: open the edit link to record rounds."), 403)
-    return game, False
 
 
 @bp.route("/<game_id>/rounds/new", methods=["GET", "POST"])
 @writes_late
 def record(game_id: str):
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
         if wants_json():
             return jsonify(saved=False, error=_("This phone can only view this sheet: open the edit link.")), 403
@@ -607,7 +630,7 @@ def record(game_id: str):
 @bp.route("/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 @writes_late
 def correct(game_id: str, number: int):
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
         return redirect(url_for("sheets.show", game_id=game_id))
     stored = sheets.stored_rounds(game)
@@ -622,13 +645,10 @@ def _change(game_id: str, prepare, change, done: str):
     ``prepare(game)`` replays the sheet before the write lock is taken; ``change(game, prepared)`` writes under
     it (``prepared`` is ``None`` when another phone changed the sheet meanwhile: the change works it out again).
     """
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is not None:
         try:
-            with heavy.slot_for_replay(len(game.rounds)):
-                prepared = prepare(game)
-            game, same = _locked(game)
-            change(game, prepared if same else None)
+            writes.write_late(game, prepare, change, may_write=_still_editable)
             flash(done, "ok")
         except ApiError as error:
             flash(error.message, "error")
@@ -675,12 +695,12 @@ def clear_tiebreaker(game_id: str):
 @read_only
 def preview(game_id: str):
     """The round as it would be scored, for the page's live preview (JSON)."""
-    game = _load(game_id)
+    game = device.load_game(game_id)
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
     names = sheets.playing_names(data, len(game.rounds) + 1)
     data = _at_table(data, names)
-    form = _round_form(game, sheet, data, len(game.rounds) + 1)
+    form = round_form(game, sheet, data, len(game.rounds) + 1)
     if not form.validate():
         form.name_errors(names)
     try:
@@ -695,11 +715,11 @@ def preview(game_id: str):
             scored = sheets.preview_round(game, body, sheet)
     except ApiError as error:
         return jsonify(
-            ok=False, error=entry_message(error, names), player=error.player, labels=_row_labels(game, form, names)
+            ok=False, error=entry_message(error, names), player=error.player, labels=row_labels(game, form, names)
         )
     kind = sheets.kind_of(game)
     completed = kind.preview_completed(scored)  # only games with phases say who completed one
-    labels = _row_labels(game, form, names)
+    labels = row_labels(game, form, names)
     return jsonify(
         ok=True, points=kind.preview_points(scored), labels=labels, **({"completed": completed} if completed else {})
     )
@@ -711,9 +731,9 @@ def preview(game_id: str):
 @bp.post("/<game_id>/notes")
 def notes(game_id: str):
     """The sheet's note, from the form on the sheet (a phone that can edit)."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     try:
         sheets.set_notes(game, {"notes": request.form.get("notes", "")})
     except ApiError as error:
@@ -721,15 +741,15 @@ def notes(game_id: str):
         flash(error.message, "error")
     else:
         flash(_("The notes are saved."), "ok")
-    return redirect(_scope(game_id) + "#notes-heading")
+    return redirect(device.scope(game_id) + "#notes-heading")
 
 
 @bp.post("/<game_id>/players")
 def players(game_id: str):
     """A player joins or leaves from the next round, from the form on the sheet (a phone that can edit)."""
-    game = _load(game_id, edit=True)
+    game = device.load_game(game_id, edit=True)
     if game is None:
-        return redirect(_scope(game_id))
+        return redirect(device.scope(game_id))
     join, leave = request.form.get("join"), request.form.get("leave")
     body = {"join": join} if join is not None else {"leave": leave}
     try:
@@ -745,75 +765,31 @@ def players(game_id: str):
             else _("%(name)s leaves from round %(number)s.", name=change["leave"], number=change["round"])
         )
         flash(message, "ok")
-    return redirect(_scope(game_id) + "#lineup-heading")
+    return redirect(device.scope(game_id) + "#lineup-heading")
 
 
 @bp.get("/<game_id>/rules")
 def rules(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     return render_rules(sheets.kind_of(game), sheets.rules_of(game), url_for("sheets.show", game_id=game.id))
 
 
 @bp.get("/<game_id>/export.json")
 def export_json(game_id: str):
-    game = _load(game_id)
+    game = device.load_game(game_id)
     body = json.dumps(sheets.export_game(game), ensure_ascii=False, indent=2)
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "json")}"'},
     )
 
 
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str):
-    game = _load(game_id)
-    kind = sheets.kind_of(game)
-    sheet = sheets.build_sheet(game)
-    data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
-    rows: list[list[Any]] = [[_("round"), _("went out"), *kind.csv_columns(names, sheet), _("saved")]]
-    for item in data["rounds"]:
-        rows.append([item["round"], kind.round_winner(item), *kind.csv_cells(item, names, sheet), item["saved"] or ""])
-    rows.append([_("total"), "", *kind.csv_totals(data, names)])
-    tie = data.get("tiebreaker") or {}
-    if tie.get("winner"):
-        rows.append([_("tie-breaker"), tie["winner"]])
-    if data.get("winner"):
-        rows.append([_("winner"), data["winner"]])
-    if game.name:
-        rows.append([_("game played"), game.name])
-    rows.append([_("started"), data["started"] or ""])
-    rows.append([_("finished"), data["finished"] or ""])
-    if data["notes"]:
-        rows.append([_("notes"), data["notes"]])
-    # A byte-order mark first: spreadsheets then read the file as UTF-8 (accented names).
-    body = "\ufeff" + "".join(",".join(_csv_cell(cell) for cell in row) + "\r\n" for row in rows)
+    game = device.load_game(game_id)
     return Response(
-        body.encode("utf-8"),
+        exports.sheet_csv(game),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="deckside-{game.kind}-{game.id[:8]}.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.file_name(game, "csv")}"'},
     )
-
-
-FORMULA_STARTS = "=+-@\t\r"
-"""What makes a spreadsheet read a field as a formula (or a command, in older ones)."""
-INNER_FORMULA = re.compile(r'([,;][\s"]*)(?=[=+\-@\t\r])')
-"""A separator inside a cell followed (after spaces or quotes) by a formula's first character: a spreadsheet that
-splits the file on that separator (a German or Romanian one splits on ``;``) would start a field there."""
-CSV_QUOTED = re.compile(r'[",;\r\n]|^\s|\s$')
-
-
-def _csv_cell(value: Any) -> str:
-    """One CSV cell, neutralised for spreadsheets: a quote mark goes before any formula character that would
-    start a field, at the start of the cell (after spaces) or after a ``,`` or ``;`` inside it (``;=1+1`` is
-    written ``;'=1+1``), whichever separator the spreadsheet splits on; a cell holding a separator, a quote or
-    a line break is quoted. Numbers (a negative score included) stay numbers."""
-    if not isinstance(value, str):
-        return str(value)
-    if value.lstrip(" ")[:1] and value.lstrip(" ")[0] in FORMULA_STARTS:
-        value = "'" + value
-    value = INNER_FORMULA.sub(r"\1'", value)
-    if CSV_QUOTED.search(value):
-        value = '"' + value.replace('"', '""') + '"'
-    return value

@@ -20,7 +20,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..models import Game
 from ..services import sheets, tables
-from .sheets import _edit_key, _handed_over, _remember
+from . import device
 
 bp = Blueprint("tables", __name__)
 
@@ -89,7 +89,7 @@ def again(game_id: str):
         game = sheets.get_game(game_id, lock=request.method == "POST")
     except ApiError:
         abort(404)
-    key = _edit_key(game)
+    key = device.edit_key(game)
     if key is None:
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
@@ -108,9 +108,9 @@ def again(game_id: str):
         except ApiError as refused:
             error = refused.message
         else:
-            _remember(answer["id"])
+            device.remember(answer["id"])
             flash(_("The next game has begun: %(name)s deals first.", name=answer["first_dealer"]), "ok")
-            return _handed_over(answer["id"], key)  # this phone keeps the (same) key for the next game
+            return device.handed_over(answer["id"], key)  # this phone keeps the (same) key for the next game
     slots = max(len(names) + 2, 4)
     return render_template(
         "tables/again.html",

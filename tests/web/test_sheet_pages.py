@@ -486,9 +486,9 @@ def test_a_typo_in_the_laid_down_phase_is_shown_not_a_crash(client, new_sheet):
 
 
 def test_edit_keys_outlive_the_recent_list(client, new_sheet, monkeypatch):
-    from app.views import sheets as views
+    from app.views import device
 
-    monkeypatch.setattr(views, "RECENT_LIMIT", 2)
+    monkeypatch.setattr(device, "RECENT_LIMIT", 2)
     first = new_sheet(players=("Ana", "Ben"))
     for _ in range(3):
         new_sheet(players=("Cy", "Dee"))
