@@ -69,7 +69,8 @@ def _crossed(server: dict, path: str, first: int, changes: int) -> list[dict]:
         time.sleep(0.1)
     assert len(writes) == changes, writes
     writer = {first + n: line["pid"] for n, line in enumerate(writes)}
-    return [line for line in waits if line["pid"] != writer[line["version"]]]
+    # (a delivery whose write is not in the log yet, on a slow machine, counts neither way)
+    return [line for line in waits if line["version"] in writer and line["pid"] != writer[line["version"]]]
 
 
 def test_every_phone_sees_each_change_across_both_workers(browser, browser_context_args, server):
