@@ -11,7 +11,7 @@ from flask import jsonify, request
 from ..extensions import db
 from ..services import drafts, sheets
 from . import bp
-from .games import _written
+from .games import _round_number, _written
 from .util import bearer_key, json_object
 
 
@@ -63,3 +63,12 @@ def new_player_key(game_id: str, player: str):
     response = jsonify(player=name, player_key=key)
     response.headers["Cache-Control"] = "no-store"
     return response, 201
+
+
+@bp.put("/games/<game_id>/rounds/<number>/rows/<player>")
+def correct_row(game_id: str, number: str, player: str):
+    """A stored round corrected with one player's row (a row that arrived after the round was stored): the edit
+    key any row, a player key its own."""
+    game, who = _writable(game_id)
+    round_number = _round_number(number)
+    return _written(drafts.correct_row(game, round_number, player, json_object(), who))

@@ -254,6 +254,12 @@ class DraftRowIn(Body):
     laid_down: Groups = None
 
 
+class LateRowIn(DraftRowIn):
+    """One player's row of a stored round, correcting it (a row that arrived after its round was stored)."""
+
+    went_out: StrictBool | None = None
+
+
 class DraftRound(Body):
     """The round the request is about (the draft's)."""
 
@@ -945,6 +951,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ok=201,
         auth=EDIT_OR_PLAYER,
         headers=("Idempotency-Key",),
+    ),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/rounds/<number>/rows/<player>",
+        "correctRoundRow",
+        "Correct a stored round with one player's row (a row that arrived late; a player key: its own row).",
+        LateRowIn,
+        errors=(404,),
+        auth=EDIT_OR_PLAYER,
+        headers=(),
     ),
     SheetOp(
         "POST",

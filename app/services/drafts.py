@@ -300,3 +300,97 @@ def commit_draft(game: Game, body: Any, idempotency_key: str | None, who: str | 
         return replay
     draft = _require_draft(game, body)
     return sheets.record_round(game, round_body(draft, sheets.player_names(game)), idempotency_key)
+
+
+# --- a row that arrives after its round was stored -----------------------------------------------------------
+
+
+def _stored_went_out(game: Game, number: int) -> str | None:
+    return sheets.stored_rounds(game)[number - 1].get("went_out") or None
+
+
+def read_late_row(game: Game, number: int, name: str, body: Any, who: str | None) -> tuple[str, dict[str, Any], bool]:
+    """A row for round ``number``, stored already: ``(player, row, went_out)``, the row read on its own as a draft
+    row is (400 when it is wrong on its own). ``body`` is the row, with an optional ``"went_out": true | false``
+    (whether the player went out; left out: as the stored round says). A player key may send only its own row."""
+    player = require_player(game, name)
+    if who is not EDITOR and who != player:
+        raise refuse_player()
+    sheets.require_round(game, number)
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    given = body.get("round")
+    if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given != number):
+        raise ApiError(
+            _('"round" in the body ({given}) must be the round being replaced ({number}).').format(
+                given=given, number=number
+            )
+        )
+    if "player" in body:
+        raise ApiError(_("The row's player is named in the address, not in the body."), player=player)
+    went_out = body.get("went_out", _stored_went_out(game, number) == player)
+    if not isinstance(went_out, bool):
+        raise ApiError(_('"went_out" of a row must be true or false.'), player=player)
+    item = {k: v for k, v in body.items() if k not in ("round", "went_out")}
+    sheet = sheets.build_sheet(game)
+    try:
+        result = sheet.read_row(player, item, went_out)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
+    return player, {k: v for k, v in result.to_json().items() if k != "player"}, went_out
+
+
+def with_row(game: Game, number: int, player: str, row: dict[str, Any], went_out: bool) -> dict[str, Any]:
+    """Stored round ``number`` as it was entered, with ``player``'s row replaced by ``row`` (and the player as the
+    one who went out when ``went_out``): the body ``PUT /api/games/<id>/rounds/<n>`` takes."""
+    stored = sheets.stored_rounds(game)[number - 1]
+    rows = {item["player"]: item for item in stored["results"]}
+    rows[player] = {"player": player, **{k: v for k, v in row.items() if k != "by"}}
+    body = {k: v for k, v in stored.items() if k != "results"}
+    if went_out:
+        body["went_out"] = player
+    body["results"] = [rows[name] for name in sheets.player_names(game) if name in rows]
+    return body
+
+
+def _row_words(game: Game, data: dict[str, Any], player: str) -> str:
+    """What ``player``'s row of a scored round (its JSON) counts, in words: "went out", or the points."""
+    if sheets.kind_of(game).round_winner(data) == player:
+        return _("went out")
+    for item in data["results"]:
+        if item["player"] == player:
+            return str(item.get("points", 0))
+    return "–"
+
+
+def late_row(game: Game, number: int, player: str, row: dict[str, Any], went_out: bool) -> dict[str, Any]:
+    """Round ``number``, stored before ``player``'s row for it arrived, beside that row: ``stored`` (the round as
+    ``GET`` shows it), ``compare`` (``{"stored": "35", "yours": "40"}``: the player's row in words, in the stored
+    round and in the round corrected with this row; ``yours`` is ``None`` when the correction is not possible,
+    ``problem`` says why) and ``same``: the stored round already holds this row (the phone's own row, sent
+    before; nothing to do)."""
+    sheet = sheets.build_sheet(game)
+    stored = sheet.rounds[number - 1].to_json()
+    shown = sheets.round_json(game, sheet, number)
+    yours, problem = None, None
+    try:
+        yours = sheets.preview_replacement(game, number, with_row(game, number, player, row, went_out)).to_json()
+    except ApiError as error:
+        problem = error.message
+    return {
+        "stored": shown,
+        "same": yours is not None and yours == stored,
+        "compare": {
+            "stored": _row_words(game, stored, player),
+            "yours": _row_words(game, yours, player) if yours is not None else None,
+        },
+        "problem": problem,
+    }
+
+
+def correct_row(game: Game, number: int, name: str, body: Any, who: str | None) -> dict[str, Any]:
+    """``PUT /api/games/<id>/rounds/<n>/rows/<player>``: round ``number``, stored already, corrected with this
+    player's row (a row that arrived too late for it): checked as ``PUT /rounds/<n>`` checks it (every later round
+    again). The edit key may correct any row, a player key its own. The game as GET shows it."""
+    player, row, went_out = read_late_row(game, number, name, body, who)
+    return sheets.replace_round(game, number, with_row(game, number, player, row, went_out))
