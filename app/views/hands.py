@@ -94,12 +94,21 @@ def hand(game_id: str):
     hand_url = url_for(
         "sheets.hand", game_id=game.id, **({"seat": request.args["seat"]} if "seat" in request.args else {})
     )
-    panel_url = url_for(
-        "sheets.hand", game_id=game.id, panel=1, **({"seat": request.args["seat"]} if "seat" in request.args else {})
-    )
+    seat = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    page_round = request.args.get("round", "")  # the round the page is for (the live panel asks with it)
     if request.method == "GET" and request.args.get("panel"):
         data = sheets.game_json(game)
-        panel = render_template("sheets/_hand_panel.html", game=game, data=data, panel_url=panel_url)
+        # The round the page was drawn for was stored meanwhile: the panel says so and leads to the next one.
+        stored_round = int(page_round) if page_round.isdigit() and 0 < int(page_round) <= len(game.rounds) else None
+        panel_url = url_for("sheets.hand", game_id=game.id, panel=1, round=page_round, **seat)
+        panel = render_template(
+            "sheets/_hand_panel.html",
+            game=game,
+            data=data,
+            panel_url=panel_url,
+            hand_url=hand_url,
+            stored_round=stored_round,
+        )
         response = make_response(panel)
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -141,7 +150,7 @@ def hand(game_id: str):
             number=len(game.rounds) + 1,
             labels=_row_labels(game, form, [player]),
             hand_url=hand_url,
-            panel_url=panel_url,
+            panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )
     )
     response.headers["Cache-Control"] = "no-store"

@@ -139,3 +139,16 @@ def test_a_hand_sent_by_the_outbox_for_the_open_round_is_kept_in_the_draft(app, 
     assert client.get(f"/api/games/{game_id}").get_json()["draft"]["rows"]["Ben"]["points"] == 40
     wrong = _send(ben, f"/sheets/{game_id}/hand", {**_kept_hand(ben, game_id), "players-0-cards": "Q9"})
     assert wrong.status_code == 400 and wrong.get_json()["saved"] is False and "Q9" in wrong.get_json()["error"]
+
+
+def test_the_live_panel_of_a_hand_page_says_when_its_round_was_stored(app, client):
+    game_id, key, _ = create(client, "uno")
+    ben = _player_phone(app, game_id, player_key(client, game_id, key, "Ben"))
+    page = ben.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
+    assert f'data-live-page="/sheets/{game_id}/hand?panel=1&amp;round=1"' in page
+    assert "Round 1 is saved." not in ben.get(f"/sheets/{game_id}/hand?panel=1&round=1").get_data(as_text=True)
+    _uno_round_stored(client, game_id, key)
+    panel = ben.get(f"/sheets/{game_id}/hand?panel=1&round=1").get_data(as_text=True)
+    assert "Round 1 is saved." in panel and "Enter your hand for round 2" in panel
+    assert 'data-live-page="/sheets/' + game_id + '/hand?panel=1&amp;round=1"' in panel
+    assert "Round 1 is saved." not in ben.get(f"/sheets/{game_id}/hand?panel=1&round=2").get_data(as_text=True)
