@@ -252,6 +252,14 @@ class DraftRowIn(Body):
     counts: Counts = None
     points: StrictInt = None
     laid_down: Groups = None
+    knocked_out: StrictBool = Field(
+        default=None, description="UNO Show 'em No Mercy: the player was knocked out of the hand (no cards or points)."
+    )
+    side: Literal["light", "dark"] | None = Field(
+        default=None,
+        description="UNO Flip (required there): the side the hand ended on, read by this row; every row of a hand "
+        "says the same, and the round is stored on it.",
+    )
 
 
 class LateRowIn(DraftRowIn):

@@ -99,14 +99,22 @@ def current_draft(game: Game) -> dict[str, Any] | None:
     return draft
 
 
-def round_body(draft: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    """The round body (as ``POST /rounds`` takes it) that the draft makes: the rows filled, in seating order."""
+def round_body(game: Game, draft: dict[str, Any]) -> dict[str, Any]:
+    """The round body (as ``POST /rounds`` takes it) that the draft makes: the rows filled, in seating order, as
+    the game makes a round of them (the side a hand of UNO Flip ended on, a No Mercy hand's winner); 400 when the
+    rows cannot make one round."""
     rows = draft.get("rows") or {}
     results = [
-        {"player": name, **{k: v for k, v in rows[name].items() if k != "by"}} for name in players if name in rows
+        {"player": name, **{k: v for k, v in rows[name].items() if k != "by"}}
+        for name in sheets.player_names(game)
+        if name in rows
     ]
     went_out = draft.get("went_out")
-    return {"round": draft["round"], **({"went_out": went_out} if went_out else {}), "results": results}
+    body = {"round": draft["round"], **({"went_out": went_out} if went_out else {}), "results": results}
+    try:
+        return sheets.kind_of(game).sheet.round_of_rows(body)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
 
 
 def draft_json(game: Game, sheet) -> dict[str, Any] | None:
@@ -132,7 +140,7 @@ def draft_json(game: Game, sheet) -> dict[str, Any] | None:
     complete = check.ready and not problems
     if complete:
         try:  # the whole round, exactly as a commit checks it
-            sheets.preview_round(game, round_body(draft, players), sheet)
+            sheets.preview_round(game, round_body(game, draft), sheet)
         except ApiError as error:
             problems.append({"player": error.player, "error": error.message})
             complete = False
@@ -299,7 +307,7 @@ def commit_draft(game: Game, body: Any, idempotency_key: str | None, who: str | 
     if replay is not None:
         return replay
     draft = _require_draft(game, body)
-    return sheets.record_round(game, round_body(draft, sheets.player_names(game)), idempotency_key)
+    return sheets.record_round(game, round_body(game, draft), idempotency_key)
 
 
 # --- a row that arrives after its round was stored -----------------------------------------------------------
@@ -350,7 +358,10 @@ def with_row(game: Game, number: int, player: str, row: dict[str, Any], went_out
     if went_out:
         body["went_out"] = player
     body["results"] = [rows[name] for name in sheets.player_names(game) if name in rows]
-    return body
+    try:  # as the game makes a round of rows (the row's side of an UNO Flip hand is the round's)
+        return sheets.kind_of(game).sheet.round_of_rows(body)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
 
 
 def _row_words(game: Game, data: dict[str, Any], player: str) -> str:

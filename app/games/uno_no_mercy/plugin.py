@@ -37,7 +37,6 @@ class NoMercyRoundForm(RoundForm):
 
 
 class UnoNoMercy(Uno):
-    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
@@ -69,6 +68,14 @@ class UnoNoMercy(Uno):
             else:
                 results.append({"player": name, **entered})
         return {"round": number, ("last_standing" if standing else "went_out"): winner, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        """The winner's row is empty; anyone else was knocked out, or holds cards or a total. (How the hand was won
+        follows from the rows: as the last player standing when every other row says knocked out.)"""
+        if went_out:
+            return {}
+        row = form.players.entries[index].form
+        return {"knocked_out": True} if row.knocked_out.data else leftover(row)
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         winner = entered.get("went_out") or entered.get("last_standing")
