@@ -212,3 +212,44 @@ def test_a_hand_kept_offline_arrives_after_its_round_and_is_set_beside_the_store
     assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 40, "Cy": 12}
     # Nothing was written into round 3's draft by the late hand.
     assert ben.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft)", game_id) is None
+
+
+def test_a_flip_hand_on_a_player_phone_says_its_side_and_the_round_is_stored_on_it(page: Page, phone, shot):
+    """UNO Flip entered together: Ben taps his dark-side cards on his own phone; the scorekeeper's round form shows
+    his row as entered elsewhere, and the round is stored once, on the dark side."""
+    page.goto("/sheets/new")
+    page.get_by_label("UNO Flip", exact=True).check()
+    for i, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").click()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    game_id = sheet.rsplit("/", 1)[1]
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    ben.locator('.side-input[value="dark"]').check()
+    mine = row(ben, "Ben")
+    mine.locator("summary").click()
+    pad = mine.locator('.flip-keypad[data-side="dark"]')
+    expect(pad).to_be_visible()
+    pad.get_by_role("button", name="pink", exact=True).click()
+    pad.get_by_role("button", name="+5: draw five").click()
+    expect(mine.locator(".cards-input")).to_have_value(re.compile(r"^PD5\s*$"))
+    expect(mine.locator(".penalty-value")).to_have_text("20")  # the preview reads it on the dark side
+    shot(ben, "flip-hand-dark")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_text("Your hand is in.")).to_be_visible()
+
+    page.goto(sheet)
+    page.get_by_role("link", name="Record round 1").click()
+    expect(row(page, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    expect(row(page, "Ben").locator(".penalty-value")).to_have_text("20")
+    page.locator('.side-input[value="dark"]').check()
+    went_out(page, "Ana")
+    points(page, "Cy").fill("12")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(page, game_id)
+    assert len(rounds) == 1 and rounds[0]["side"] == "dark" and rounds[0]["scores"]["Ana"] == 32
+    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 20, "Cy": 12}
