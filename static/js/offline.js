@@ -540,8 +540,9 @@
       event.preventDefault();
       if (saving) return;  // one save at a time
       var hand = form.dataset.mode === "hand";
+      // After what is kept for the sheet already: any of its items for a round, this player's hands for a hand.
       var waiting = (form.dataset.mode === "new" || hand) && itemsOf(form.dataset.sheetUrl).some(function (item) {
-        return item.mode === form.dataset.mode;  // after the rounds (or this player's hands) kept before it
+        return !hand || item.mode === "hand";
       });
       // A form whose key was posted already (a copy the service worker kept, a page the browser went back to)
       // stands for a new save: it gets a key of its own, so the server never answers it with another round's save.

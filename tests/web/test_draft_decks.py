@@ -70,7 +70,8 @@ def test_flip_hands_on_their_own_phones_say_the_side_and_the_round_is_stored_on_
 def test_no_mercy_knock_outs_on_their_own_phones_make_a_hand_won_standing(app, client):
     game_id, key, _ = create(client, "uno_no_mercy")
     ana, ben, cy = (_player(app, client, game_id, key, name) for name in ("Ana", "Ben", "Cy"))
-    assert 'name="players-0-knocked_out"' in ben.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
+    hand = ben.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
+    assert 'name="players-0-knocked_out"' in hand and 'name="won_by"' not in hand  # how it was won follows
     assert _send_hand(ben, game_id, {"players-0-knocked_out": "y"}).status_code == 302
     assert _draft(client, game_id)["rows"]["Ben"] == {"knocked_out": True, "by": "player"}
     assert _send_hand(cy, game_id, {"players-0-knocked_out": "y"}).status_code == 302
@@ -79,3 +80,19 @@ def test_no_mercy_knock_outs_on_their_own_phones_make_a_hand_won_standing(app, c
     assert _commit(cy, game_id).status_code == 302
     stored = client.get(f"/api/games/{game_id}").get_json()["rounds"][0]
     assert stored["last_standing"] == "Ana" and stored["scores"]["Ana"] == 500
+
+
+def test_no_mercy_round_form_rows_left_empty_when_won_standing_are_knock_outs(app, client):
+    """The scorekeeper's round form sends each row to the round filled in together as a whole round reads it: a
+    row left empty when the hand was won standing is a knock-out."""
+    game_id, key, _ = create(client, "uno_no_mercy")
+    editor = _phone(app, game_id, key)
+    page = editor.get(f"/sheets/{game_id}/rounds/new").get_data(as_text=True)
+    assert 'name="won_by"' in page  # the round form keeps the choice
+    fields = {"csrf_token": _token(page), "round": "1", "went_out": "0", "won_by": "standing"}
+    fields.update({f"players-{i}-seat": str(i) for i in range(3)})
+    sent = editor.post(
+        f"/sheets/{game_id}/draft/row", data={**fields, "seat": "1"}, headers={"Accept": "application/json"}
+    )
+    assert sent.status_code == 200, sent.get_json()
+    assert _draft(client, game_id)["rows"]["Ben"] == {"knocked_out": True, "by": "editor"}

@@ -75,7 +75,10 @@ class UnoNoMercy(Uno):
         if went_out:
             return {}
         row = form.players.entries[index].form
-        return {"knocked_out": True} if row.knocked_out.data else leftover(row)
+        entered = leftover(row)
+        if row.knocked_out.data or (form.won_by.data == STANDING and not entered):
+            return {"knocked_out": True}  # as a whole round reads the form (round_body)
+        return entered
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         winner = entered.get("went_out") or entered.get("last_standing")
