@@ -68,7 +68,7 @@ def new_player_key(game_id: str, player: str):
 @bp.put("/games/<game_id>/rounds/<number>/rows/<player>")
 def correct_row(game_id: str, number: str, player: str):
     """A stored round corrected with one player's row (a row that arrived after the round was stored): the edit
-    key any row, a player key its own."""
+    key only (a player key is 403: it grants only its own row of the round being filled in)."""
     game, who = _writable(game_id)
     round_number = _round_number(number)
     return _written(drafts.correct_row(game, round_number, player, json_object(), who))

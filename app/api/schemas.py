@@ -964,7 +964,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "PUT",
         "/api/games/<game_id>/rounds/<number>/rows/<player>",
         "correctRoundRow",
-        "Correct a stored round with one player's row (a row that arrived late; a player key: its own row).",
+        "Correct a stored round with one player's row (a row that arrived late; the edit key only: a player key is 403).",
         LateRowIn,
         errors=(404,),
         auth=EDIT_OR_PLAYER,

@@ -58,6 +58,11 @@ def refuse_player() -> ApiError:
     return ApiError(_("A player link may change only its own player's row of the round being filled in."), 403)
 
 
+def refuse_correction() -> ApiError:
+    """403 for a player key that would correct a stored round (only the edit key corrects one)."""
+    return ApiError(_("Only the edit link may correct a stored round: ask the scorekeeper to correct it."), 403)
+
+
 def new_player_key(game: Game, name: str) -> tuple[str, str]:
     """A new player key for the player ``name`` names (404 for no such player): ``(player, key)``; the player's
     previous key stops working. The caller checked the edit key and commits."""
@@ -402,6 +407,9 @@ def late_row(game: Game, number: int, player: str, row: dict[str, Any], went_out
 def correct_row(game: Game, number: int, name: str, body: Any, who: str | None) -> dict[str, Any]:
     """``PUT /api/games/<id>/rounds/<n>/rows/<player>``: round ``number``, stored already, corrected with this
     player's row (a row that arrived too late for it): checked as ``PUT /rounds/<n>`` checks it (every later round
-    again). The edit key may correct any row, a player key its own. The game as GET shows it."""
+    again). Only the edit key may: a player key grants only its own row of the round being filled in (API.md
+    "Player links": everything else is 403). The game as GET shows it."""
+    if who is not EDITOR:
+        raise refuse_correction()
     player, row, went_out = read_late_row(game, number, name, body, who)
     return sheets.replace_round(game, number, with_row(game, number, player, row, went_out))

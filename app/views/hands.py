@@ -211,6 +211,8 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
             message += " " + _(
                 "Stored: %(stored)s; you entered: %(yours)s.", stored=words["stored"], yours=words["yours"] or "–"
             )
+            if who is not drafts.EDITOR:
+                message += " " + _("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
         flash(message, "ok" if late["same"] else "error")
         return redirect(hand_url)
     return _hand_answer(
@@ -221,6 +223,7 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
         status=409,
         late=True,
         correct=url_for("sheets.hand_correct", game_id=game.id, **seat),
+        may_correct=who is drafts.EDITOR,
         stored=late["stored"],
         same=late["same"],
         compare=late["compare"],

@@ -244,7 +244,8 @@
     box.appendChild(enteredLine(item));
     var actions = document.createElement("p");
     actions.className = "button-row";
-    if (taken.yours) {
+    if (taken.yours && item.mayCorrect === false) box.appendChild(paragraph("", t.tAskScorekeeper));
+    if (taken.yours && item.mayCorrect !== false) {
       actions.appendChild(button("button small primary", t.tCorrect, function () {
         settle(item.id, function (kept) {
           kept.status = "pending";
@@ -687,6 +688,7 @@
             kept.status = "late";
             kept.reason = answer.error || "";
             kept.correct = answer.correct;
+            kept.mayCorrect = answer.may_correct !== false;  // a player link may not correct a stored round
             kept.taken = { stored: answer.compare && answer.compare.stored, yours: answer.compare && answer.compare.yours,
               why: answer.why };
             return kept;

@@ -8,7 +8,7 @@ import re
 
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
-from sheet_pages import new_sheet, points, row, went_out
+from sheet_pages import edit_link_of, new_sheet, points, row, went_out
 
 from tests.connection import go_offline, go_online
 
@@ -171,8 +171,10 @@ def test_a_hand_kept_offline_arrives_after_its_round_and_is_set_beside_the_store
     page: Page, phone, live_app, shot
 ):
     """Ben's phone has no connection while he sends his hand; the scorekeeper saves the round meanwhile with
-    another number for Ben. Back online, Ben's phone shows both ("Stored: 35; you entered: 40"): *Correct the
-    stored round* puts his hand in the stored round; next round, *Keep the stored one* leaves the round alone."""
+    another number for Ben. Back online, Ben's phone shows both ("Stored: 35; you entered: 40") and, since a player
+    link may not correct a stored round (API.md "Player links"), asks him to see the scorekeeper; *Keep the stored
+    one* leaves the round alone. Round 2: a second editing phone entering Ben's hand meets the same, and its
+    *Correct the stored round* puts the hand in the stored round."""
     sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
     game_id = sheet.rsplit("/", 1)[1]
     context = phone()
@@ -189,27 +191,38 @@ def test_a_hand_kept_offline_arrives_after_its_round_and_is_set_beside_the_store
     late = ben.locator(".late-hand")
     expect(late).to_contain_text("Round 1 was stored before your hand arrived.", timeout=LIVE_TIMEOUT)
     expect(late.locator(".late-compare")).to_have_text("Stored: 35; you entered: 40.")
+    expect(late).to_contain_text("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
+    expect(late.get_by_role("button", name="Correct the stored round")).to_have_count(0)
     shot(ben, "late-hand-beside-the-stored-round")
     assert_accessible(ben, "a late hand beside the stored round")
-    late.get_by_role("button", name="Correct the stored round").click()
-    expect(ben.locator(".offline-area")).to_contain_text("Round 1 corrected with your hand.", timeout=LIVE_TIMEOUT)
-    expect(ben.locator(".queued-round")).to_have_count(0)
-    hands = {r["player"]: r["points"] for r in _rounds(page, game_id)[0]["results"]}
-    assert hands == {"Ben": 40, "Cy": 12} and len(_rounds(page, game_id)) == 1
-
-    # Round 2: the same, and Ben keeps the stored round.
-    ben.goto(sheet)
-    _hand_offline(ben, context, "Ben", "50", 2)
-    _scorekeeper_saves(page, sheet, 2, ben="20", cy="4")
-    go_online(context)
-    late = ben.locator(".late-hand")
-    expect(late.locator(".late-compare")).to_have_text("Stored: 20; you entered: 50.", timeout=LIVE_TIMEOUT)
     late.get_by_role("button", name="Keep the stored one").click()
-    expect(ben.locator(".offline-area")).to_contain_text("Round 2 stays as it was stored; your hand was discarded.")
+    expect(ben.locator(".offline-area")).to_contain_text("Round 1 stays as it was stored; your hand was discarded.")
     expect(ben.locator(".queued-round")).to_have_count(0)
+    assert {r["player"]: r["points"] for r in _rounds(page, game_id)[0]["results"]} == {"Ben": 35, "Cy": 12}
+
+    # Round 2: a second editing phone enters Ben's hand (his seat's hand page) without a connection.
+    editor_context = phone()
+    editor = editor_context.new_page()
+    editor.goto(re.sub(r"^https?://[^/]+", "", edit_link_of(page)))
+    expect(editor.get_by_role("link", name="Record round 2")).to_be_visible(timeout=LIVE_TIMEOUT)
+    editor.goto(f"{sheet}/hand?seat=1")
+    expect(editor.locator("fieldset.player-row")).to_have_count(1)
+    go_offline(editor_context)
+    points(editor, "Ben").fill("50")
+    editor.get_by_role("button", name="Send my hand").click()
+    expect(editor.locator(".queued-round")).to_contain_text(
+        "kept on this phone and will be sent when the connection returns", timeout=LIVE_TIMEOUT
+    )
+    _scorekeeper_saves(page, sheet, 2, ben="20", cy="4")
+    go_online(editor_context)
+    late = editor.locator(".late-hand")
+    expect(late.locator(".late-compare")).to_have_text("Stored: 20; you entered: 50.", timeout=LIVE_TIMEOUT)
+    late.get_by_role("button", name="Correct the stored round").click()
+    expect(editor.locator(".offline-area")).to_contain_text("Round 2 corrected with your hand.", timeout=LIVE_TIMEOUT)
+    expect(editor.locator(".queued-round")).to_have_count(0)
     rounds = _rounds(page, game_id)
-    assert len(rounds) == 2 and {r["player"]: r["points"] for r in rounds[1]["results"]} == {"Ben": 20, "Cy": 4}
-    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 40, "Cy": 12}
+    assert len(rounds) == 2 and {r["player"]: r["points"] for r in rounds[1]["results"]} == {"Ben": 50, "Cy": 4}
+    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 35, "Cy": 12}
     # Nothing was written into round 3's draft by the late hand.
     assert ben.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft)", game_id) is None
 

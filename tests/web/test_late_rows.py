@@ -35,36 +35,41 @@ def _hands(client, game_id):
     return [{r["player"]: r["points"] for r in item["results"]} for item in rounds]
 
 
-def test_a_player_key_corrects_its_own_row_of_a_stored_round_and_no_other(client):
+def test_only_the_edit_key_corrects_a_row_of_a_stored_round(client):
+    """A player key grants only its own row of the round being filled in (API.md "Player links": everything else
+    is 403), so it may not correct a stored round, not even its own row; the edit key corrects any row."""
     game_id, key, _ = create(client, "uno")
     ben = player_key(client, game_id, key, "Ben")
     _uno_round_stored(client, game_id, key)
     url = f"/api/games/{game_id}/rounds/1/rows"
-    assert put(client, f"{url}/Cy", {"points": 40}, ben).status_code == 403
+    for player in ("Cy", "Ben"):
+        refused = put(client, f"{url}/{player}", {"points": 40}, ben)
+        assert refused.status_code == 403
+        assert refused.get_json()["error"] == (
+            "Only the edit link may correct a stored round: ask the scorekeeper to correct it."
+        )
     assert put(client, f"{url}/Ben", {"points": 40}, "not-a-key").status_code == 403
     assert _hands(client, game_id)[0]["Ben"] == 35 and _hands(client, game_id)[0]["Cy"] == 12
-    corrected = put(client, f"{url}/ben", {"round": 1, "points": 40}, ben)
+    corrected = put(client, f"{url}/ben", {"round": 1, "points": 40}, key)
     assert corrected.status_code == 200, corrected.get_json()
     assert {r["player"]: r["points"] for r in corrected.get_json()["rounds"][0]["results"]}["Ben"] == 40
     assert corrected.get_json()["rounds"][0]["went_out"] == "Ana"
-    # The edit key corrects any row.
     assert put(client, f"{url}/Cy", {"cards": ["R5"]}, key).status_code == 200
-    assert _hands(client, game_id)[0] == {"Ben": 40, "Cy": 5}
+    assert _hands(client, game_id) == [{"Ben": 40, "Cy": 5}]
 
 
 def test_a_late_row_that_does_not_hold_is_refused_and_nothing_changes(client):
     game_id, key, _ = create(client, "uno")
-    ben = player_key(client, game_id, key, "Ben")
     _uno_round_stored(client, game_id, key)
     version = client.get(f"/api/games/{game_id}").get_json()["version"]
     url = f"/api/games/{game_id}/rounds/1/rows/Ben"
-    wrong = put(client, url, {"cards": ["Q9"]}, ben)
+    wrong = put(client, url, {"cards": ["Q9"]}, key)
     assert wrong.status_code == 400 and "Q9" in wrong.get_json()["error"]
-    assert put(client, url, {"round": 2, "points": 4}, ben).status_code == 400
-    assert put(client, url, {"points": 4, "went_out": "yes"}, ben).status_code == 400
-    assert put(client, f"/api/games/{game_id}/rounds/2/rows/Ben", {"points": 4}, ben).status_code == 404
+    assert put(client, url, {"round": 2, "points": 4}, key).status_code == 400
+    assert put(client, url, {"points": 4, "went_out": "yes"}, key).status_code == 400
+    assert put(client, f"/api/games/{game_id}/rounds/2/rows/Ben", {"points": 4}, key).status_code == 404
     # Ben says he went out, but Ana went out and has no row: the round would lack her hand.
-    assert put(client, url, {"went_out": True}, ben).status_code == 400
+    assert put(client, url, {"went_out": True}, key).status_code == 400
     after = client.get(f"/api/games/{game_id}").get_json()
     assert after["version"] == version and _hands(client, game_id)[0]["Ben"] == 35
 
@@ -84,9 +89,9 @@ def _player_phone(app, game_id, key):
     return phone
 
 
-def _kept_hand(phone, game_id):
+def _kept_hand(phone, game_id, query=""):
     """The hand form's fields as the phone kept them while round 1 was still open (the page loaded then)."""
-    page = phone.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
+    page = phone.get(f"/sheets/{game_id}/hand{query}").get_data(as_text=True)
     return {"csrf_token": _token(page), "round": "1", "version": "1", "players-0-seat": "0"}
 
 
@@ -112,7 +117,22 @@ def test_a_hand_kept_offline_meets_its_stored_round_and_corrects_it(app, client)
     assert client.get(f"/api/games/{game_id}").get_json()["draft"] is None
     assert _hands(client, game_id)[0]["Ben"] == 35
 
-    corrected = _send(ben, answer["correct"], kept)
+    # A player link may not correct a stored round (API.md "Player links"): the answer says so, and asking is 403.
+    assert answer["may_correct"] is False
+    refused = _send(ben, answer["correct"], kept)
+    assert refused.status_code == 403
+    assert (
+        refused.get_json()["error"]
+        == "Only the edit link may correct a stored round: ask the scorekeeper to correct it."
+    )
+    assert _hands(client, game_id)[0]["Ben"] == 35
+
+    # A phone with the edit link, entering Ben's hand on his seat's hand page, may.
+    editor = _player_phone(app, game_id, key)
+    editor_kept = {**_kept_hand(editor, game_id, "?seat=1"), "players-0-points": "40", "send": "1"}
+    late = _send(editor, f"/sheets/{game_id}/hand?seat=1", editor_kept)
+    assert late.status_code == 409 and late.get_json()["may_correct"] is True
+    corrected = _send(editor, late.get_json()["correct"], editor_kept)
     assert corrected.status_code == 200 and corrected.get_json() == {"saved": True, "corrected": True, "round": 1}
     assert _hands(client, game_id)[0] == {"Ben": 40, "Cy": 12}
 
