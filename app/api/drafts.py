@@ -11,7 +11,7 @@ from flask import jsonify, request
 from ..extensions import db
 from ..services import drafts, sheets
 from . import bp
-from .util import bearer_key, json_object, written
+from .util import bearer_key, json_object, round_number, written
 
 
 def _writable(game_id: str):
@@ -62,3 +62,11 @@ def new_player_key(game_id: str, player: str):
     response = jsonify(player=name, player_key=key)
     response.headers["Cache-Control"] = "no-store"
     return response, 201
+
+
+@bp.put("/games/<game_id>/rounds/<number>/rows/<player>")
+def correct_row(game_id: str, number: str, player: str):
+    """A stored round corrected with one player's row (a row that arrived after the round was stored): the edit
+    key only (a player key is 403: it grants only its own row of the round being filled in)."""
+    game, who = _writable(game_id)
+    return written(drafts.correct_row(game, round_number(number), player, json_object(), who))

@@ -14,9 +14,8 @@ from ..ratelimits import creation
 from ..services import bgstats, crews, exports, sheets, writes
 from . import bp
 from .crews import crew_key
-from .util import bearer_key, json_object, written
+from .util import bearer_key, json_object, round_number, written
 
-SHOWN_MAX = 40
 """The longest round number an error repeats whole (a 23-digit number is named as asked)."""
 
 
@@ -39,14 +38,6 @@ def _write_late(game, prepare, write):
 def _key_still_works(game) -> None:
     """401/403 when the request's key no longer opens the game (read again under the write lock)."""
     sheets.check_edit_key(game, bearer_key())
-
-
-def _round_number(value: str) -> int:
-    """The round number in the address; 404 naming it as asked (a long one shortened, never cut silently)."""
-    if not (value.isascii() and value.isdigit()) or len(value) > 6:
-        shown = value if len(value) <= SHOWN_MAX else value[: SHOWN_MAX - 1] + "…"
-        raise ApiError(_("There is no round {number} in this game.").format(number=shown), 404)
-    return int(value)
 
 
 @bp.post("/games")
@@ -91,19 +82,19 @@ def record_round(game_id: str):
 @long_work
 def replace_round(game_id: str, number: str):
     game = _editable(game_id, lock=False)
-    round_number = _round_number(number)
-    sheets.require_round(game, round_number)  # 404 for a round the game lacks, before the body's 400
+    wanted = round_number(number)
+    sheets.require_round(game, wanted)  # 404 for a round the game lacks, before the body's 400
     data, if_match = json_object(), request.headers.get("If-Match")
 
     def prepare(game):
         sheets.check_version(game, if_match)
-        return sheets.correct_round(game, round_number, data)
+        return sheets.correct_round(game, wanted, data)
 
     return written(
         _write_late(
             game,
             prepare,
-            lambda game, corrected: sheets.replace_round(game, round_number, data, if_match, corrected=corrected),
+            lambda game, corrected: sheets.replace_round(game, wanted, data, if_match, corrected=corrected),
         )
     )
 
@@ -115,8 +106,8 @@ def undo_round(game_id: str, number: str):
     return written(
         _write_late(
             _editable(game_id, lock=False),
-            lambda game: sheets.prepare_undo(game, _round_number(number), if_match),
-            lambda game, undone: sheets.undo_round(game, _round_number(number), if_match, prepared=undone),
+            lambda game: sheets.prepare_undo(game, round_number(number), if_match),
+            lambda game, undone: sheets.undo_round(game, round_number(number), if_match, prepared=undone),
         )
     )
 

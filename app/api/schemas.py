@@ -271,7 +271,7 @@ class DraftIn(Body):
     went_out: StrictStr | None = None
 
 
-class DraftRowIn(Body):
+class SharedDraftRowIn(Body):
     """One player's row of the round being filled in: a ``results`` entry without ``player``."""
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
@@ -282,6 +282,31 @@ class DraftRowIn(Body):
     counts: MayOmit[Counts] = None
     points: MayOmit[StrictInt] = None
     laid_down: MayOmit[Groups] = None
+    side: MayOmit[Literal["light", "dark"] | None] = Field(
+        default=None,
+        description="UNO Flip (required there): the side the hand ended on, read by this row; every row of a hand "
+        "says the same, and the round is stored on it.",
+    )
+
+
+def draft_row_model(fields: tuple[registry.ResultField, ...], name: str, base: type[Body]) -> type[Body]:
+    """A draft row's schema: the shared keys and the result keys the games declare as their own
+    (:attr:`GameType.result_fields`, e.g. a knock-out), as :func:`result_model` builds a result's."""
+    own: dict[str, Any] = {
+        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
+        for declared in fields
+    }
+    return create_model(name, __base__=base, __doc__=base.__doc__, __module__=__name__, **own)
+
+
+class SharedLateRowIn(SharedDraftRowIn):
+    """One player's row of a stored round, correcting it (a row that arrived after its round was stored)."""
+
+    went_out: MayOmit[StrictBool | None] = None
+
+
+DraftRowIn = draft_row_model(registry.result_fields(), "DraftRowIn", SharedDraftRowIn)
+LateRowIn = draft_row_model(registry.result_fields(), "LateRowIn", SharedLateRowIn)
 
 
 class DraftRound(Body):
@@ -975,6 +1000,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ok=201,
         auth=EDIT_OR_PLAYER,
         headers=("Idempotency-Key",),
+    ),
+    SheetEdit(
+        "PUT",
+        "/api/games/<game_id>/rounds/<number>/rows/<player>",
+        "correctRoundRow",
+        "Correct a stored round with one player's row (a row that arrived late; the edit key only: a player key is 403).",
+        LateRowIn,
+        errors=(404,),
+        auth=EDIT_OR_PLAYER,
+        headers=(),
     ),
     SheetOp(
         "POST",

@@ -45,3 +45,15 @@ def written(body: dict[str, Any], status: int = 200):
     """A write's answer; the phones watching the game will ask for this version next (app.services.live)."""
     live.remember_answer(body)
     return jsonify(body), status
+
+
+SHOWN_MAX = 40
+"""The longest part of an address repeated in an error message (a longer one is shortened with "…")."""
+
+
+def round_number(value: str) -> int:
+    """The round number in the address; 404 naming it as asked (a long one shortened, never cut silently)."""
+    if not (value.isascii() and value.isdigit()) or len(value) > 6:
+        shown = value if len(value) <= SHOWN_MAX else value[: SHOWN_MAX - 1] + "…"
+        raise ApiError(_("There is no round {number} in this game.").format(number=shown), 404)
+    return int(value)

@@ -643,6 +643,14 @@ class ScoreSheet:
         """Whether a round needs a line for ``player`` (every player's, unless a game says else)."""
         return True
 
+    @staticmethod
+    def round_of_rows(body: dict[str, Any]) -> dict[str, Any]:
+        """The round body (as a whole round is entered) that the rows filled in make: ``body`` holds ``round``,
+        ``went_out`` when named and ``results`` (each row with its ``player``). A game whose rows carry something
+        of the whole round (the side a hand ended on) or whose round names its winner otherwise says so; raise
+        :class:`RoundError` when the rows cannot make one round."""
+        return body
+
     def read_row(self, player: str, item: Mapping[str, Any], went_out: bool = False) -> Any:
         """``player``'s line of the next round (a ``results`` item without ``player``), read and checked on its
         own: it must be possible for the player as one who went out or as one who did not (``went_out``: which

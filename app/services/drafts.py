@@ -58,6 +58,11 @@ def refuse_player() -> ApiError:
     return ApiError(_("A player link may change only its own player's row of the round being filled in."), 403)
 
 
+def refuse_correction() -> ApiError:
+    """403 for a player key that would correct a stored round (only the edit key corrects one)."""
+    return ApiError(_("Only the edit link may correct a stored round: ask the scorekeeper to correct it."), 403)
+
+
 def new_player_key(game: Game, name: str) -> tuple[str, str]:
     """A new player key for the player ``name`` names (404 for no such player): ``(player, key)``; the player's
     previous key stops working. The caller checked the edit key and commits."""
@@ -99,14 +104,22 @@ def current_draft(game: Game) -> dict[str, Any] | None:
     return draft
 
 
-def round_body(draft: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    """The round body (as ``POST /rounds`` takes it) that the draft makes: the rows filled, in seating order."""
+def round_body(game: Game, draft: dict[str, Any]) -> dict[str, Any]:
+    """The round body (as ``POST /rounds`` takes it) that the draft makes: the rows filled, in seating order, as
+    the game makes a round of them (the side a hand of UNO Flip ended on, a No Mercy hand's winner); 400 when the
+    rows cannot make one round."""
     rows = draft.get("rows") or {}
     results = [
-        {"player": name, **{k: v for k, v in rows[name].items() if k != "by"}} for name in players if name in rows
+        {"player": name, **{k: v for k, v in rows[name].items() if k != "by"}}
+        for name in sheets.player_names(game)
+        if name in rows
     ]
     went_out = draft.get("went_out")
-    return {"round": draft["round"], **({"went_out": went_out} if went_out else {}), "results": results}
+    body = {"round": draft["round"], **({"went_out": went_out} if went_out else {}), "results": results}
+    try:
+        return sheets.kind_of(game).sheet.round_of_rows(body)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
 
 
 def draft_json(game: Game, sheet) -> dict[str, Any] | None:
@@ -132,7 +145,7 @@ def draft_json(game: Game, sheet) -> dict[str, Any] | None:
     complete = check.ready and not problems
     if complete:
         try:  # the whole round, exactly as a commit checks it
-            sheets.preview_round(game, round_body(draft, players), sheet)
+            sheets.preview_round(game, round_body(game, draft), sheet)
         except ApiError as error:
             problems.append({"player": error.player, "error": error.message})
             complete = False
@@ -299,4 +312,104 @@ def commit_draft(game: Game, body: Any, idempotency_key: str | None, who: str | 
     if replay is not None:
         return replay
     draft = _require_draft(game, body)
-    return sheets.record_round(game, round_body(draft, sheets.player_names(game)), idempotency_key)
+    return sheets.record_round(game, round_body(game, draft), idempotency_key)
+
+
+# --- a row that arrives after its round was stored -----------------------------------------------------------
+
+
+def _stored_went_out(game: Game, number: int) -> str | None:
+    return sheets.stored_rounds(game)[number - 1].get("went_out") or None
+
+
+def read_late_row(game: Game, number: int, name: str, body: Any, who: str | None) -> tuple[str, dict[str, Any], bool]:
+    """A row for round ``number``, stored already: ``(player, row, went_out)``, the row read on its own as a draft
+    row is (400 when it is wrong on its own). ``body`` is the row, with an optional ``"went_out": true | false``
+    (whether the player went out; left out: as the stored round says). A player key may send only its own row."""
+    player = require_player(game, name)
+    if who is not EDITOR and who != player:
+        raise refuse_player()
+    sheets.require_round(game, number)
+    if not isinstance(body, dict):
+        raise ApiError(_("The body must be a JSON object."))
+    given = body.get("round")
+    if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given != number):
+        raise ApiError(
+            _('"round" in the body ({given}) must be the round being replaced ({number}).').format(
+                given=given, number=number
+            )
+        )
+    if "player" in body:
+        raise ApiError(_("The row's player is named in the address, not in the body."), player=player)
+    went_out = body.get("went_out", _stored_went_out(game, number) == player)
+    if not isinstance(went_out, bool):
+        raise ApiError(_('"went_out" of a row must be true or false.'), player=player)
+    item = {k: v for k, v in body.items() if k not in ("round", "went_out")}
+    sheet = sheets.build_sheet(game)
+    try:
+        result = sheet.read_row(player, item, went_out)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
+    return player, {k: v for k, v in result.to_json().items() if k != "player"}, went_out
+
+
+def with_row(game: Game, number: int, player: str, row: dict[str, Any], went_out: bool) -> dict[str, Any]:
+    """Stored round ``number`` as it was entered, with ``player``'s row replaced by ``row`` (and the player as the
+    one who went out when ``went_out``): the body ``PUT /api/games/<id>/rounds/<n>`` takes."""
+    stored = sheets.stored_rounds(game)[number - 1]
+    rows = {item["player"]: item for item in stored["results"]}
+    rows[player] = {"player": player, **{k: v for k, v in row.items() if k != "by"}}
+    body = {k: v for k, v in stored.items() if k != "results"}
+    if went_out:
+        body["went_out"] = player
+    body["results"] = [rows[name] for name in sheets.player_names(game) if name in rows]
+    try:  # as the game makes a round of rows (the row's side of an UNO Flip hand is the round's)
+        return sheets.kind_of(game).sheet.round_of_rows(body)
+    except EngineError as error:
+        raise sheets.refusal(error) from error
+
+
+def _row_words(game: Game, data: dict[str, Any], player: str) -> str:
+    """What ``player``'s row of a scored round (its JSON) counts, in words: "went out", or the points."""
+    if sheets.kind_of(game).round_winner(data) == player:
+        return _("went out")
+    for item in data["results"]:
+        if item["player"] == player:
+            return str(item.get("points", 0))
+    return "–"
+
+
+def late_row(game: Game, number: int, player: str, row: dict[str, Any], went_out: bool) -> dict[str, Any]:
+    """Round ``number``, stored before ``player``'s row for it arrived, beside that row: ``stored`` (the round as
+    ``GET`` shows it), ``compare`` (``{"stored": "35", "yours": "40"}``: the player's row in words, in the stored
+    round and in the round corrected with this row; ``yours`` is ``None`` when the correction is not possible,
+    ``problem`` says why) and ``same``: the stored round already holds this row (the phone's own row, sent
+    before; nothing to do)."""
+    sheet = sheets.build_sheet(game)
+    stored = sheet.rounds[number - 1].to_json()
+    shown = sheets.round_json(game, sheet, number)
+    yours, problem = None, None
+    try:
+        yours = sheets.preview_replacement(game, number, with_row(game, number, player, row, went_out)).to_json()
+    except ApiError as error:
+        problem = error.message
+    return {
+        "stored": shown,
+        "same": yours is not None and yours == stored,
+        "compare": {
+            "stored": _row_words(game, stored, player),
+            "yours": _row_words(game, yours, player) if yours is not None else None,
+        },
+        "problem": problem,
+    }
+
+
+def correct_row(game: Game, number: int, name: str, body: Any, who: str | None) -> dict[str, Any]:
+    """``PUT /api/games/<id>/rounds/<n>/rows/<player>``: round ``number``, stored already, corrected with this
+    player's row (a row that arrived too late for it): checked as ``PUT /rounds/<n>`` checks it (every later round
+    again). Only the edit key may: a player key grants only its own row of the round being filled in (API.md
+    "Player links": everything else is 403). The game as GET shows it."""
+    if who is not EDITOR:
+        raise refuse_correction()
+    player, row, went_out = read_late_row(game, number, name, body, who)
+    return sheets.replace_round(game, number, with_row(game, number, player, row, went_out))

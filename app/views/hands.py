@@ -21,7 +21,7 @@ from ..forms import entry_message
 from ..services import drafts, sheets
 from . import device
 from .share import view_link
-from .sheets import bp, round_form, row_labels
+from .sheets import bp, form_problem, round_form, row_labels
 
 
 def _player(game) -> str | None:
@@ -44,12 +44,13 @@ def _hand_of(game):
     return names[int(seat)], drafts.EDITOR
 
 
-def _one_row(game, player: str):
-    """The sheet, the game's JSON, and the round form holding ``player``'s row only."""
+def _one_row(game, player: str, number: int | None = None):
+    """The sheet, the game's JSON, and the round form holding ``player``'s row only, for round ``number`` (the
+    next one unless said)."""
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
     mine = {**data, "players": [p for p in data["players"] if p["name"] == player]}
-    form = round_form(game, sheet, mine, len(game.rounds) + 1)
+    form = round_form(game, sheet, mine, number or len(game.rounds) + 1)
     went_out = getattr(form, "went_out", None)
     if went_out is not None:  # one row: "I went out" is a toggle, left alone when the player did not
         went_out.validators = [v for v in went_out.validators if not isinstance(v, InputRequired)]
@@ -58,12 +59,26 @@ def _one_row(game, player: str):
     return sheet, data, mine, form
 
 
+def _form_row(game, player: str, form) -> tuple[dict, bool]:
+    """The row on the hand form (a draft row) and whether it says "I went out"; raises ``ApiError``."""
+    went_out = getattr(form, "went_out", None) is not None and form.went_out.data == "0"
+    return sheets.kind_of(game).draft_row(form, [player], 0, went_out, sheets.rules_of(game)), went_out
+
+
+def _posted_round(game) -> int:
+    """The round a hand form was filled in for: a stored one when the row arrives late (kept on the phone while
+    it had no connection, or a page left open), else the next one."""
+    posted = request.form.get("round", "")
+    next_round = len(game.rounds) + 1
+    if posted.isascii() and posted.isdigit() and len(posted) <= 6 and 1 <= int(posted) < next_round:
+        return int(posted)
+    return next_round
+
+
 def _send_row(game, player: str, who, form) -> None:
     """The row on the form into the draft: started if need be, "I went out" said or taken back, then the row."""
     number = len(game.rounds) + 1
-    went_out = getattr(form, "went_out", None) is not None and form.went_out.data == "0"
-    kind = sheets.kind_of(game)
-    row = kind.draft_row(form, [player], 0, went_out, sheets.rules_of(game))
+    row, went_out = _form_row(game, player, form)
     draft = drafts.current_draft(game)
     now = draft.get("went_out") if draft else None
     if draft is None or (went_out and now != player) or (not went_out and now == player):
@@ -79,15 +94,28 @@ def hand(game_id: str):
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
     player, who = found
-    asked_seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
-    hand_url = url_for("sheets.hand", game_id=game.id, **asked_seat)
-    panel_url = url_for("sheets.hand", game_id=game.id, panel=1, **asked_seat)
+    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    hand_url = url_for("sheets.hand", game_id=game.id, **seat)
+    page_round = request.args.get("round", "")  # the round the page is for (the live panel asks with it)
     if request.method == "GET" and request.args.get("panel"):
         data = sheets.game_json(game)
-        panel = render_template("sheets/_hand_panel.html", game=game, data=data, panel_url=panel_url)
+        # The round the page was drawn for was stored meanwhile: the panel says so and leads to the next one.
+        stored_round = int(page_round) if page_round.isdigit() and 0 < int(page_round) <= len(game.rounds) else None
+        panel_url = url_for("sheets.hand", game_id=game.id, panel=1, round=page_round, **seat)
+        panel = render_template(
+            "sheets/_hand_panel.html",
+            game=game,
+            data=data,
+            panel_url=panel_url,
+            hand_url=hand_url,
+            stored_round=stored_round,
+        )
         response = make_response(panel)
         response.headers["Cache-Control"] = "no-store"
         return response
+    if request.method == "POST" and _posted_round(game) <= len(game.rounds):
+        return _late_hand(game, player, who, _posted_round(game), hand_url)
+    scripted = wants_json()
     _sheet, data, mine, form = _one_row(game, player)
     if data["next_round"] is None:
         return redirect(url_for("sheets.show", game_id=game.id))
@@ -96,12 +124,19 @@ def hand(game_id: str):
             try:
                 _send_row(game, player, who, form)
             except ApiError as error:
+                db.session.rollback()
+                if scripted:
+                    return _hand_answer(game, error=error, player=player)
                 form.show_error([player], error)
             else:
+                if scripted:
+                    return _hand_answer(game)
                 flash(_("Your hand is in. The others see it now."), "ok")
                 return redirect(hand_url)
         else:
             form.name_errors([player])
+            if scripted:
+                return _hand_answer(game, problem=form_problem(form), player=player)
         game = sheets.get_game(game.id)  # as stored now (a refused write changed nothing)
         data = sheets.game_json(game)
     response = make_response(
@@ -116,11 +151,109 @@ def hand(game_id: str):
             number=len(game.rounds) + 1,
             labels=row_labels(game, form, [player]),
             hand_url=hand_url,
-            panel_url=panel_url,
+            panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )
     )
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _hand_answer(game, number=None, error: ApiError | None = None, problem=None, player=None, **extra):
+    """The JSON answer to a hand a script sent (kept on the phone while offline, sent later): ``saved``, or
+    refused with the reason in the page's words (static/js/offline.js)."""
+    number = number or len(game.rounds) + 1
+    if error is None and problem is None and not extra:
+        return jsonify(saved=True, round=number)
+    status = error.status if error is not None else extra.pop("status", 400)
+    message = entry_message(error, [player]) if error is not None else problem
+    return jsonify(saved=False, round=number, error=message, player=player, **extra), status
+
+
+def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool = False):
+    """A hand for round ``number``, stored before the hand arrived (it was kept on a phone without a connection):
+    the stored round beside it ("stored: 35; you entered: 40", 409, for static/js/offline.js to show with *Correct
+    the stored round* and *Keep the stored one*), or with ``correct`` the stored round corrected with it."""
+    scripted = wants_json()
+    _sheet, _data, _mine, form = _one_row(game, player, number)
+    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    if not form.validate_on_submit():
+        form.name_errors([player])
+        problem = form_problem(form)
+        if scripted:
+            return _hand_answer(game, number, problem=problem, player=player)
+        flash(problem, "error")
+        return redirect(hand_url)
+    try:
+        row, went_out = _form_row(game, player, form)
+        body = {**row, **({"went_out": True} if went_out else {})}
+        if correct:
+            drafts.correct_row(game, number, player, body, who)
+        else:
+            player, row, went_out = drafts.read_late_row(game, number, player, body, who)
+            late = drafts.late_row(game, number, player, row, went_out)
+    except ApiError as error:
+        db.session.rollback()
+        if scripted:
+            return _hand_answer(game, number, error=error, player=player)
+        flash(entry_message(error, [player]), "error")
+        return redirect(hand_url)
+    if correct:
+        if scripted:
+            return jsonify(saved=True, corrected=True, round=number)
+        flash(_("Round %(number)s corrected with your hand.", number=number), "ok")
+        return redirect(url_for("sheets.show", game_id=game.id))
+    if late["same"]:
+        message = _("Your hand for round %(number)s is already in the stored round.", number=number)
+    else:
+        message = _("Round %(number)s was stored before your hand arrived.", number=number)
+    if not scripted:
+        words = late["compare"]
+        if not late["same"]:
+            message += " " + _(
+                "Stored: %(stored)s; you entered: %(yours)s.", stored=words["stored"], yours=words["yours"] or "–"
+            )
+            if who is not drafts.EDITOR:
+                message += " " + _("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
+        flash(message, "ok" if late["same"] else "error")
+        return redirect(hand_url)
+    return _hand_answer(
+        game,
+        number,
+        problem=message,
+        player=player,
+        status=409,
+        late=True,
+        correct=url_for("sheets.hand_correct", game_id=game.id, **seat),
+        may_correct=who is drafts.EDITOR,
+        stored=late["stored"],
+        same=late["same"],
+        compare=late["compare"],
+        why=late["problem"],
+    )
+
+
+@bp.post("/<game_id>/hand/correct")
+def hand_correct(game_id: str):
+    """*Correct the stored round*: round ``round``, stored before this phone's hand arrived, corrected with it
+    (with the edit key, the row of ``?seat=n``; a player link may not: 403), as a correction of the round checks it."""
+    game = device.load_game(game_id)
+    found = _hand_of(game)
+    if found is None:
+        if wants_json():
+            return jsonify(saved=False, error=_("This phone can only view this sheet: open the edit link.")), 403
+        return redirect(url_for("sheets.show", game_id=game.id))
+    game = sheets.get_game(game.id, lock=True)
+    player, who = found
+    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    hand_url = url_for("sheets.hand", game_id=game.id, **seat)
+    number = _posted_round(game)
+    if number > len(game.rounds):
+        message = _("There is no round {number} in this game.").format(number=request.form.get("round", ""))
+        if wants_json():
+            return jsonify(saved=False, error=message), 404
+        flash(message, "error")
+        return redirect(hand_url)
+    return _late_hand(game, player, who, number, hand_url, correct=True)
 
 
 @bp.post("/<game_id>/hand/preview")

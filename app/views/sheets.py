@@ -348,7 +348,7 @@ def _field_errors(fields) -> Any:
             yield from field.errors
 
 
-def _form_problem(form) -> str:
+def form_problem(form) -> str:
     """The first problem the form's own checks found (a post that never reached the engine), in the sentence
     the page shows for it (naming the player, in the page's language)."""
     first = next(iter(_field_errors(form)), None) or _first_error(form.form_errors)
@@ -490,7 +490,7 @@ def _invalid_entry(page: _RoundPage):
     """A post the form's own checks refused: every row's problems at once, each naming the player."""
     page.form.name_errors(page.names)
     if wants_json():
-        return _sent_answer(page.game, page.number, problem=_form_problem(page.form))
+        return _sent_answer(page.game, page.number, problem=form_problem(page.form))
     return _render_round(page)
 
 

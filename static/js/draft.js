@@ -1,14 +1,11 @@
 // A player's hand page (templates/sheets/hand.html): the row is sent to the round being filled in together by
-// an ordinary form post (the server answers with the page again), never kept in the offline outbox meant for
-// whole rounds (static/js/offline.js listens on every round form): this listener runs first and keeps the
-// submit event from reaching it. The page's draft panel follows the table live (static/js/live.js).
+// static/js/offline.js (data-mode "hand"), which keeps it on the phone while there is no connection and shows a
+// hand that arrives after its round was stored beside the stored row. The page's draft panel follows the table
+// live (static/js/live.js).
 (function () {
   "use strict";
   var form = document.querySelector("form.hand-form");
   if (!form) return;
-  document.addEventListener("submit", function (event) {
-    if (event.target === form) event.stopPropagation();
-  }, true);
   // One row on the page: its entry is open from the start (no tap to open it). After static/js/sheets.js has
   // made the rows compact (deferred scripts run before DOMContentLoaded).
   document.addEventListener("DOMContentLoaded", function () {

@@ -17,6 +17,12 @@
 // again at most RETRY_MS after each try while the page is open, and at once after any request of the page that
 // got an answer (a long poll, a preview): a connection that looks up but carries nothing ("lie-fi") is not
 // waited out until a reload.
+//
+// A player's hand (the hand page, form.hand-form, data-mode "hand") goes the same way: kept while there is no
+// connection (or no answer), sent when it returns, with its own key. A hand that arrives after its round was
+// stored is shown beside the stored row ("Stored: 35; you entered: 40") with *Correct the stored round* (the
+// item goes on in the queue as a correction of that round, posted to the address the server named) and *Keep
+// the stored one* (dropped); a hand the stored round already holds (sent before, its answer lost) is dropped.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -162,9 +168,15 @@
     return b;
   }
 
+  // The page shows what an item changes: its sheet, or for a hand the hand page under it (the next round's).
+  function onItsPage(item) {
+    var here = window.location.pathname;
+    return here === item.sheet || ((item.mode === "hand" || item.mode === "correct") && here.indexOf(item.sheet + "/") === 0);
+  }
+
   function drop(item) {
     write(OUTBOX, read(OUTBOX).filter(function (other) { return other.id !== item.id; }));
-    if (window.location.pathname === item.sheet) changedHere = true;
+    if (onItsPage(item)) changedHere = true;
     render();
     flush();
   }
@@ -222,23 +234,74 @@
     box.appendChild(actions);
   }
 
+  // A hand that arrived after its round was stored: the stored row beside it, and what to do.
+  function lateBox(box, item) {
+    var taken = item.taken || {};
+    box.appendChild(paragraph("", item.reason || ""));
+    box.appendChild(paragraph("late-compare", taken.yours ?
+      t.tLateCompare.replace("{stored}", taken.stored).replace("{yours}", taken.yours) :
+      t.tLateUnfit.replace("{stored}", taken.stored).replace("{why}", taken.why || "")));
+    box.appendChild(enteredLine(item));
+    var actions = document.createElement("p");
+    actions.className = "button-row";
+    if (taken.yours && item.mayCorrect === false) box.appendChild(paragraph("", t.tAskScorekeeper));
+    if (taken.yours && item.mayCorrect !== false) {
+      actions.appendChild(button("button small primary", t.tCorrect, function () {
+        settle(item.id, function (kept) {
+          kept.status = "pending";
+          kept.mode = "correct";
+          kept.action = kept.correct;
+          kept.kept = Date.now();
+          delete kept.taken;
+          delete kept.reason;
+          return kept;
+        });
+        render();
+        flush();
+      }));
+      actions.appendChild(document.createTextNode(" "));
+    }
+    actions.appendChild(button("button small", t.tKeepStored, function () {
+      note(fill(t.tKeptStored, item.round));
+      drop(item);
+    }));
+    box.appendChild(actions);
+  }
+
+  function handWords(item) {
+    if (item.mode === "correct") return justKept(item) ? t.tCorrecting : t.tCorrectWaiting;
+    return justKept(item) ? t.tHandSending : t.tHandWaiting;
+  }
+
   function itemBox(item, blocked) {
     var box = document.createElement("div");
-    var stopped = item.status === "refused" || item.status === "taken";
+    var stopped = item.status === "refused" || item.status === "taken" || item.status === "late";
+    var hand = item.mode === "hand" || item.mode === "correct";
     box.className = "flash queued-round " + (stopped ? "flash-error refused" : "flash-waiting") +
       (item.status === "taken" ? " taken-round" : "");
     if (item.status === "taken") {
       takenBox(box, item);
       return box;
     }
+    if (item.status === "late") {
+      box.className += " late-hand";
+      lateBox(box, item);
+      return box;
+    }
     if (item.status === "refused") {
       box.appendChild(paragraph("", fill(t.tRefused, item.round) + " " + (item.reason || "")));
     } else {
-      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : item.retry ? t.tRetry : justKept(item) ? t.tSending : t.tWaiting;
+      var words = blocked ? t.tBlocked.replace("{refused}", blocked) : hand ? handWords(item) :
+        item.retry ? t.tRetry : justKept(item) ? t.tSending : t.tWaiting;
       box.appendChild(paragraph("", fill(words, item.round)));
     }
     box.appendChild(enteredLine(item));
-    if (item.status === "refused") {
+    if (item.status === "refused" && hand) {  // a hand is entered again on its page, not as a round
+      var drops = document.createElement("p");
+      drops.className = "button-row";
+      drops.appendChild(button("button small danger", t.tDiscard, function () { drop(item); }));
+      box.appendChild(drops);
+    } else if (item.status === "refused") {
       var actions = document.createElement("p");
       actions.className = "button-row";
       var again = document.createElement("a");
@@ -307,7 +370,7 @@
     var refused = {};  // sheet → the refused round its queue stopped at
     var soonest = null;  // when a round now "being sent" goes on to wait for a connection
     read(OUTBOX).forEach(function (item) {
-      var stopped = item.status === "refused" || item.status === "taken";
+      var stopped = item.status !== "pending";
       if (shownHere(item)) area.appendChild(namedBox(item, itemBox(item, !stopped && refused[item.sheet])));
       if (stopped && !refused[item.sheet]) refused[item.sheet] = item.round;
       if (!stopped && justKept(item)) soonest = Math.min(soonest || Infinity, item.kept + SENDING_MS);
@@ -437,6 +500,12 @@
       window.alert(fill(t.tRefused, round));
       return;
     }
+    if (mode === "hand") {  // the hand page stays, and says the hand is kept
+      if (saving) { busy(saving, false); saving = null; }
+      render();
+      flush();
+      return;
+    }
     if (form.dataset.sheetUrl) window.location.assign(form.dataset.sheetUrl);
     else { render(); flush(); }
   }
@@ -471,7 +540,11 @@
       if (submitter && submitter.name === "preview") return;  // a preview needs the server; the browser says so
       event.preventDefault();
       if (saving) return;  // one save at a time
-      var waiting = form.dataset.mode === "new" && itemsOf(form.dataset.sheetUrl).length > 0;
+      var hand = form.dataset.mode === "hand";
+      // After what is kept for the sheet already: any of its items for a round, this player's hands for a hand.
+      var waiting = (form.dataset.mode === "new" || hand) && itemsOf(form.dataset.sheetUrl).some(function (item) {
+        return !hand || item.mode === "hand";
+      });
       // A form whose key was posted already (a copy the service worker kept, a page the browser went back to)
       // stands for a new save: it gets a key of its own, so the server never answers it with another round's save.
       var key = field("idempotency").value;
@@ -488,6 +561,24 @@
       var body = new URLSearchParams();
       fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
       var answered = false;
+      if (hand) {  // the answer in JSON: a hand too late for its round is shown beside the stored one
+        timedFetch(form.action, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } }, SAVE_TIMEOUT)
+          .then(function (response) {
+            answered = true;
+            return response.json().then(function (answer) {
+              if (answer.saved) {
+                note(t.tHandIn);
+                window.location.assign(form.action);
+              } else if (response.status === 409 && (answer.late || answer.same)) {
+                keep(fields, key);  // the queue asks again and shows the stored row beside this hand
+              } else {
+                HTMLFormElement.prototype.submit.call(form);  // refused: the page shows why, in the form
+              }
+            });
+          })
+          .catch(function () { if (!answered) keep(fields, key); });
+        return;
+      }
       timedFetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }, SAVE_TIMEOUT)
         .then(function (response) {
           answered = true;
@@ -586,11 +677,22 @@
         var answer = reply.answer;
         if (answer && answer.saved) {
           settle(item.id, null);
-          note(fill(item.retry ? t.tSaved : t.tSent, item.round));
+          note(fill(item.mode === "correct" ? t.tCorrected : item.mode === "hand" ? t.tHandSent :
+            item.retry ? t.tSaved : t.tSent, item.round));
         } else if (answer && reply.status === 409 && answer.same) {
           // The stored round is this entry: this phone's own save (its answer was lost). Nothing to do.
           settle(item.id, null);
-          note(fill(t.tAlready, item.round));
+          note(fill(item.mode === "hand" ? t.tHandAlready : t.tAlready, item.round));
+        } else if (answer && reply.status === 409 && answer.late) {
+          settle(item.id, function (kept) {
+            kept.status = "late";
+            kept.reason = answer.error || "";
+            kept.correct = answer.correct;
+            kept.mayCorrect = answer.may_correct !== false;  // a player link may not correct a stored round
+            kept.taken = { stored: answer.compare && answer.compare.stored, yours: answer.compare && answer.compare.yours,
+              why: answer.why };
+            return kept;
+          });
         } else if (answer && reply.status === 409 && answer.stored) {
           settle(item.id, function (kept) {
             kept.status = "taken";
@@ -610,7 +712,7 @@
           retryAfter(started);
           return;
         }
-        if (window.location.pathname === item.sheet) changedHere = true;
+        if (onItsPage(item)) changedHere = true;
         render();
         flush();
       })

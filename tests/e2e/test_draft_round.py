@@ -8,7 +8,9 @@ import re
 
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
-from sheet_pages import new_sheet, points, row, went_out
+from sheet_pages import edit_link_of, new_sheet, points, row, went_out
+
+from tests.connection import go_offline, go_online
 
 LIVE_TIMEOUT = 10_000
 
@@ -138,3 +140,129 @@ def test_a_player_page_cannot_change_another_row(page: Page, phone, shot):
         game_id,
     )
     assert statuses == [True, 200, 403, 200]
+
+
+def _scorekeeper_saves(page: Page, sheet: str, number: int, ben: str, cy: str) -> None:
+    """The scorekeeper enters the whole round on their own phone (Ana went out) and saves it."""
+    page.goto(sheet)
+    page.get_by_role("link", name=f"Record round {number}").click()
+    went_out(page, "Ana")
+    points(page, "Ben").fill(ben)
+    points(page, "Cy").fill(cy)
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text(f"Round {number} saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+
+
+def _hand_offline(ben: Page, context, name: str, total: str, number: int):
+    """The player's phone opens its hand page, loses its connection, enters its hand and sends it: kept."""
+    ben.get_by_role("link", name=f"Enter my hand ({name})").click()
+    expect(ben.locator("fieldset.player-row")).to_have_count(1)
+    go_offline(context)
+    points(ben, name).fill(total)
+    ben.get_by_role("button", name="Send my hand").click()
+    kept = ben.locator(".queued-round")
+    expect(kept).to_contain_text(f"Your hand for round {number} is", timeout=LIVE_TIMEOUT)
+    expect(kept).to_contain_text(
+        "kept on this phone and will be sent when the connection returns", timeout=LIVE_TIMEOUT
+    )
+
+
+def test_a_hand_kept_offline_arrives_after_its_round_and_is_set_beside_the_stored_one(
+    page: Page, phone, live_app, shot
+):
+    """Ben's phone has no connection while he sends his hand; the scorekeeper saves the round meanwhile with
+    another number for Ben. Back online, Ben's phone shows both ("Stored: 35; you entered: 40") and, since a player
+    link may not correct a stored round (API.md "Player links"), asks him to see the scorekeeper; *Keep the stored
+    one* leaves the round alone. Round 2: a second editing phone entering Ben's hand meets the same, and its
+    *Correct the stored round* puts the hand in the stored round."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    context = phone()
+    ben = context.new_page()
+    ben.goto(re.sub(r"^https?://[^/]+", "", _player_link(page, sheet, "Ben")))
+    expect(ben.get_by_role("link", name="Enter my hand (Ben)")).to_be_visible(timeout=LIVE_TIMEOUT)
+
+    _hand_offline(ben, context, "Ben", "40", 1)
+    shot(ben, "hand-kept-offline")
+    _scorekeeper_saves(page, sheet, 1, ben="35", cy="12")
+    assert {r["player"]: r["points"] for r in _rounds(page, game_id)[0]["results"]} == {"Ben": 35, "Cy": 12}
+
+    go_online(context)
+    late = ben.locator(".late-hand")
+    expect(late).to_contain_text("Round 1 was stored before your hand arrived.", timeout=LIVE_TIMEOUT)
+    expect(late.locator(".late-compare")).to_have_text("Stored: 35; you entered: 40.")
+    expect(late).to_contain_text("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
+    expect(late.get_by_role("button", name="Correct the stored round")).to_have_count(0)
+    shot(ben, "late-hand-beside-the-stored-round")
+    assert_accessible(ben, "a late hand beside the stored round")
+    late.get_by_role("button", name="Keep the stored one").click()
+    expect(ben.locator(".offline-area")).to_contain_text("Round 1 stays as it was stored; your hand was discarded.")
+    expect(ben.locator(".queued-round")).to_have_count(0)
+    assert {r["player"]: r["points"] for r in _rounds(page, game_id)[0]["results"]} == {"Ben": 35, "Cy": 12}
+
+    # Round 2: a second editing phone enters Ben's hand (his seat's hand page) without a connection.
+    editor_context = phone()
+    editor = editor_context.new_page()
+    editor.goto(re.sub(r"^https?://[^/]+", "", edit_link_of(page)))
+    expect(editor.get_by_role("link", name="Record round 2")).to_be_visible(timeout=LIVE_TIMEOUT)
+    editor.goto(f"{sheet}/hand?seat=1")
+    expect(editor.locator("fieldset.player-row")).to_have_count(1)
+    go_offline(editor_context)
+    points(editor, "Ben").fill("50")
+    editor.get_by_role("button", name="Send my hand").click()
+    expect(editor.locator(".queued-round")).to_contain_text(
+        "kept on this phone and will be sent when the connection returns", timeout=LIVE_TIMEOUT
+    )
+    _scorekeeper_saves(page, sheet, 2, ben="20", cy="4")
+    go_online(editor_context)
+    late = editor.locator(".late-hand")
+    expect(late.locator(".late-compare")).to_have_text("Stored: 20; you entered: 50.", timeout=LIVE_TIMEOUT)
+    late.get_by_role("button", name="Correct the stored round").click()
+    expect(editor.locator(".offline-area")).to_contain_text("Round 2 corrected with your hand.", timeout=LIVE_TIMEOUT)
+    expect(editor.locator(".queued-round")).to_have_count(0)
+    rounds = _rounds(page, game_id)
+    assert len(rounds) == 2 and {r["player"]: r["points"] for r in rounds[1]["results"]} == {"Ben": 50, "Cy": 4}
+    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 35, "Cy": 12}
+    # Nothing was written into round 3's draft by the late hand.
+    assert ben.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft)", game_id) is None
+
+
+def test_a_flip_hand_on_a_player_phone_says_its_side_and_the_round_is_stored_on_it(page: Page, phone, shot):
+    """UNO Flip entered together: Ben taps his dark-side cards on his own phone; the scorekeeper's round form shows
+    his row as entered elsewhere, and the round is stored once, on the dark side."""
+    page.goto("/sheets/new")
+    page.get_by_label("UNO Flip", exact=True).check()
+    for i, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").click()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    game_id = sheet.rsplit("/", 1)[1]
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    ben.locator('.side-input[value="dark"]').check()
+    mine = row(ben, "Ben")
+    mine.locator("summary").click()
+    pad = mine.locator('.flip-keypad[data-side="dark"]')
+    expect(pad).to_be_visible()
+    pad.get_by_role("button", name="pink", exact=True).click()
+    pad.get_by_role("button", name="+5: draw five").click()
+    expect(mine.locator(".cards-input")).to_have_value(re.compile(r"^PD5\s*$"))
+    expect(mine.locator(".penalty-value")).to_have_text("20")  # the preview reads it on the dark side
+    shot(ben, "flip-hand-dark")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_text("Your hand is in.")).to_be_visible()
+
+    page.goto(sheet)
+    page.get_by_role("link", name="Record round 1").click()
+    expect(row(page, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    expect(row(page, "Ben").locator(".penalty-value")).to_have_text("20")
+    page.locator('.side-input[value="dark"]').check()
+    went_out(page, "Ana")
+    points(page, "Cy").fill("12")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(page, game_id)
+    assert len(rounds) == 1 and rounds[0]["side"] == "dark" and rounds[0]["scores"]["Ana"] == 32
+    assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 20, "Cy": 12}

@@ -9,10 +9,10 @@ import urllib.request
 from playwright.sync_api import Page, expect
 
 
-def new_sheet(page: Page, players: list[str]) -> str:
-    """Create a Phase 10 sheet through the form; returns its path."""
+def new_sheet(page: Page, players: list[str], game: str = "Phase 10") -> str:
+    """Create a sheet of ``game`` (its name on the form; Phase 10 unless said) through the form; returns its path."""
     page.goto("/sheets/new")
-    page.get_by_label("Phase 10", exact=True).check()
+    page.get_by_label(game, exact=True).check()
     for i, name in enumerate(players):
         page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the score sheet").click()

@@ -28,7 +28,6 @@ class FlipRoundForm(RoundForm):
 
 
 class UnoFlip(Uno):
-    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
     id = "uno_flip"
     name = _l("UNO Flip")
     description = _l("Hands on the light or the dark side, until someone reaches the target.")
@@ -51,6 +50,13 @@ class UnoFlip(Uno):
         if side not in cards.SIDES:
             raise ApiError(_("Choose the side the hand ended on."))
         return {**super().round_body(form, names, number, ruleset), "side": side}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        """UNO's row with the side the hand ended on (the rows of a hand must agree on it)."""
+        side = form.side.data
+        if side not in cards.SIDES:
+            raise ApiError(_("Choose the side the hand ended on."))
+        return {**super().draft_row(form, names, index, went_out, ruleset), "side": side}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         super().prefill(form, names, entered)

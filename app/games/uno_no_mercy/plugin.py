@@ -38,7 +38,6 @@ class NoMercyRoundForm(RoundForm):
 
 
 class UnoNoMercy(Uno):
-    together = False  # the shared round reads UNO's cards, not this deck's: entered on one phone for now
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
@@ -78,6 +77,17 @@ class UnoNoMercy(Uno):
             else:
                 results.append({"player": name, **entered})
         return {"round": number, ("last_standing" if standing else "went_out"): winner, "results": results}
+
+    def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
+        """The winner's row is empty; anyone else was knocked out, or holds cards or a total. (How the hand was won
+        follows from the rows: as the last player standing when every other row says knocked out.)"""
+        if went_out:
+            return {}
+        row = form.players.entries[index].form
+        entered = leftover(row)
+        if row.knocked_out.data or (form.won_by.data == STANDING and not entered):
+            return {"knocked_out": True}  # as a whole round reads the form (round_body)
+        return entered
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         # A stored No Mercy round names its winner as one of the two (the engine checked it).

@@ -18,7 +18,7 @@ from app.engine.sheetbase import read_each
 from app.games.uno.engine import rounds as uno
 from app.games.uno.engine.rounds import DeckRules, RoundContext, parse_result, read_hand_head
 
-from .cards import DECKS, SIDES, card_points, parse_card
+from .cards import DECKS, LIGHT, SIDES, card_points, parse_card
 
 
 def _class_name(value: int) -> str:
@@ -87,3 +87,70 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     """UNO's checks and scoring (:func:`app.games.uno.engine.rounds.score_round`) with the deck of the hand's side."""
     scored = uno.score_round(entry, context, SIDE_DECKS[entry.side])
     return ScoredRound(scored.number, scored.dealer, scored.went_out, scored.results, scored.scores, entry.side)
+
+
+# --- a hand filled in row by row: each row says the side the hand ended on ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SidedResult(uno.Result):
+    """One player's row of a hand filled in together: the leftover hand read on ``side``, the side the player saw
+    the hand end on (every row of a hand must say the same)."""
+
+    side: str = LIGHT
+
+    def to_json(self) -> dict[str, Any]:
+        return {**uno.Result.to_json(self), "side": self.side}
+
+
+def parse_row(item: Any) -> SidedResult:
+    """One player's row (a ``results`` item with ``side``) read on its own; raise :class:`RoundError` when
+    malformed (a card is read on the row's side)."""
+    side = read_side(item)
+    result = parse_result({k: v for k, v in item.items() if k != "side"}, 0, SIDE_DECKS[side].parse, False)
+    return SidedResult(result.player, result.cards, result.points, side)
+
+
+def score_row(result: SidedResult, went_out: bool, context: RoundContext) -> uno.ScoredResult:
+    """One player's row checked on its own, as UNO checks it, with the deck of the row's side."""
+    return uno.score_row(result, went_out, context, SIDE_DECKS[result.side])
+
+
+def _side_name(side: str) -> str:
+    return _("the light side") if side == LIGHT else _("the dark side")
+
+
+def check_together(scored: list[uno.ScoredResult], went_out: str | None, context: RoundContext) -> None:
+    """The rows filled in so far checked together: all on one side, and the hands of the players who did not go
+    out as UNO checks them with that side's deck; raise :class:`RoundError` if not."""
+    if not scored:
+        return
+    first = scored[0].result
+    for line in scored[1:]:
+        if line.result.side != first.side:
+            raise RoundError(
+                _(
+                    "{player} entered the hand as ending on {side} and {other} on {other_side}: a hand ends on one "
+                    "side for everyone."
+                ).format(
+                    player=first.player,
+                    side=_side_name(first.side),
+                    other=line.result.player,
+                    other_side=_side_name(line.result.side),
+                ),
+                player=line.result.player,
+            )
+    uno.check_together([line for line in scored if line.player != went_out], context, SIDE_DECKS[first.side])
+
+
+def round_of_rows(body: dict[str, Any]) -> dict[str, Any]:
+    """The round body the rows make: the side the rows say (they agree, else :class:`RoundError`), on the round."""
+    results = body.get("results", [])
+    sides = {item.get("side") for item in results if "side" in item}
+    if len(sides) > 1:
+        raise RoundError(_("The hands were entered on different sides: a hand ends on one side for everyone."))
+    return {
+        **body,
+        "results": [{k: v for k, v in item.items() if k != "side"} for item in results],
+        **({"side": sides.pop()} if sides else {}),
+    }

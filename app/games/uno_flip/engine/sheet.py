@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.engine.players import check_players as _check_players
 from app.games.uno.engine import sheet as uno
 
-from .rounds import RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import (
+    RoundEntry,
+    ScoredRound,
+    check_together,
+    parse_round,
+    parse_row,
+    round_of_rows,
+    score_round,
+    score_row,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -25,6 +35,19 @@ class Sheet(uno.Sheet):
     _entry_type, _scored_type = RoundEntry, ScoredRound  # type: ignore[assignment]
     _parse_round = staticmethod(parse_round)
     _score_round = staticmethod(score_round)  # type: ignore[assignment]
+
+    # --- a hand filled in row by row: each row says the side it was read on --------------------------------
+
+    def _parse_row(self, item: Any) -> Any:
+        return parse_row(item)
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        return score_row(result, went_out, self._context(number))
+
+    def _check_lines_together(self, scored: Sequence[Any], went_out: str | None, number: int) -> None:
+        check_together(list(scored), went_out, self._context(number))
+
+    round_of_rows = staticmethod(round_of_rows)
 
     @property
     def last_side(self) -> str | None:

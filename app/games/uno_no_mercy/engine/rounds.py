@@ -132,6 +132,54 @@ def parse_round(body: Any, rules: RuleSet, *, stored: bool = False) -> RoundEntr
     return RoundEntry(winner.strip(), read, given[0] == "last_standing")
 
 
+def parse_row(item: Any) -> Result:
+    """One player's end of the hand (a ``results`` item) read on its own, for a hand being filled in together;
+    raise :class:`RoundError` when malformed."""
+    return _parse_result(item, 0, False)
+
+
+def score_row(result: Result, won: bool) -> sheetbase.ScoredResult:
+    """One player's end of the hand checked on its own, as :func:`score_round` checks it: the winner (``won``)
+    holds nothing and was not knocked out (0); anyone else was knocked out (0: the winner scores the knock-out) or
+    holds 1 to 24 cards, or typed points. Raise :class:`RoundError` naming the player if not."""
+    player = result.player
+    if won:
+        if result.knocked_out or result.points or result.cards:
+            raise RoundError(
+                _("{player} won the hand, so {player} holds no cards and was not knocked out.").format(player=player),
+                player=player,
+            )
+        return sheetbase.ScoredResult(result, 0)
+    if not result.knocked_out and result.penalty is None:
+        raise RoundError(
+            _("Enter what {player} holds, or that {player} was knocked out.").format(player=player), player=player
+        )
+    if result.cards is not None and not result.cards:
+        raise RoundError(
+            _("{player} did not win, so {player} holds at least one card (or was knocked out).").format(player=player),
+            player=player,
+        )
+    if result.cards is not None and len(result.cards) >= MERCY_LIMIT:
+        raise RoundError(
+            _(
+                "{player} holds {count} cards: with {limit} or more a player is knocked out (the mercy rule), "
+                "not scored. Mark {player} knocked out."
+            ).format(player=player, count=len(result.cards), limit=MERCY_LIMIT),
+            player=player,
+        )
+    return sheetbase.ScoredResult(result, result.penalty or 0)
+
+
+def round_of_rows(body: dict[str, Any]) -> dict[str, Any]:
+    """The round body a hand filled in row by row makes (its winner named ``went_out``): won as the last player
+    standing when every other player's row says knocked out, else by going out."""
+    winner = body.get("went_out")
+    others = [item for item in body.get("results", ()) if item.get("player") != winner]
+    if winner and others and all(item.get("knocked_out") is True for item in others):
+        return {("last_standing" if key == "went_out" else key): value for key, value in body.items()}
+    return body
+
+
 def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     """Check that ``entry`` can have happened and score it; raise :class:`RoundError` naming the player if not.
 
@@ -151,34 +199,14 @@ def score_round(entry: RoundEntry, context: RoundContext) -> ScoredRound:
     for player in players:
         result = by_player.get(player)
         if player == winner:
-            if result is not None and (result.knocked_out or result.points or result.cards):
-                raise RoundError(
-                    _("{player} won the hand, so {player} holds no cards and was not knocked out.").format(
-                        player=player
-                    ),
-                    player=player,
-                )
+            if result is not None:
+                score_row(result, True)
             continue
-        if result is None or (not result.knocked_out and result.penalty is None):
+        if result is None:
             raise RoundError(
                 _("Enter what {player} holds, or that {player} was knocked out.").format(player=player), player=player
             )
-        if result.cards is not None and not result.cards:
-            raise RoundError(
-                _("{player} did not win, so {player} holds at least one card (or was knocked out).").format(
-                    player=player
-                ),
-                player=player,
-            )
-        if result.cards is not None and len(result.cards) >= MERCY_LIMIT:
-            raise RoundError(
-                _(
-                    "{player} holds {count} cards: with {limit} or more a player is knocked out (the mercy rule), "
-                    "not scored. Mark {player} knocked out."
-                ).format(player=player, count=len(result.cards), limit=MERCY_LIMIT),
-                player=player,
-            )
-        scored.append(sheetbase.ScoredResult(result, result.penalty or 0))
+        scored.append(score_row(result, False))
     standing = [r.player for r in scored if not r.result.knocked_out]
     if entry.last_standing and standing:
         raise RoundError(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.engine.players import check_players as _check_players
 from app.games.uno.engine import sheet as uno
 
-from .rounds import RoundEntry, ScoredRound, parse_round, score_round
+from .rounds import RoundEntry, ScoredRound, parse_round, parse_row, round_of_rows, score_round, score_row
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -29,6 +30,19 @@ class Sheet(uno.Sheet):
     @property
     def lowest_wins(self) -> bool:
         return False
+
+    # --- a hand filled in row by row: knock-outs in the rows, no count of the deck -------------------------
+
+    def _parse_row(self, item: Any) -> Any:
+        return parse_row(item)
+
+    def _score_row(self, result: Any, went_out: bool, number: int) -> Any:
+        return score_row(result, went_out)
+
+    def _check_lines_together(self, scored: Sequence[Any], went_out: str | None, number: int) -> None:
+        """Nothing: No Mercy's hands are not counted against a deck (RULES.md)."""
+
+    round_of_rows = staticmethod(round_of_rows)
 
     def _record_extras(self) -> dict[str, dict[str, Any]]:
         """UNO's ``outs`` (hands won, by going out or as the last standing) and ``knocked_out`` (times knocked out)."""
