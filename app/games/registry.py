@@ -56,11 +56,29 @@ class Digital:
     bots_to_move: Callable[[Any], bool] | None = None
     """Whether a bot may act now in this engine state (so that a read must let the bots move, in a slot for long
     work); ``False`` only when none can. Without it every read of a game counts as one that moves bots."""
+    styles: tuple[str, ...] = ()
+    """Stylesheets under ``static/`` the play pages load after the shared ``css/play.css`` (the game's table and
+    hand). The game page's words are the game's template ``play_strings.html`` (:attr:`GameType.play_strings`)."""
 
     @property
     def from_json(self) -> Callable[[dict[str, Any]], Any]:
         """Rebuild the engine's game from its stored state."""
         return self.game.from_json  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of a game's own (a view the game adds to its blueprint with :meth:`GameType.routes`) that the site's
+    navigation and home page link to, after the score sheets and before the digital games."""
+
+    endpoint: str
+    """The view's name in the game's blueprint (``url_for("<kind>.<endpoint>")``)."""
+    label: Any
+    """The link's words (navigation and the home page's tile)."""
+    blurb: Any = ""
+    """The home page tile's line under the label."""
+    also: tuple[str, ...] = ()
+    """Other views of the blueprint that are this page (its forms' answers): the navigation marks the page current."""
 
 
 class GameType:
@@ -102,6 +120,11 @@ class GameType:
     """The round form class (Flask-WTF)."""
     script: ClassVar[str | None] = None
     """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
+    styles: ClassVar[tuple[str, ...]] = ()
+    """Stylesheets in the game's ``static/`` folder every page loads after the shared ``css/app.css`` (its sheet,
+    round and record rows); kept for use offline like the shared ones."""
+    pages: ClassVar[tuple[Page, ...]] = ()
+    """Pages of the game's own that the navigation and the home page link to (their views: :meth:`routes`)."""
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
@@ -173,13 +196,25 @@ class GameType:
         """The game's blueprint: its ``static/`` folder at ``/games/<kind>/static/`` (endpoint ``<kind>.static``)
         and its ``templates/`` folder, whose files the pages name ``<kind>/<file>``."""
         static = self.folder / "static"
-        return GameBlueprint(
+        bp = GameBlueprint(
             self.id,
             type(self).__module__,
             static_folder=str(static) if static.is_dir() else None,
             static_url_path=f"/games/{self.id}/static",
             templates={self.id: FileSystemLoader(str(self.folder / "templates"))},
         )
+        self.routes(bp)
+        return bp
+
+    def routes(self, bp: Blueprint) -> None:
+        """Add the game's own pages (:attr:`pages`) to its blueprint, at the addresses they choose."""
+
+    def page_url(self, page: Page) -> str:
+        return url_for(f"{self.id}.{page.endpoint}")
+
+    def is_current(self, page: Page, endpoint: str | None) -> bool:
+        """Whether the request's endpoint is ``page`` (or one of its forms' answers)."""
+        return endpoint in {f"{self.id}.{name}" for name in (page.endpoint, *page.also)}
 
     def static_url(self, filename: str) -> str:
         """The (versioned) address of a file in the game's ``static/`` folder."""
@@ -201,6 +236,23 @@ class GameType:
     def round_rows(self) -> str:
         """The round form's rows (one per player) and the help line above them."""
         return f"{self.id}/round.html"
+
+    @property
+    def play_strings(self) -> str:
+        """The game page's words for the game's script (a digital game's): a template that adds them to the page's
+        dict ``strings`` (``{% set _unused = strings.update({...}) %}``), keyed as the script reads them."""
+        return f"{self.id}/play_strings.html"
+
+    @property
+    def play_start(self) -> str:
+        """The play start page's fields for the game's table rules of its own kind (``custom``, not sheet-only): a
+        template with a macro ``rule_field(id, option, data)`` (``data``: :attr:`Digital.page_data`)."""
+        return f"{self.id}/play_start.html"
+
+    @property
+    def style_urls(self) -> list[str]:
+        """The addresses of :attr:`styles`."""
+        return [self.static_url(name) for name in self.styles]
 
     @property
     def rules_page(self) -> str:
@@ -380,6 +432,20 @@ def problems(game: GameType) -> list[str]:
     for script in scripts:
         if not (game.folder / "static" / script).is_file():
             found.append(f"The game {kind!r}'s script {script} is not in its static folder.")
+    styles = [*game.styles, *(game.digital.styles if game.digital is not None else ())]
+    for style in styles:
+        if not (game.folder / "static" / style).is_file():
+            found.append(f"The game {kind!r}'s stylesheet {style} is not in its static folder.")
+    if game.digital is not None and not (templates / "play_strings.html").is_file():
+        found.append(f"The game {kind!r} is played on the device but has no template play_strings.html (its words).")
+    own_kind = [o.name for o in game.options if o.kind == "custom" and not o.sheet_only] if game.digital else []
+    if own_kind and "rule_field" not in (
+        _macros(templates / "play_start.html") if (templates / "play_start.html").is_file() else set()
+    ):
+        found.append(
+            f"The game {kind!r} has table rules of its own kind ({', '.join(own_kind)}) but no macro rule_field in "
+            "play_start.html to draw them on the play start page."
+        )
     return found
 
 

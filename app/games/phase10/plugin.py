@@ -15,9 +15,10 @@ from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
 from app.forms import RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
-from app.games.registry import Digital, GameType, option_field
+from app.games.registry import Digital, GameType, Page, option_field
 from app.games.summary import spread
 
+from . import check
 from .engine import bots, game, phases, rounds, sheet, simulate
 from .engine.cards import CARD_CLASSES, HAND_SIZE
 from .engine.variants import variant_of
@@ -34,6 +35,14 @@ class Phase10(GameType):
     rules_module = phases
     rounds_module = rounds
     sheet_module = sheet
+    pages = (
+        Page(
+            "phase_check",
+            _l("Phase check"),
+            _l("Is this a phase? Can my hand make it? May I play this card there?"),
+            also=("hit_check",),
+        ),
+    )
     sheet = sheet.Sheet
     digital = Digital(
         game.Game,
@@ -43,6 +52,7 @@ class Phase10(GameType):
             engine, max_rounds=max_rounds, max_actions=max_actions
         ),
         script="play.js",
+        styles=("play.css",),
         bots_to_move=lambda engine: (
             engine.status == "playing" and engine.turn is not None and engine.bots[engine.turn] is not None
         ),
@@ -71,6 +81,10 @@ class Phase10(GameType):
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = False
+
+    def routes(self, bp: Any) -> None:
+        """The phase check page (``/check/``)."""
+        check.add_routes(bp)
 
     # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
 

@@ -120,6 +120,9 @@
       outOfTurn: function (action) { return action.type === "uno" || action.type === "catch"; },
       face: function (rank) { return UNO_FACE[rank] || rank; },
       rankName: function (rank) { return { S: T.skip, R: T.reverse, "+2": T.draw2 }[rank] || rank; },
+      ownName: function (token) { return token === "W4" ? T.wild4 : null; },
+      // A seat with one card that called UNO says so.
+      seatTags: function (s, x) { return x.uno && x.cards === 1 ? [el("span", { class: "tag tag-uno", text: T.uno_called })] : []; },
       tableExtra: function (s) {
         return el("div", { class: "uno-state" }, [
           s.color ? el("p", { class: "uno-color" }, [T.uno_color + ": ",
