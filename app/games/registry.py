@@ -33,7 +33,7 @@ KIND_LENGTH = 20
 """The longest kind id the database stores (``Game.kind``, ``CrewGame.kind``: ``String(20)``)."""
 SHEET_MACROS = ("standings_head", "standings_cells", "standings_help", "history_mark", "history_help")
 """The macros of ``<kind>/sheet.html`` the sheet page calls (``tiebreaker_panel`` too, for a game with a
-tie-breaker; ``went_out_links`` when present)."""
+tie-breaker; ``went_out_links`` and ``join_help`` (where a joining player starts) when present)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,9 @@ class GameType:
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
+    result_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys a player's result of this game carries besides ``player`` and what was entered (``cards``, ``counts``
+    or ``points``), such as a phase completed: imported with it from an export."""
 
     # --- engine ------------------------------------------------------------------------------------
 
@@ -262,6 +265,16 @@ class GameType:
     def record_rows(self) -> str:
         """The game's own part of the table record and the crew page (optional)."""
         return f"{self.id}/record.html"
+
+    def points_entered(self, result: dict[str, Any]) -> bool:
+        """Whether a stored result's ``cards``, ``counts`` or ``points`` were entered at the table (and are imported
+        as entered), not set by the sheet itself (``False`` for, say, a knock-out scored 0)."""
+        return True
+
+    def crew_facts(self, rows: list[dict[str, Any]]) -> list[str]:
+        """Sentences about a crew's record in this game, under the game's table on the crew page; ``rows``: each
+        person's figures in this game (``crews.statistics``, with the game's own, such as a record's ``phases``)."""
+        return []
 
     def rules_context(self) -> dict[str, Any]:
         """Extra values the rules page needs."""

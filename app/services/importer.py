@@ -18,13 +18,13 @@ from ..database import lock_for_write
 from ..engine.errors import EngineError
 from ..errors import ApiError
 from ..extensions import db
+from ..games import registry
+from ..games.registry import GameType
 from ..models import Game, Player
 from . import sheets
 
 FORMAT = "deckside-sheet"
 FORMAT_VERSION = 1
-ENTRY_KEYS = ("completed", "laid_down", "knocked_out")
-"""What a round's result carries besides the player and one of cards/counts/points."""
 
 
 class ImportRefused(ApiError):
@@ -34,7 +34,13 @@ class ImportRefused(ApiError):
         super().__init__(_("This file cannot be imported: {reason}").format(reason=reason), 400)
 
 
-def _round_body(item: Any, number: int, round_keys: tuple[str, ...] = ()) -> dict[str, Any]:
+def _entry_keys() -> tuple[str, ...]:
+    """What a round's result carries besides the player and one of cards/counts/points: any game's own keys (the
+    game's round parser then refuses a key that is not its own, as it does at the table)."""
+    return tuple(dict.fromkeys(key for game in registry.all_games() for key in game.result_keys))
+
+
+def _round_body(item: Any, number: int, kind: GameType) -> dict[str, Any]:
     """The round as it was entered (the body ``POST /api/games/<id>/rounds`` takes)."""
     if not isinstance(item, dict):
         raise ImportRefused(_("round {number} is not a JSON object.").format(number=number))
@@ -50,16 +56,16 @@ def _round_body(item: Any, number: int, round_keys: tuple[str, ...] = ()) -> dic
     body_results = []
     for result in results:
         entry: dict[str, Any] = {"player": result.get("player")}
-        entry.update((k, result[k]) for k in ENTRY_KEYS if k in result)
+        entry.update((k, result[k]) for k in _entry_keys() if k in result)
         # What was entered is the cards or the counts when present; "points" then is what the
-        # sheet computed from them (checked below), else it is what was entered.
+        # sheet computed from them (checked below), else it is what was entered (unless the sheet set them).
         for source in ("cards", "counts", "points"):
-            if source in result and not result.get("knocked_out"):  # a knock-out's points are the sheet's 0
+            if source in result and kind.points_entered(result):
                 entry[source] = result[source]
                 break
         body_results.append(entry)
     body = {"round": number, "results": body_results}
-    for key in ("went_out", *round_keys):
+    for key in ("went_out", *kind.round_keys):
         if key in item:
             body[key] = item[key]
     return body
@@ -162,7 +168,7 @@ def import_game(data: Any) -> tuple[Game, str]:
         pending = _lineup(data)
         for number, item in enumerate(rounds, start=1):
             _apply_lineup(game, replayed, pending, number)
-            body = _round_body(item, number, sheets.kind_of(game).round_keys)
+            body = _round_body(item, number, sheets.kind_of(game))
             try:
                 sheets.record_round(game, body, commit=False, sheet=replayed, answer=False)
             except ApiError as error:

@@ -144,3 +144,33 @@ def test_the_app_refuses_a_game_named_like_one_of_its_parts(tmp_path, copied, da
     registered.append("sheets")
     with pytest.raises(registry.GameError, match="'sheets' is the name of one of the app's own parts"):
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
+
+
+def test_registering_refuses_a_stylesheet_the_game_folder_lacks(tmp_path, copied):
+    load, _registered = copied
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_css",
+        edit=lambda code: code.replace(
+            '    script = "sheet.js"\n', '    script = "sheet.js"\n    styles = ("gone.css",)\n'
+        ),
+    )
+    with pytest.raises(registry.GameError, match=re.escape("'five_crowns_css''s stylesheet gone.css is not in")):
+        registry.register(load("five_crowns_css"))
+
+
+def test_registering_refuses_a_digital_game_without_its_words(tmp_path, copied):
+    """A game played on the device brings the game page's words of its own (templates/play_strings.html)."""
+    load, _registered = copied
+    kind = "five_crowns_u"
+    prefix = f'    id = "{kind}"\n'
+    folder = copy_game(
+        tmp_path, "uno", kind, edit=lambda code: code.replace(prefix, prefix + '    form_prefix = "fcu_"\n')
+    )
+    (folder / "templates" / "play_strings.html").unlink()
+    with pytest.raises(
+        registry.GameError, match=re.escape("is played on the device but has no template play_strings.html")
+    ):
+        registry.register(load(kind))
+    assert kind not in registry.ids()

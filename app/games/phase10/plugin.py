@@ -17,6 +17,7 @@ from app.forms import RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
 from app.games.registry import Digital, GameType, Page, option_field
 from app.games.summary import spread
+from app.i18n import format_number
 
 from . import check
 from .engine import bots, game, phases, rounds, sheet, simulate
@@ -26,6 +27,22 @@ from .engine.variants import variant_of
 COUNTS = CARD_CLASSES
 
 
+def hardest_phase(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The phase a crew completes least often (of the rounds begun on it; known tries only): its number, the tries
+    and the completions; ``None`` when no tries are known. ``rows``: each person's figures, with ``phases``."""
+    tried: dict[str, list[int]] = {}
+    for row in rows:
+        for number, line in (row.get("phases") or {}).items():
+            if line["tries"]:
+                total = tried.setdefault(number, [0, 0])
+                total[0] += line["tries"]
+                total[1] += line["completed"]
+    if not tried:
+        return None
+    number, (tries, done) = min(tried.items(), key=lambda item: (item[1][1] / item[1][0], -item[1][0]))
+    return {"phase": number, "tries": tries, "completed": done}
+
+
 class Phase10(GameType):
     id = "phase10"
     name = _l("Phase 10")
@@ -33,6 +50,7 @@ class Phase10(GameType):
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases
+    result_keys = ("completed", "laid_down")
     rounds_module = rounds
     sheet_module = sheet
     pages = (
@@ -81,6 +99,20 @@ class Phase10(GameType):
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = False
+
+    def crew_facts(self, rows: list[dict[str, Any]]) -> list[str]:
+        """The phase the crew completes least often (of the rounds begun on it; known tries only), if any."""
+        hard = hardest_phase(rows)
+        if hard is None:
+            return []
+        return [
+            _(
+                "The hardest phase: phase %(number)s, completed %(done)s times in %(tries)s tries.",
+                number=hard["phase"],
+                done=format_number(hard["completed"]),
+                tries=format_number(hard["tries"]),
+            )
+        ]
 
     def routes(self, bp: Any) -> None:
         """The phase check page (``/check/``)."""

@@ -56,6 +56,7 @@ class UnoNoMercy(Uno):
     styles = ("sheet.css",)
     simulates_hands = False
     round_keys = ("last_standing",)
+    result_keys = ("knocked_out",)
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         winner = went_out_of(form, names)
@@ -82,6 +83,10 @@ class UnoNoMercy(Uno):
                 row.form.knocked_out.data = True
             elif name != winner:
                 prefill_leftover(row.form, result)
+
+    def points_entered(self, result: dict[str, Any]) -> bool:
+        """A knock-out's points are the sheet's 0, not entered."""
+        return not result.get("knocked_out")
 
     def round_winner(self, item: dict[str, Any]) -> str:
         """The hand's winner, who went out or was the last standing."""
