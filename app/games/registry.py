@@ -266,6 +266,11 @@ class GameType:
         """The game's own part of the table record and the crew page (optional)."""
         return f"{self.id}/record.html"
 
+    def went_out_refusal(self) -> str:
+        """Why a round may not name who went out, in a game where nobody goes out (``sheet.goes_out`` false: such a
+        game says it in its own words)."""
+        raise NotImplementedError
+
     def points_entered(self, result: dict[str, Any]) -> bool:
         """Whether a stored result's ``cards``, ``counts`` or ``points`` were entered at the table (and are imported
         as entered), not set by the sheet itself (``False`` for, say, a knock-out scored 0)."""
