@@ -51,10 +51,9 @@
   // --- cards -------------------------------------------------------------------------------------
   // What differs between games comes from the game's own script (static/js/play/<kind>.js, loaded by the page).
   function parseCard(token, game) {
-    if (token === "W" || token === "W4" || token === "WS" || token === "WC")
-      return { color: "W", face: token === "W4" ? "+4" : token, rank: token };
-    var own = hooks(game).parse ? hooks(game).parse(token) : null;
+    var own = hooks(game).parse ? hooks(game).parse(token) : null;   // a card only that game has
     if (own) return own;
+    if (token === "W") return { color: "W", face: "W", rank: "W" };
     if (/^[RBGY]./.test(token)) {
       var rank = token.slice(1);
       return { color: token[0], face: hooks(game).face ? hooks(game).face(rank) : rank, rank: rank };
