@@ -62,12 +62,19 @@ class NewGameForm(FlaskForm):
         return kind.rules_from_form(self) if kind is not None else {}
 
 
-@functools.cache
 def new_game_form_class() -> type[NewGameForm]:
-    """:class:`NewGameForm` with a choice of every registered game and the fields of their table rules."""
+    """:class:`NewGameForm` with a choice of every registered game and the fields of their table rules (made once for
+    each set of registered games: a game registered after the first page still gets its fields)."""
     from .games import registry
 
-    games = registry.all_games()
+    return _new_game_form_class(registry.ids())
+
+
+@functools.cache
+def _new_game_form_class(ids: tuple[str, ...]) -> type[NewGameForm]:
+    from .games import registry
+
+    games = tuple(registry.require(kind) for kind in ids)
     fields: dict = {
         "game": RadioField(_l("Game"), choices=options(*((g.id, g.name) for g in games)), default=games[0].id),
         "players": FieldList(
