@@ -34,7 +34,7 @@ KIND_LENGTH = 20
 """The longest kind id the database stores (``Game.kind``, ``CrewGame.kind``: ``String(20)``)."""
 SHEET_MACROS = ("standings_head", "standings_cells", "standings_help", "history_mark", "history_help")
 """The macros of ``<kind>/sheet.html`` the sheet page calls (``tiebreaker_panel`` too, for a game with a
-tie-breaker; ``went_out_links`` when present)."""
+tie-breaker; ``went_out_links`` and ``join_help`` (where a joining player starts) when present)."""
 
 ROUND_HOOKS: dict[str, str] = {
     "data-row": "each player's row of the round form (with data-player, the name, and data-index, the seat); "
@@ -105,11 +105,29 @@ class Digital:
     bots_to_move: Callable[[Any], bool] | None = None
     """Whether a bot may act now in this engine state (so that a read must let the bots move, in a slot for long
     work); ``False`` only when none can. Without it every read of a game counts as one that moves bots."""
+    styles: tuple[str, ...] = ()
+    """Stylesheets under ``static/`` the play pages load after the shared ``css/play.css`` (the game's table and
+    hand). The game page's words are the game's template ``play_strings.html`` (:attr:`GameType.play_strings`)."""
 
     @property
     def from_json(self) -> Callable[[dict[str, Any]], Any]:
         """Rebuild the engine's game from its stored state."""
         return self.game.from_json  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of a game's own (a view the game adds to its blueprint with :meth:`GameType.routes`) that the site's
+    navigation and home page link to, after the score sheets and before the digital games."""
+
+    endpoint: str
+    """The view's name in the game's blueprint (``url_for("<kind>.<endpoint>")``)."""
+    label: Any
+    """The link's words (navigation and the home page's tile)."""
+    blurb: Any = ""
+    """The home page tile's line under the label."""
+    also: tuple[str, ...] = ()
+    """Other views of the blueprint that are this page (its forms' answers): the navigation marks the page current."""
 
 
 class GameType:
@@ -151,6 +169,11 @@ class GameType:
     """The round form class (Flask-WTF)."""
     script: ClassVar[str | None] = None
     """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
+    styles: ClassVar[tuple[str, ...]] = ()
+    """Stylesheets in the game's ``static/`` folder every page loads after the shared ``css/app.css`` (its sheet,
+    round and record rows); kept for use offline like the shared ones."""
+    pages: ClassVar[tuple[Page, ...]] = ()
+    """Pages of the game's own that the navigation and the home page link to (their views: :meth:`routes`)."""
     round_keys: ClassVar[tuple[str, ...]] = ()
     """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
     exported and imported with it)."""
@@ -226,13 +249,25 @@ class GameType:
         """The game's blueprint: its ``static/`` folder at ``/games/<kind>/static/`` (endpoint ``<kind>.static``)
         and its ``templates/`` folder, whose files the pages name ``<kind>/<file>``."""
         static = self.folder / "static"
-        return GameBlueprint(
+        bp = GameBlueprint(
             self.id,
             type(self).__module__,
             static_folder=str(static) if static.is_dir() else None,
             static_url_path=f"/games/{self.id}/static",
             templates={self.id: FileSystemLoader(str(self.folder / "templates"))},
         )
+        self.routes(bp)
+        return bp
+
+    def routes(self, bp: Blueprint) -> None:
+        """Add the game's own pages (:attr:`pages`) to its blueprint, at the addresses they choose."""
+
+    def page_url(self, page: Page) -> str:
+        return url_for(f"{self.id}.{page.endpoint}")
+
+    def is_current(self, page: Page, endpoint: str | None) -> bool:
+        """Whether the request's endpoint is ``page`` (or one of its forms' answers)."""
+        return endpoint in {f"{self.id}.{name}" for name in (page.endpoint, *page.also)}
 
     def static_url(self, filename: str) -> str:
         """The (versioned) address of a file in the game's ``static/`` folder."""
@@ -256,6 +291,23 @@ class GameType:
         return f"{self.id}/round.html"
 
     @property
+    def play_strings(self) -> str:
+        """The game page's words for the game's script (a digital game's): a template that adds them to the page's
+        dict ``strings`` (``{% set _unused = strings.update({...}) %}``), keyed as the script reads them."""
+        return f"{self.id}/play_strings.html"
+
+    @property
+    def play_start(self) -> str:
+        """The play start page's fields for the game's table rules of its own kind (``custom``, not sheet-only): a
+        template with a macro ``rule_field(id, option, data)`` (``data``: :attr:`Digital.page_data`)."""
+        return f"{self.id}/play_start.html"
+
+    @property
+    def style_urls(self) -> list[str]:
+        """The addresses of :attr:`styles`."""
+        return [self.static_url(name) for name in self.styles]
+
+    @property
     def rules_page(self) -> str:
         return f"{self.id}/rules.html"
 
@@ -263,6 +315,16 @@ class GameType:
     def record_rows(self) -> str:
         """The game's own part of the table record and the crew page (optional)."""
         return f"{self.id}/record.html"
+
+    def went_out_refusal(self) -> str:
+        """Why a round may not name who went out, in a game where nobody goes out (``sheet.goes_out`` false: such a
+        game says it in its own words)."""
+        raise NotImplementedError
+
+    def crew_facts(self, rows: list[dict[str, Any]]) -> list[str]:
+        """Sentences about a crew's record in this game, under the game's table on the crew page; ``rows``: each
+        person's figures in this game (``crews.statistics``, with the game's own, such as a record's ``phases``)."""
+        return []
 
     def rules_context(self) -> dict[str, Any]:
         """Extra values the rules page needs."""
@@ -446,6 +508,20 @@ def problems(game: GameType) -> list[str]:
     for script in scripts:
         if not (game.folder / "static" / script).is_file():
             found.append(f"The game {kind!r}'s script {script} is not in its static folder.")
+    styles = [*game.styles, *(game.digital.styles if game.digital is not None else ())]
+    for style in styles:
+        if not (game.folder / "static" / style).is_file():
+            found.append(f"The game {kind!r}'s stylesheet {style} is not in its static folder.")
+    if game.digital is not None and not (templates / "play_strings.html").is_file():
+        found.append(f"The game {kind!r} is played on the device but has no template play_strings.html (its words).")
+    own_kind = [o.name for o in game.options if o.kind == "custom" and not o.sheet_only] if game.digital else []
+    if own_kind and "rule_field" not in (
+        _macros(templates / "play_start.html") if (templates / "play_start.html").is_file() else set()
+    ):
+        found.append(
+            f"The game {kind!r} has table rules of its own kind ({', '.join(own_kind)}) but no macro rule_field in "
+            "play_start.html to draw them on the play start page."
+        )
     return found
 
 

@@ -212,8 +212,9 @@ def _went_out(game: Game, value: Any) -> str | None:
     """The player a ``went_out`` value names (``None`` for ``null``); 400 when it names nobody of the game."""
     if value is None:
         return None
-    if not sheets.kind_of(game).sheet.goes_out:
-        raise ApiError(_("Nobody goes out in a points game: send every player's points, without went_out."))
+    kind = sheets.kind_of(game)
+    if not kind.sheet.goes_out:
+        raise ApiError(kind.went_out_refusal())
     if not isinstance(value, str) or not value.strip():
         raise ApiError(_("went_out must be the name of the player who went out."))
     player = match_player(value.strip(), sheets.player_names(game))

@@ -61,7 +61,7 @@ def _round_body(
         # A field that replaces the entry (a knock-out) leaves nothing else entered: the points are the sheet's.
         entered = not any(result.get(f.name) for f in result_fields if f.replaces_entry)
         # What was entered is the cards or the counts when present; "points" then is what the
-        # sheet computed from them (checked below), else it is what was entered.
+        # sheet computed from them (checked below), else it is what was entered (unless the sheet set them).
         for source in ("cards", "counts", "points"):
             if source in result and entered:
                 entry[source] = result[source]

@@ -6,10 +6,9 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from ..api import bp as api_bp
     from ..extensions import csrf
-    from . import check, crews, hands, main, play, rules, share, sheets, tables  # noqa: F401 - hands: routes of sheets.bp
+    from . import crews, hands, main, play, rules, share, sheets, tables  # noqa: F401 - hands: routes of sheets.bp
 
     app.register_blueprint(main.bp)
-    app.register_blueprint(check.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)

@@ -150,22 +150,6 @@ def _kind_rows(stats: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [{"name": p["name"], **p["kinds"][kind]} for p in stats["people"] if kind in p["kinds"]]
 
 
-def _hardest_phase(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The phase the crew completes least often (of the rounds begun on it; known tries only), in a kind whose
-    record has phases; ``None`` in the others."""
-    tried: dict[str, list[int]] = {}
-    for row in rows:
-        for number, line in (row.get("phases") or {}).items():
-            if line["tries"]:
-                total = tried.setdefault(number, [0, 0])
-                total[0] += line["tries"]
-                total[1] += line["completed"]
-    if not tried:
-        return None
-    number, (tries, done) = min(tried.items(), key=lambda item: (item[1][1] / item[1][0], -item[1][0]))
-    return {"phase": number, "tries": tries, "completed": done}
-
-
 def _wins_over_time(stats: dict[str, Any]) -> dict[str, Any] | None:
     """Each person's wins, counted after each finished game (oldest first): the sheet's totals chart."""
     person_of = _person_of(stats)
@@ -231,7 +215,6 @@ def show(crew_id: str):
             view_link=url_for("crews.show", crew_id=crew.id, _external=True),
             kinds=kinds,
             per_kind=per_kind,
-            hardest={kind: _hardest_phase(rows) for kind, rows in per_kind.items()},
             chart=_wins_over_time(stats),
             bars=_rate_bars(stats),
             last_played={p["name"]: _when(p["last_played"]) for p in stats["people"]},

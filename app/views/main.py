@@ -36,10 +36,34 @@ def game_registry():
     return {"registered_games": registry.all_games(), "game_type": registry.get, "sheet_title": title_of}
 
 
+def product_words() -> dict[str, str]:
+    """The product's own words that name the games it is made for (its name, its description, the home page's
+    lines), in the request's language: one place, beside the manifest's, so that no shared template names a game."""
+    return {
+        "name": _("Deckside: Phase 10 and UNO at the table"),
+        "description": _(
+            "Score sheets, a phase checker and digital games for Phase 10 and UNO played with a real deck."
+        ),
+        "lead": _("The companion for Phase 10 and UNO played with a real deck."),
+        "sheets": _(
+            "Keep the score of a real-deck Phase 10 or UNO game, or of any game scored in points: rounds, standings, "
+            "the winner."
+        ),
+        "play": _("A digital Phase 10 or UNO game on this device: bots and friends passing the phone."),
+    }
+
+
+@bp.app_context_processor
+def product():
+    """Every template may say the product's words: ``product.description`` and the rest of :func:`product_words`."""
+    return {"product": product_words()}
+
+
 def precache_urls() -> list[str]:
-    """The addresses of the shared static files and of each game's page script."""
+    """The addresses of the shared static files and of each game's page script and stylesheets."""
     shared = [url_for("static", filename=name) for name in PRECACHE]
-    return [*shared, *(g.script_url for g in registry.all_games() if g.script_url)]
+    games = registry.all_games()
+    return [*shared, *(g.script_url for g in games if g.script_url), *(url for g in games for url in g.style_urls)]
 
 
 @bp.get("/")
@@ -68,10 +92,11 @@ def manifest():
     """The web-app manifest in the request's language (static/manifest.webmanifest holds the rest)."""
     data = json.loads(Path(current_app.static_folder, "manifest.webmanifest").read_text(encoding="utf-8"))
     language = current_language()
+    words = product_words()
     data.update(
-        name=_("Deckside: Phase 10 and UNO at the table"),
+        name=words["name"],
         short_name=_("Deckside"),
-        description=_("Score sheets, a phase checker and digital games for Phase 10 and UNO played with a real deck."),
+        description=words["description"],
         lang=language,
         dir=text_direction(language),
     )

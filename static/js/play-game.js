@@ -36,7 +36,7 @@
   var watching = false, failures = 0, retryTimer = null, idleTimer = null;
   var joins = {};            // seat -> {url, svg}: the creator's join links
   var remoteBox = $("[data-remote]"), idleBox = $("[data-idle]");
-  var ui = { sel: [], groups: [], sort: stored.sort || "number", call: false, phase: null };   // call: say UNO with the next play
+  var ui = { sel: [], groups: [], sort: stored.sort || "number", call: false, phase: null };   // call: a call the game adds to the next play
 
   function persons(s) {
     var out = [];
@@ -51,10 +51,9 @@
   // --- cards -------------------------------------------------------------------------------------
   // What differs between games comes from the game's own script (static/js/play/<kind>.js, loaded by the page).
   function parseCard(token, game) {
-    if (token === "W" || token === "W4" || token === "WS" || token === "WC")
-      return { color: "W", face: token === "W4" ? "+4" : token, rank: token };
-    var own = hooks(game).parse ? hooks(game).parse(token) : null;
+    var own = hooks(game).parse ? hooks(game).parse(token) : null;   // a card only that game has
     if (own) return own;
+    if (token === "W") return { color: "W", face: "W", rank: "W" };
     if (/^[RBGY]./.test(token)) {
       var rank = token.slice(1);
       return { color: token[0], face: hooks(game).face ? hooks(game).face(rank) : rank, rank: rank };
@@ -62,9 +61,10 @@
     return { color: "N", face: token, rank: token };
   }
   function cardName(token, game) {
+    var own = hooks(game).ownName ? hooks(game).ownName(token) : null;   // a card only that game has
+    if (own) return own;
     var c = parseCard(token, game);
     if (token === "W") return T.wild;
-    if (token === "W4") return T.wild4;
     if (c.color === "S") return T.skip;
     var rank = c.rank;
     if (hooks(game).rankName) rank = hooks(game).rankName(rank);
@@ -167,7 +167,8 @@
   }
 
   // Turn actions carry If-Match (a move made on an old table is refused, and the fresh table shown);
-  // out-of-turn ones (UNO, catch, jump-in) carry an Idempotency-Key, so a resend never acts twice.
+  // out-of-turn ones (the game's script says which: hooks.outOfTurn) carry an Idempotency-Key, so a resend never
+  // acts twice.
   function send(action) {
     if (busy || seat === null) return;
     busy = true;
@@ -321,7 +322,7 @@
   }
 
   // The end of a round or a hand, with totals; the game's script names its title, its points column and any
-  // column of its own (Phase 10: who completed which phase; UNO: what each hand held).
+  // column of its own (who completed what, what each hand held).
   function roundOver(entry, next) {
     var s = state, own = hooks(s.game).roundOver || {};
     var head = el("tr", null, [el("th", { scope: "col", text: T.player }),
@@ -345,8 +346,8 @@
   function render(previousSeq) {
     var s = state;
     $("[data-title]").textContent = T[s.game] || s.game;
-    $("[data-round]").textContent = t(hooks(s.game).roundKey || "round", { n: s.round }) +
-      (s.tiebreaker_round ? " · " + T.p10_tiebreaker : "");
+    var note = hooks(s.game).roundNote ? hooks(s.game).roundNote(s) : null;   // e.g. a tie-breaker round
+    $("[data-round]").textContent = t(hooks(s.game).roundKey || "round", { n: s.round }) + (note ? " · " + note : "");
     tableBox.textContent = "";
     meBox.textContent = "";
     meBox.classList.toggle("hidden-hand", seat !== null && persons(s).length > 1 && ready !== seat && acting(s) === seat);
@@ -397,9 +398,7 @@
       if (x.remote) tags.push(el("span", { class: "tag", text: T.own_phone }));
       if (i === seat && seatMode) tags.push(el("span", { class: "tag", text: T.you }));
       if (i === act) tags.push(el("span", { class: "tag tag-turn", text: "▶ " + T.to_play }));
-      if (x.uno && x.cards === 1) tags.push(el("span", { class: "tag tag-uno", text: T.uno_called }));
-      if (x.skipped) tags.push(el("span", { class: "tag", text: T.p10_skipped }));
-      if (x.playing === false) tags.push(el("span", { class: "tag", text: T.p10_out }));
+      if (hooks(s.game).seatTags) tags = tags.concat(hooks(s.game).seatTags(s, x, i));   // the game's own tags
       var line = el("span", { class: "seat-line" }, [countText(x.cards) + " · " + T.score + " " + x.score]);
       var items = [el("p", { class: "seat-name" }, [el("strong", null, [bdi(x.name)]), " "].concat(tags).concat([line]))];
       if (hooks(s.game).seatItems) items = items.concat(hooks(s.game).seatItems(s, x, i, act));

@@ -81,8 +81,10 @@
   }
   form.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", showRules); });
 
-  form.querySelectorAll("[data-kind=phases]").forEach(function (select) {
-    var custom = select.parentNode.querySelector("[data-phases-custom]");
+  // A rule of kind "list" is a choice, or (its option "custom") numbers typed in the field beside it
+  // (data-list-custom), which says in data-bad why other text is refused: a game's own rule, drawn by its template.
+  form.querySelectorAll("[data-kind=list]").forEach(function (select) {
+    var custom = select.parentNode.querySelector("[data-list-custom]");
     select.addEventListener("change", function () {
       custom.hidden = select.value !== "custom";
       if (!custom.hidden) custom.focus();
@@ -95,10 +97,10 @@
       var name = f.dataset.rule, kind = f.dataset.kind;
       if (kind === "bool") out[name] = f.checked;
       else if (kind === "int") out[name] = parseInt(f.value, 10);
-      else if (kind === "phases") {
+      else if (kind === "list") {
         if (f.value !== "custom") { out[name] = f.value; return; }
-        var text = f.parentNode.querySelector("[data-phases-custom]").value.trim();
-        if (!/^\d+([\s,;]+\d+)*$/.test(text)) { bad = T.phases_bad; return; }
+        var typed = f.parentNode.querySelector("[data-list-custom]"), text = typed.value.trim();
+        if (!/^\d+([\s,;]+\d+)*$/.test(text)) { bad = typed.dataset.bad; return; }
         out[name] = text.split(/[\s,;]+/).map(function (x) { return parseInt(x, 10); });
       } else out[name] = f.value;
     });

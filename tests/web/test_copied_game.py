@@ -214,3 +214,33 @@ def test_registering_refuses_a_result_field_that_clashes_or_has_no_json_type(tmp
     with pytest.raises(registry.GameError, match=re.escape(sentence)):
         registry.register(load("five_crowns_clash"))
     assert "five_crowns_clash" not in registry.ids()
+
+
+def test_registering_refuses_a_stylesheet_the_game_folder_lacks(tmp_path, copied):
+    load, _registered = copied
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_css",
+        edit=lambda code: code.replace(
+            '    script = "sheet.js"\n', '    script = "sheet.js"\n    styles = ("gone.css",)\n'
+        ),
+    )
+    with pytest.raises(registry.GameError, match=re.escape("'five_crowns_css''s stylesheet gone.css is not in")):
+        registry.register(load("five_crowns_css"))
+
+
+def test_registering_refuses_a_digital_game_without_its_words(tmp_path, copied):
+    """A game played on the device brings the game page's words of its own (templates/play_strings.html)."""
+    load, _registered = copied
+    kind = "five_crowns_u"
+    prefix = f'    id = "{kind}"\n'
+    folder = copy_game(
+        tmp_path, "uno", kind, edit=lambda code: code.replace(prefix, prefix + '    form_prefix = "fcu_"\n')
+    )
+    (folder / "templates" / "play_strings.html").unlink()
+    with pytest.raises(
+        registry.GameError, match=re.escape("is played on the device but has no template play_strings.html")
+    ):
+        registry.register(load(kind))
+    assert kind not in registry.ids()

@@ -20,14 +20,32 @@ from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
 from app.forms import RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
-from app.games.registry import Digital, GameType, option_field
+from app.games.registry import Digital, GameType, Page, option_field
 from app.games.summary import spread
+from app.i18n import format_number
 
+from . import check
 from .engine import bots, game, lists, phases, rounds, scoring, sheet, simulate
 from .engine.cards import CARD_CLASSES, HAND_SIZE, HIGHEST, LOW_MAX, LOWEST
 from .engine.variants import variant_of
 
 COUNTS = CARD_CLASSES
+
+
+def hardest_phase(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The phase a crew completes least often (of the rounds begun on it; known tries only): its number, the tries
+    and the completions; ``None`` when no tries are known. ``rows``: each person's figures, with ``phases``."""
+    tried: dict[str, list[int]] = {}
+    for row in rows:
+        for number, line in (row.get("phases") or {}).items():
+            if line["tries"]:
+                total = tried.setdefault(number, [0, 0])
+                total[0] += line["tries"]
+                total[1] += line["completed"]
+    if not tried:
+        return None
+    number, (tries, done) = min(tried.items(), key=lambda item: (item[1][1] / item[1][0], -item[1][0]))
+    return {"phase": number, "tries": tries, "completed": done}
 
 
 class Phase10(GameType):
@@ -39,6 +57,14 @@ class Phase10(GameType):
     rules_module = phases
     rounds_module = rounds
     sheet_module = sheet
+    pages = (
+        Page(
+            "phase_check",
+            _l("Phase check"),
+            _l("Is this a phase? Can my hand make it? May I play this card there?"),
+            also=("hit_check",),
+        ),
+    )
     sheet = sheet.Sheet
     digital = Digital(
         game.Game,
@@ -48,6 +74,7 @@ class Phase10(GameType):
             engine, max_rounds=max_rounds, max_actions=max_actions
         ),
         script="play.js",
+        styles=("play.css",),
         bots_to_move=lambda engine: (
             engine.status == "playing" and engine.turn is not None and engine.bots[engine.turn] is not None
         ),
@@ -76,6 +103,24 @@ class Phase10(GameType):
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
     simulates_hands = False
+
+    def crew_facts(self, rows: list[dict[str, Any]]) -> list[str]:
+        """The phase the crew completes least often (of the rounds begun on it; known tries only), if any."""
+        hard = hardest_phase(rows)
+        if hard is None:
+            return []
+        return [
+            _(
+                "The hardest phase: phase %(number)s, completed %(done)s times in %(tries)s tries.",
+                number=hard["phase"],
+                done=format_number(hard["completed"]),
+                tries=format_number(hard["tries"]),
+            )
+        ]
+
+    def routes(self, bp: Any) -> None:
+        """The phase check page (``/check/``)."""
+        check.add_routes(bp)
 
     # --- new sheet: the phase list is chosen from the standard lists or typed --------------------------
 

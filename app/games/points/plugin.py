@@ -80,6 +80,9 @@ class Points(GameType):
     simulates_hands = False
     named = True
 
+    def went_out_refusal(self) -> str:
+        return str(rounds.went_out_refused())
+
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         if len(form.players.entries) != len(names):
             raise ApiError(

@@ -42,6 +42,7 @@ class Uno(GameType):
             engine, max_hands=max_rounds, max_actions=max_actions
         ),
         script="play.js",
+        styles=("play.css",),
         bots_to_move=_bots_to_move,
     )
     labels: ClassVar[dict[str, Any]] = {

@@ -42,6 +42,7 @@ class UnoFlip(Uno):
     primary_rules = None
     round_form = FlipRoundForm
     script = "sheet.js"
+    styles = ("sheet.css",)
     simulates_hands = False
     round_keys = ("side",)
 

@@ -53,6 +53,7 @@ class UnoNoMercy(Uno):
     primary_rules = None
     round_form = NoMercyRoundForm
     script = "sheet.js"
+    styles = ("sheet.css",)
     simulates_hands = False
     round_keys = ("last_standing",)
     result_fields = (

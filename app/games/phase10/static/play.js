@@ -204,6 +204,14 @@
 
     return {
       roundKey: "round",
+      roundNote: function (s) { return s.tiebreaker_round ? T.p10_tiebreaker : null; },
+      // A seat skipped this lap, or sitting out (a tie-breaker round), says so.
+      seatTags: function (s, x) {
+        var tags = [];
+        if (x.skipped) tags.push(el("span", { class: "tag", text: T.p10_skipped }));
+        if (x.playing === false) tags.push(el("span", { class: "tag", text: T.p10_out }));
+        return tags;
+      },
       // The Skip is a card of its own in Phase 10.
       parse: function (token) { return token === "S" ? { color: "S", face: "S", rank: "S" } : null; },
       // The piles are buttons while a draw is legal.

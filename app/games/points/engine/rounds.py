@@ -62,6 +62,11 @@ class ScoredRound:
         return {"round": self.number, "dealer": self.dealer, "results": [r.to_json() for r in self.results]}
 
 
+def went_out_refused() -> RoundError:
+    """The refusal of a round that names who went out: nobody goes out in a points game."""
+    return RoundError(_("Nobody goes out in a points game: send every player's points, without went_out."))
+
+
 def parse_round(body: Any, rules: Any = None, *, stored: bool = False) -> RoundEntry:
     """Read a round from its JSON body (API.md "A third kind of sheet"); raise :class:`RoundError` when malformed.
 
@@ -74,7 +79,7 @@ def parse_round(body: Any, rules: Any = None, *, stored: bool = False) -> RoundE
         raise RoundError(_('The round has an unknown key "{key}".').format(key=unknown[0]))
     # A stored round may carry an empty went_out; a new one names no went_out at all (not even null).
     if (body.get("went_out") is not None) if stored else ("went_out" in body):
-        raise RoundError(_("Nobody goes out in a points game: send every player's points, without went_out."))
+        raise went_out_refused()
     number = body.get("round")
     if number is not None and (not is_int(number) or number < 1):
         raise RoundError(_("round must be a round number (1 or more)."))

@@ -118,8 +118,15 @@
       roundKey: "hand_no",
       // Calling UNO and catching someone may come out of turn: sent with an Idempotency-Key, not If-Match.
       outOfTurn: function (action) { return action.type === "uno" || action.type === "catch"; },
+      // Its wilds of its own: the Wild Draw Four (and the wild tokens WS, WC).
+      parse: function (token) {
+        return token === "W4" || token === "WS" || token === "WC" ? { color: "W", face: token === "W4" ? "+4" : token, rank: token } : null;
+      },
       face: function (rank) { return UNO_FACE[rank] || rank; },
       rankName: function (rank) { return { S: T.skip, R: T.reverse, "+2": T.draw2 }[rank] || rank; },
+      ownName: function (token) { return token === "W4" ? T.wild4 : null; },
+      // A seat with one card that called UNO says so.
+      seatTags: function (s, x) { return x.uno && x.cards === 1 ? [el("span", { class: "tag tag-uno", text: T.uno_called })] : []; },
       tableExtra: function (s) {
         return el("div", { class: "uno-state" }, [
           s.color ? el("p", { class: "uno-color" }, [T.uno_color + ": ",

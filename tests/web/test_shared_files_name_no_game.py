@@ -1,0 +1,95 @@
+"""Nothing under the shared ``templates/`` and ``static/`` names a game (issue 19, "Done when"): a game's words,
+strings, styles and scripts live in its folder (``app/games/<kind>/``), and the shared files ask the registry.
+
+This reads text, not syntax (``test_game_names.py`` reads comparisons and mappings): a registered game's id or
+display name, in any case, as a word (``_`` and ``-`` count as word breaks, so ``uno_color`` and ``tag-uno`` name
+UNO), and the words that set a game apart from the game its name starts with (``Flip`` of "UNO Flip", ``no_mercy``
+of ``uno_no_mercy``). Comments count: a comment naming a game is a sign that game's code sits in a shared file.
+There is no allow-list: the product's own words that name the games (its name and description, the home page's
+lines) are said once in ``app/views/main.py`` (``product_words``), beside the manifest's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask_babel import force_locale
+
+from app import create_app
+from app.games import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ("templates", "static")
+TEXT = {".html", ".js", ".css", ".webmanifest", ".svg", ".json", ".txt"}
+
+ORDINARY = {"points"}
+"""Ids and names that are also the scoring vocabulary every game shares ("1 point", the API's ``points`` field):
+the Points kind is named after what all sheets count. ``test_game_names.py`` still catches a comparison with it."""
+
+
+def game_words() -> dict[str, str]:
+    """Each pattern (a regular expression) that names a registered game, and the game's id."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.test_request_context(), force_locale("en"):
+        names = {game.id: str(game.name) for game in registry.all_games()}
+    words: dict[str, str] = {}
+
+    def add(text: str, kind: str) -> None:
+        if text.lower() in ORDINARY or not text.strip():
+            return
+        parts = [re.escape(part) for part in re.split(r"[\s_-]+", text.strip())]
+        words[r"(?<![A-Za-z0-9])" + r"[\s_-]*".join(parts) + r"(?![A-Za-z0-9])"] = kind
+
+    for kind, name in names.items():
+        add(kind, kind)
+        add(name, kind)
+        for other, other_name in names.items():
+            if other != kind and kind.startswith(other + "_"):
+                add(kind[len(other) + 1 :], kind)
+            if other != kind and name.lower().startswith(other_name.lower() + " "):
+                add(name[len(other_name) + 1 :], kind)
+    return words
+
+
+def hits(relative: str, text: str, words: dict[str, str]) -> list[str]:
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for pattern, kind in words.items():
+            match = re.search(pattern, line, re.IGNORECASE)
+            if match:
+                found.append(f"{relative}:{number} names {kind!r} ({match.group(0)!r}): {line.strip()[:100]}")
+                break
+    return found
+
+
+def shared_files() -> list[Path]:
+    return sorted(p for folder in SHARED for p in (ROOT / folder).rglob("*") if p.suffix in TEXT and p.is_file())
+
+
+def test_no_shared_file_names_a_game():
+    words = game_words()
+    found = []
+    for path in shared_files():
+        found += hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), words)
+    assert not found, "a shared file names a game:\n" + "\n".join(found)
+
+
+def test_the_words_cover_every_game():
+    """Every registered game is looked for, by id and by name; the distinguishing words of a family's games too."""
+    words = game_words()
+    kinds = set(words.values())
+    assert kinds == set(registry.ids()) - ORDINARY
+    probe = {
+        "uno_color": "uno",
+        ".tag-uno {": "uno",
+        "Phase 10 Masters": "phase10",
+        '{% import "phase10/cards.html" %}': "phase10",
+        "UNO Flip's dark side": "uno",
+        "No Mercy's knocked-out rows": "uno_no_mercy",
+        "a flip of the card": "uno_flip",
+    }
+    for text, kind in probe.items():
+        assert any(re.search(p, text, re.IGNORECASE) and words[p] == kind for p in words), text
+    for text in ("unofficial", "phases", "points", "1 point", "mercy-full"):
+        assert not hits("x.html", text, words), text
