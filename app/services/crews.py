@@ -10,8 +10,9 @@ The statistics come from each game's sheet as the engine replays it: its status,
 player's line of the table record (:meth:`ScoreSheet.record`: rounds, points, a win, and the game's own
 figures such as Phase 10's phases and UNO's hands gone out). Nothing here knows a game's rules.
 
-Times: a game's finish is the saved time of its last round (a tie-breaker is recorded right after it); a
-person's ``last_played`` is the saved time of the last round they played.
+Times: a game's finish is its ``finished_at`` (when the round or the tie-breaker that ended it was saved; for a
+game that finished before finish times were kept, the saved time of its last round); streaks follow finish
+times. A person's ``last_played`` is the saved time of the last round they played.
 """
 
 from __future__ import annotations
@@ -85,6 +86,12 @@ def _crew_games(crew: Crew) -> list[Game]:
     return list(db.session.execute(query).scalars())
 
 
+def _finish_time(game: Game, last_round: datetime | None) -> datetime:
+    """When a finished game finished: its ``finished_at`` (a tie-breaker recorded an hour after the last round
+    finishes the game then), else (finished before finish times were kept) its last round, else its start."""
+    return game.finished_at or last_round or game.created_at
+
+
 def _rate(wins: int, finished: int) -> float | None:
     return round(wins / finished, 3) if finished else None
 
@@ -120,7 +127,7 @@ def statistics(crew: Crew) -> dict[str, Any]:
         data = sheet.result()
         finished = data["status"] == "finished"
         last_round = game.rounds[-1].created_at if game.rounds else None
-        finish = last_round if finished else None
+        finish = _finish_time(game, last_round) if finished else None
         shown.append(
             {
                 "id": game.id,

@@ -18,6 +18,8 @@ from datetime import UTC, datetime
 import pytest
 from api_helpers import TIED_ROUNDS, create, post
 
+from app.services import sheets as sheet_service
+
 
 def crew_post(client, url, body, crew_key=None, edit_key=None, method="post"):
     headers = {}
@@ -86,11 +88,13 @@ class History:
                 self.client, f"/api/games/{game['id']}/tiebreaker", {"winner": body["tiebreaker"]}, game["key"]
             )
             assert answer.status_code == 200, answer.get_json()
+            game["finish_window"] = (before, datetime.now(UTC))  # a tie-breaker finishes the game when it is sent
             return
         body = {"round": len(game["windows"]) + 1, **body}
         answer = post(self.client, f"/api/games/{game['id']}/rounds", body, game["key"])
         assert answer.status_code == 201, (body, answer.get_json())
         game["windows"].append((before, datetime.now(UTC)))
+        game["finish_window"] = game["windows"][-1]
         self.step += 1
         game["done_step"] = self.step  # the step of its latest round: its finish, once it is over
         if game["join_later"]:
@@ -366,8 +370,8 @@ def check_against(client, crew, games, aliases):
         start = game["windows"][0][0] if game["windows"] else None
         assert start is None or when(line["created"]) <= start
         if line["status"] == "finished":
-            low, high = game["windows"][-1]
-            assert low <= when(line["finished"]) <= high  # the saved time of its last round
+            low, high = game["finish_window"]
+            assert low <= when(line["finished"]) <= high  # when its last round or its tie-breaker was sent
         else:
             assert line["finished"] is None
     for person in crew["people"]:
@@ -674,3 +678,44 @@ def test_a_digital_game_without_a_sheet_yet_cannot_join(client):
     play = post(client, "/api/play", {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 3}).get_json()
     answer = crew_post(client, f"/api/crews/{crew_id}/games", {"game": play["id"]}, crew_key, play["edit_key"])
     assert answer.status_code == 409 and "no score sheet yet" in answer.get_json()["error"]
+
+
+def test_the_streak_follows_the_order_games_finished_not_their_last_rounds(client, monkeypatch, clock):
+    """A Phase 10 game's last round ends level (a tie-breaker is due), a points game is then played and
+    finished, and only after it the tie-breaker finishes the Phase 10 game: its last round came first, its
+    finish came last. Ana won the game that finished last, Ben the one that finished before it."""
+    monkeypatch.setattr(sheet_service, "utcnow", clock)  # rounds and finishes a minute apart
+    crew_id, crew_key, _ = new_crew(client)
+    made = {}
+    for kind, players, rules in (
+        ("phase10", ["Ana", "Ben", "Cy"], {"phases": [1, 2]}),
+        ("points", ["Ana", "Ben"], {"rounds": 1}),
+    ):
+        body = {"game": kind, "players": players, "rules": rules, "crew": crew_id}
+        answer = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key})
+        assert answer.status_code == 201, answer.get_json()
+        made[kind] = answer.get_json()
+    phase10, points = made["phase10"], made["points"]
+    for body in TIED_ROUNDS:
+        clock.advance(60)
+        assert post(client, f"/api/games/{phase10['id']}/rounds", body, phase10["edit_key"]).status_code == 201
+    assert client.get(f"/api/games/{phase10['id']}").get_json()["status"] != "finished"  # the tie-breaker is due
+    clock.advance(60)
+    ben_wins = {"round": 1, "results": [{"player": "Ana", "points": 3}, {"player": "Ben", "points": 9}]}
+    assert post(client, f"/api/games/{points['id']}/rounds", ben_wins, points["edit_key"]).status_code == 201
+    clock.advance(60)
+    decided = post(client, f"/api/games/{phase10['id']}/tiebreaker", {"winner": "Ana"}, phase10["edit_key"])
+    assert decided.status_code == 200, decided.get_json()
+
+    games = {g["id"]: g for g in (client.get(f"/api/games/{m['id']}").get_json() for m in made.values())}
+    assert games[phase10["id"]]["winner"] == "Ana" and games[points["id"]]["winner"] == "Ben"
+    last_round = {i: when(g["rounds"][-1]["saved"]) for i, g in games.items()}
+    assert last_round[phase10["id"]] < last_round[points["id"]]  # by last rounds, the points game is the later
+    assert when(games[points["id"]]["finished"]) < when(games[phase10["id"]]["finished"])  # by finishes, not
+
+    crew = client.get(f"/api/crews/{crew_id}").get_json()
+    streaks = {p["name"]: p["streak"] for p in crew["people"]}
+    assert streaks == {"Ana": 1, "Ben": 0, "Cy": 0}
+    shown = {g["id"]: g for g in crew["games"]}
+    for game_id, game in games.items():
+        assert when(shown[game_id]["finished"]).replace(microsecond=0) == when(game["finished"])  # the game's own
