@@ -280,21 +280,32 @@ def check_joinable(crew: Crew, names: list[str]) -> None:
         seen[person.id] = name
 
 
+def game_names(game: Game) -> list[str]:
+    """Everyone who sits at ``game``: its first players, then those who joined it later (in the order they
+    joined), even one whose round has not begun yet."""
+    joined = [change["join"] for change in game.lineup or [] if "join" in change]
+    return [*sheets.player_names(game), *joined]
+
+
+def _add_new_people(crew: Crew, names: list[str]) -> None:
+    known = {alias.key for person in crew.people for alias in person.aliases}
+    for name in names:
+        if same_player(name) not in known:
+            _add_person(crew, name)
+            known.add(same_player(name))
+
+
 def add_game(crew: Crew, game: Game) -> bool:
-    """Put ``game`` in ``crew`` (in the session; the caller commits): its players who are not yet people of
-    the crew become people. ``False`` when it was in the crew already."""
-    names = sheets.player_names(game)
+    """Put ``game`` in ``crew`` (in the session; the caller commits): its players (those who joined it later
+    too) who are not yet people of the crew become people. ``False`` when it was in the crew already."""
+    names = game_names(game)
     check_joinable(crew, names)
     already = db.session.execute(
         select(CrewGame.id).where(CrewGame.crew_id == crew.id, CrewGame.game_id == game.id)
     ).scalar_one_or_none()
     if already is not None:
         return False
-    known = {alias.key for person in crew.people for alias in person.aliases}
-    for name in names:
-        if same_player(name) not in known:
-            _add_person(crew, name)
-            known.add(same_player(name))
+    _add_new_people(crew, names)
     db.session.add(CrewGame(crew_id=crew.id, game_id=game.id))
     crew.version += 1
     return True
@@ -308,6 +319,20 @@ def crew_for_new_game(crew_id: Any, key: str | None) -> Crew:
     crew = get_crew(crew_id)
     check_crew_key(crew, key)
     return crew
+
+
+def player_joins(game: Game, name: str) -> None:
+    """``name`` joins ``game`` (API.md "A game's life"): in every crew the game is in, they become a person of
+    the crew unless their name is one already (in the session; the caller commits). 400, nothing changed, when
+    the name is another name of a person already at the table in one of those crews."""
+    crews = crews_of(game.id)
+    for crew in crews:
+        check_joinable(crew, [*game_names(game), name])
+    for crew in crews:
+        before = len(crew.people)
+        _add_new_people(crew, [name])
+        if len(crew.people) != before:
+            crew.version += 1
 
 
 def follow_rematch(game: Game, new: Game) -> None:
@@ -414,7 +439,7 @@ def _merge(crew: Crew, person: CrewPerson, target: CrewPerson) -> None:
     mine = {alias.key for alias in person.aliases}
     theirs = {alias.key for alias in target.aliases}
     for game in _crew_games(crew):
-        seated = {same_player(p.name) for p in game.players}
+        seated = {same_player(name) for name in game_names(game)}
         if seated & mine and seated & theirs:
             raise ApiError(
                 _("{name} and {other} played in the same game: they are two people.").format(

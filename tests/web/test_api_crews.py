@@ -719,3 +719,67 @@ def test_the_streak_follows_the_order_games_finished_not_their_last_rounds(clien
     shown = {g["id"]: g for g in crew["games"]}
     for game_id, game in games.items():
         assert when(shown[game_id]["finished"]).replace(microsecond=0) == when(game["finished"])  # the game's own
+
+
+def _points_round(number, **scores):
+    return {"round": number, "results": [{"player": p, "points": v} for p, v in scores.items()]}
+
+
+def test_a_player_who_joins_a_crews_game_becomes_a_person_of_the_crew(client):
+    """Eve joins a game of the crew between rounds: she is one of the crew's people from then on (before her
+    first round), and her rounds and win count for her; "cy" joining is Cy, matched by name like the others."""
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Ben", "Cy"))
+    body = {"game": "points", "players": ["Ana", "Ben"], "rules": {"rounds": 3}, "crew": crew_id}
+    made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+    game_id, key = made["id"], made["edit_key"]
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(1, Ana=5, Ben=4), key).status_code == 201
+    version = client.get(f"/api/crews/{crew_id}").get_json()["version"]
+
+    joined = post(client, f"/api/games/{game_id}/players", {"join": "Eve"}, key)
+    assert joined.status_code == 200, joined.get_json()
+    crew = client.get(f"/api/crews/{crew_id}").get_json()
+    assert [p["name"] for p in crew["people"]] == ["Ana", "Ben", "Cy", "Eve"]
+    assert crew["version"] != version
+
+    # Eve plays rounds 2 and 3 (from the worst total, 4), cy joins for round 3; Eve wins.
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(2, Ana=1, Ben=1, Eve=9), key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"join": "cy"}, key).status_code == 200
+    assert [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]] == ["Ana", "Ben", "Cy", "Eve"]
+    last = _points_round(3, Ana=1, Ben=1, Eve=9, cy=2)
+    assert post(client, f"/api/games/{game_id}/rounds", last, key).status_code == 201, "cy plays from round 3"
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert game["status"] == "finished" and game["winner"] == "Eve"
+    people = {p["name"]: p for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]}
+    assert (people["Eve"]["games"], people["Eve"]["wins"], people["Eve"]["rounds"], people["Eve"]["streak"]) == (
+        1,
+        1,
+        2,
+        1,
+    )
+    assert (people["Cy"]["games"], people["Cy"]["rounds"], people["Cy"]["wins"]) == (1, 1, 0)
+    assert people["Ana"]["versus"]["Eve"] == {"games": 1, "wins": 0, "their_wins": 1}
+
+
+def test_a_player_who_joined_before_the_game_joined_the_crew_is_added_with_it(client):
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Ben"))
+    game_id, key, _ = create(client, "points", ("Ana", "Ben"), {"rounds": 2})
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(1, Ana=5, Ben=4), key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"join": "Eve"}, key).status_code == 200
+    answer = crew_post(client, f"/api/crews/{crew_id}/games", {"game": game_id}, crew_key, key)
+    assert answer.status_code == 201, answer.get_json()
+    assert [p["name"] for p in answer.get_json()["people"]] == ["Ana", "Ben", "Eve"]
+
+
+def test_a_joiner_who_is_another_name_of_a_player_at_the_table_is_refused(client):
+    """Anna and Ana are one person of the crew: Anna cannot join a crew's game Ana plays (400, nothing kept)."""
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Anna", "Ben"))
+    merged = crew_post(client, f"/api/crews/{crew_id}/people/Anna", {"same_as": "Ana"}, crew_key, method="put")
+    assert merged.status_code == 200
+    body = {"game": "points", "players": ["Ana", "Ben"], "rules": {"rounds": 3}, "crew": crew_id}
+    made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+    version = client.get(f"/api/games/{made['id']}").get_json()["version"]
+    refused = post(client, f"/api/games/{made['id']}/players", {"join": "anna"}, made["edit_key"])
+    assert refused.status_code == 400 and "one person" in refused.get_json()["error"]
+    game = client.get(f"/api/games/{made['id']}").get_json()
+    assert game["version"] == version and not game.get("lineup")
+    assert [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]] == ["Ana", "Ben"]
