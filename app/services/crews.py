@@ -204,6 +204,38 @@ def statistics(crew: Crew) -> dict[str, Any]:
     }
 
 
+def _minutes(start: datetime | None, end: datetime | None) -> int:
+    return max(0, int((end - start).total_seconds() // 60)) if start is not None and end is not None else 0
+
+
+def time_played(crew: Crew) -> dict[str, Any]:
+    """Minutes played (the crew page's "time played"): ``{"total": m, "people": {name: m}}``. A game counts
+    from its start to its finish (to its last saved round while it goes on; a game without a start time or
+    without a round counts nothing); a person counts the part of it they sat at the table: one who joined
+    from round n from the saved time of round n - 1 (the game's start for round 1), one who left from round
+    n up to the saved time of round n - 1. Not in the API's answer."""
+    person_of = {alias.key: alias.person.name for person in crew.people for alias in person.aliases}
+    people = dict.fromkeys((person.name for person in crew.people), 0)
+    total = 0
+    for game in _crew_games(crew):
+        saved = {row.number: row.saved_at or row.created_at for row in game.rounds}
+        if game.started_at is None or not saved:
+            continue
+        end = game.finished_at or saved[max(saved)]
+        total += _minutes(game.started_at, end)
+        came = {c["join"]: c["round"] for c in game.lineup or [] if "join" in c}
+        went = {c["leave"]: c["round"] for c in game.lineup or [] if "leave" in c}
+        for name in game_names(game):
+            person = person_of.get(same_player(name))
+            if person is None:
+                continue
+            first = came.get(name, 1)
+            sat_down = game.started_at if first <= 1 else saved.get(first - 1)
+            stood_up = saved.get(went[name] - 1) if name in went else end
+            people[person] += _minutes(sat_down, stood_up)
+    return {"total": total, "people": people}
+
+
 # --- writing ---------------------------------------------------------------------------------------------------
 
 

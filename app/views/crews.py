@@ -26,6 +26,7 @@ from ..ratelimits import creation
 from ..services import crews, sheets
 from . import device
 from .chart import LINE_STYLES, totals_chart
+from .sheets import duration_text
 
 bp = Blueprint("crews", __name__)
 
@@ -235,6 +236,8 @@ def show(crew_id: str):
             chart=_wins_over_time(stats),
             bars=_rate_bars(stats),
             last_played={p["name"]: _when(p["last_played"]) for p in stats["people"]},
+            played=crews.time_played(crew),
+            duration=duration_text,
             seats=min(SEATS, max(len(stats["people"]), 2)),
         )
     )

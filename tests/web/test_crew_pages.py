@@ -145,3 +145,53 @@ def test_the_sheets_page_title_is_words_only(client):
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "Score sheets" in title
     assert page.count('id="crews-heading"') == 1
+
+
+def _time_cells(page: str) -> dict[str, str]:
+    """Each person's "Time played" cell in the people table."""
+    rows = re.findall(r'<tr><th scope="row"><a [^>]*><bdi>([^<]+)</bdi></a>(.*?)</tr>', page, re.S)
+    return {name: re.search(r'data-label="[^"]*" *>([^<]*)</td>\s*$', row.strip()).group(1) for name, row in rows}
+
+
+def test_the_crew_page_shows_time_played_per_person_and_in_all(client, monkeypatch, clock):
+    """Game 1 (Ana, Ben): started, rounds saved after 30 and 72 minutes, finished: 1 h 12 min. Game 2 (Ana, Ben,
+    Cy), still going: round 1 after 20 minutes, Eve joins, round 2 after 35 minutes, then Cy leaves and round 3
+    is saved after 50: Eve sat there 30 minutes (rounds 2 and 3), Cy 35 (rounds 1 and 2), Ana and Ben 50."""
+    from app.services import sheets as sheet_service
+
+    monkeypatch.setattr(sheet_service, "utcnow", clock)
+    crew = post(client, "/api/crews", {"name": "Friday cards", "people": ["Ana", "Ben", "Cy"]}).get_json()
+    crew_id, crew_key = crew["id"], crew["crew_key"]
+
+    def game(players, rounds):
+        body = {"game": "points", "players": players, "rules": {"rounds": rounds}, "crew": crew_id}
+        made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+        return made["id"], made["edit_key"]
+
+    def play(game_id, key, number, **scores):
+        body = {"round": number, "results": [{"player": p, "points": v} for p, v in scores.items()]}
+        assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
+
+    first, first_key = game(["Ana", "Ben"], 2)
+    clock.advance(30 * 60)
+    play(first, first_key, 1, Ana=3, Ben=4)
+    clock.advance(42 * 60)
+    play(first, first_key, 2, Ana=3, Ben=4)
+    assert client.get(f"/api/games/{first}").get_json()["status"] == "finished"
+    clock.advance(10 * 60)  # between the games: nobody's time
+    second, second_key = game(["Ana", "Ben", "Cy"], 5)
+    clock.advance(20 * 60)
+    play(second, second_key, 1, Ana=1, Ben=1, Cy=1)
+    assert post(client, f"/api/games/{second}/players", {"join": "Eve"}, second_key).status_code == 200
+    clock.advance(15 * 60)
+    play(second, second_key, 2, Ana=1, Ben=1, Cy=1, Eve=1)
+    assert post(client, f"/api/games/{second}/players", {"leave": "Cy"}, second_key).status_code == 200
+    clock.advance(15 * 60)
+    play(second, second_key, 3, Ana=1, Ben=1, Eve=1)
+
+    page = text(client.get(f"/crews/{crew_id}"))
+    heading = re.sub(r"<[^>]+>", "", re.search(r"<h1>.*?</h1>", page, re.S).group(0))
+    assert heading == "Friday cards 4 people · 2 games · 2 h 2 min played"  # 72 + 50 minutes
+    assert _time_cells(page) == {"Ana": "2 h 2 min", "Ben": "2 h 2 min", "Cy": "35 min", "Eve": "30 min"}
+    german = text(client.get(f"/crews/{crew_id}", headers={"Accept-Language": "de"}))
+    assert _time_cells(german)["Ana"] == "2 Std. 2 Min." and "Spielzeit" in german
