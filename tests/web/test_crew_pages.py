@@ -195,3 +195,45 @@ def test_the_crew_page_shows_time_played_per_person_and_in_all(client, monkeypat
     assert _time_cells(page) == {"Ana": "2 h 2 min", "Ben": "2 h 2 min", "Cy": "35 min", "Eve": "30 min"}
     german = text(client.get(f"/crews/{crew_id}", headers={"Accept-Language": "de"}))
     assert _time_cells(german)["Ana"] == "2 Std. 2 Min." and "Spielzeit" in german
+
+
+def test_a_sheet_joins_an_existing_crew_with_the_crew_link_and_its_edit_key(client, csrf_token, app):
+    crew_id, crew_key = crew_of(make_crew(client, csrf_token)[0])
+    game_id, key, _ = create(client, "points", ("ana", "Ben", "Dee"), {"rounds": 2})
+    url = f"/sheets/{game_id}/join-crew"
+    crew_link = f"http://localhost/crews/{crew_id}#key={crew_key}"
+
+    def games_in_crew():
+        return [g["id"] for g in client.get(f"/api/crews/{crew_id}").get_json()["games"]]
+
+    viewer = app.test_client()  # a phone that only views the sheet: no form, and a post is refused
+    token = csrf_token(viewer, "/sheets/")
+    assert "Add this game to a crew" not in text(viewer.get(f"/sheets/{game_id}"))
+    refused = viewer.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "needs its edit key" in text(refused) and games_in_crew() == []
+
+    phone = app.test_client()
+    token = csrf_token(phone, "/sheets/")
+    phone.post(f"/sheets/{game_id}/key", data={"csrf_token": token, "key": key})  # this phone may edit
+    assert "Add this game to a crew" in text(phone.get(f"/sheets/{game_id}"))
+    for link, words in (
+        ("", "Paste the crew link"),
+        (f"http://localhost/sheets/{game_id}#key={key}", "not a crew link"),
+        (f"http://localhost/crews/{crew_id}", "no crew key"),  # the view link
+        (f"http://localhost/crews/{crew_id}#key=wrong-key", "not the crew's"),
+        (f"http://localhost/crews/{crew_id}#key={key}", "not the crew's"),  # the game's key is not the crew's
+        (f"http://localhost/crews/nosuchcrew#key={crew_key}", "no crew with this id"),
+    ):
+        answer = phone.post(url, data={"csrf_token": token, "crew_link": link})
+        assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/sheets/{game_id}#join-crew")
+        assert words in text(phone.get(f"/sheets/{game_id}")), link
+        assert games_in_crew() == [], link
+
+    added = phone.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "This game is now in the crew Friday cards." in text(added)
+    assert games_in_crew() == [game_id]
+    people = [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]]
+    assert people == ["Ana", "Ben", "Cy", "Dee"]  # "ana" is Ana; Dee joins with the game
+    assert "Tonight's table" in text(phone.get(f"/crews/{crew_id}"))  # the phone holds the crew key now
+    again = phone.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "already in the crew Friday cards" in text(again) and games_in_crew() == [game_id]
