@@ -89,6 +89,7 @@ def _new_game_form_class(games: tuple) -> type[NewGameForm]:
     }
     for game in games:
         fields.update(game.form_fields())
+        fields.update(game.sheet_form_fields())  # the sheet's own rules (join_score) that are not the game's
     return type("RegisteredNewGameForm", (NewGameForm,), fields)
 
 

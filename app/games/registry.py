@@ -350,13 +350,34 @@ class GameType:
                 fields[self.form_prefix + option.name] = field
         return fields
 
+    def sheet_only_options(self) -> tuple[Option, ...]:
+        """The score sheet's own table rules that are not the game's (``join_score``)."""
+        own = {option.name for option in self.options}
+        return tuple(option for option in self.sheet_options if option.name not in own)
+
+    def sheet_field_name(self, option: Option) -> str:
+        """The new-sheet form's field of a sheet's own rule for this game (one per game: no form_prefix needed)."""
+        return f"sheet_{self.id}_{option.name}"
+
+    def sheet_form_fields(self) -> dict[str, Field]:
+        """The new-sheet form's fields for the sheet's own rules (:meth:`sheet_only_options`), by field name."""
+        fields: dict[str, Field] = {}
+        for option in self.sheet_only_options():
+            field = option_field(option, option.label, None)
+            if field is not None:
+                if option.help:
+                    field.kwargs["description"] = lazy_gettext(option.help)
+                fields[self.sheet_field_name(option)] = field
+        return fields
+
     def field_names(self, form: Any, primary: bool) -> list[str]:
-        """The rule fields to show, in order: the primary ones, or the others."""
+        """The rule fields to show, in order: the primary ones, or the others (the sheet's own rules last)."""
         names = list(self.form_fields())
+        sheet = list(self.sheet_form_fields())
         if self.primary_rules is None:
-            return names if primary else []
+            return [*names, *sheet] if primary else []
         chosen = {self.form_prefix + name for name in self.primary_rules}
-        return [name for name in names if (name in chosen) == primary]
+        return [name for name in names if (name in chosen) == primary] + ([] if primary else sheet)
 
     def rules_from_form(self, form: Any) -> dict[str, Any]:
         """The table rules chosen on the new-sheet form, as the API takes them (an empty number: the default)."""
@@ -366,6 +387,10 @@ class GameType:
             if name in form:
                 value = form[name].data
                 rules[option.name] = option.default if value is None and option.kind == "int" else value
+        for option in self.sheet_only_options():
+            name = self.sheet_field_name(option)
+            if name in form:
+                rules[option.name] = form[name].data
         return rules
 
     def round_body(self, form: Any, names: list[str], number: int, rules: RuleSet) -> dict[str, Any]:

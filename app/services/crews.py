@@ -10,8 +10,9 @@ The statistics come from each game's sheet as the engine replays it: its status,
 player's line of the table record (:meth:`ScoreSheet.record`: rounds, points, a win, and the game's own
 figures such as Phase 10's phases and UNO's hands gone out). Nothing here knows a game's rules.
 
-Times: a game's finish is the saved time of its last round (a tie-breaker is recorded right after it); a
-person's ``last_played`` is the saved time of the last round they played.
+Times: a game's finish is its ``finished_at`` (when the round or the tie-breaker that ended it was saved; for a
+game that finished before finish times were kept, the saved time of its last round); streaks follow finish
+times. A person's ``last_played`` is the saved time of the last round they played.
 """
 
 from __future__ import annotations
@@ -85,6 +86,12 @@ def _crew_games(crew: Crew) -> list[Game]:
     return list(db.session.execute(query).scalars())
 
 
+def _finish_time(game: Game, last_round: datetime | None) -> datetime:
+    """When a finished game finished: its ``finished_at`` (a tie-breaker recorded an hour after the last round
+    finishes the game then), else (finished before finish times were kept) its last round, else its start."""
+    return game.finished_at or last_round or game.created_at
+
+
 def _rate(wins: int, finished: int) -> float | None:
     return round(wins / finished, 3) if finished else None
 
@@ -120,7 +127,7 @@ def statistics(crew: Crew) -> dict[str, Any]:
         data = sheet.result()
         finished = data["status"] == "finished"
         last_round = game.rounds[-1].created_at if game.rounds else None
-        finish = last_round if finished else None
+        finish = _finish_time(game, last_round) if finished else None
         shown.append(
             {
                 "id": game.id,
@@ -195,6 +202,38 @@ def statistics(crew: Crew) -> dict[str, Any]:
         "people": answer_people,
         "games": shown,
     }
+
+
+def _minutes(start: datetime | None, end: datetime | None) -> int:
+    return max(0, int((end - start).total_seconds() // 60)) if start is not None and end is not None else 0
+
+
+def time_played(crew: Crew) -> dict[str, Any]:
+    """Minutes played (the crew page's "time played"): ``{"total": m, "people": {name: m}}``. A game counts
+    from its start to its finish (to its last saved round while it goes on; a game without a start time or
+    without a round counts nothing); a person counts the part of it they sat at the table: one who joined
+    from round n from the saved time of round n - 1 (the game's start for round 1), one who left from round
+    n up to the saved time of round n - 1. Not in the API's answer."""
+    person_of = {alias.key: alias.person.name for person in crew.people for alias in person.aliases}
+    people = dict.fromkeys((person.name for person in crew.people), 0)
+    total = 0
+    for game in _crew_games(crew):
+        saved = {row.number: row.saved_at or row.created_at for row in game.rounds}
+        if game.started_at is None or not saved:
+            continue
+        end = game.finished_at or saved[max(saved)]
+        total += _minutes(game.started_at, end)
+        came = {c["join"]: c["round"] for c in game.lineup or [] if "join" in c}
+        went = {c["leave"]: c["round"] for c in game.lineup or [] if "leave" in c}
+        for name in game_names(game):
+            person = person_of.get(same_player(name))
+            if person is None:
+                continue
+            first = came.get(name, 1)
+            sat_down = game.started_at if first <= 1 else saved.get(first - 1)
+            stood_up = saved.get(went[name] - 1) if name in went else end
+            people[person] += _minutes(sat_down, stood_up)
+    return {"total": total, "people": people}
 
 
 # --- writing ---------------------------------------------------------------------------------------------------
@@ -273,21 +312,32 @@ def check_joinable(crew: Crew, names: list[str]) -> None:
         seen[person.id] = name
 
 
+def game_names(game: Game) -> list[str]:
+    """Everyone who sits at ``game``: its first players, then those who joined it later (in the order they
+    joined), even one whose round has not begun yet."""
+    joined = [change["join"] for change in game.lineup or [] if "join" in change]
+    return [*sheets.player_names(game), *joined]
+
+
+def _add_new_people(crew: Crew, names: list[str]) -> None:
+    known = {alias.key for person in crew.people for alias in person.aliases}
+    for name in names:
+        if same_player(name) not in known:
+            _add_person(crew, name)
+            known.add(same_player(name))
+
+
 def add_game(crew: Crew, game: Game) -> bool:
-    """Put ``game`` in ``crew`` (in the session; the caller commits): its players who are not yet people of
-    the crew become people. ``False`` when it was in the crew already."""
-    names = sheets.player_names(game)
+    """Put ``game`` in ``crew`` (in the session; the caller commits): its players (those who joined it later
+    too) who are not yet people of the crew become people. ``False`` when it was in the crew already."""
+    names = game_names(game)
     check_joinable(crew, names)
     already = db.session.execute(
         select(CrewGame.id).where(CrewGame.crew_id == crew.id, CrewGame.game_id == game.id)
     ).scalar_one_or_none()
     if already is not None:
         return False
-    known = {alias.key for person in crew.people for alias in person.aliases}
-    for name in names:
-        if same_player(name) not in known:
-            _add_person(crew, name)
-            known.add(same_player(name))
+    _add_new_people(crew, names)
     db.session.add(CrewGame(crew_id=crew.id, game_id=game.id))
     crew.version += 1
     return True
@@ -301,6 +351,20 @@ def crew_for_new_game(crew_id: Any, key: str | None) -> Crew:
     crew = get_crew(crew_id)
     check_crew_key(crew, key)
     return crew
+
+
+def player_joins(game: Game, name: str) -> None:
+    """``name`` joins ``game`` (API.md "A game's life"): in every crew the game is in, they become a person of
+    the crew unless their name is one already (in the session; the caller commits). 400, nothing changed, when
+    the name is another name of a person already at the table in one of those crews."""
+    crews = crews_of(game.id)
+    for crew in crews:
+        check_joinable(crew, [*game_names(game), name])
+    for crew in crews:
+        before = len(crew.people)
+        _add_new_people(crew, [name])
+        if len(crew.people) != before:
+            crew.version += 1
 
 
 def follow_rematch(game: Game, new: Game) -> None:
@@ -407,7 +471,7 @@ def _merge(crew: Crew, person: CrewPerson, target: CrewPerson) -> None:
     mine = {alias.key for alias in person.aliases}
     theirs = {alias.key for alias in target.aliases}
     for game in _crew_games(crew):
-        seated = {same_player(p.name) for p in game.players}
+        seated = {same_player(name) for name in game_names(game)}
         if seated & mine and seated & theirs:
             raise ApiError(
                 _("{name} and {other} played in the same game: they are two people.").format(

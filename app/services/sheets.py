@@ -315,6 +315,10 @@ def change_players(game: Game, body: Any) -> dict[str, Any]:
         change = sheet.change_lineup(body.get("join"), body.get("leave"))
     except EngineError as error:
         raise ApiError(str(error)) from error
+    if "join" in change:
+        from . import crews  # crews build on this service
+
+        crews.player_joins(game, change["join"])  # a crew the game is in gains them as a person
     game.lineup = [*(game.lineup or []), change]  # a new list: the JSON column sees the change
     _bump(game)
     answer = game_json(game, sheet)

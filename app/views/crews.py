@@ -8,6 +8,7 @@ by ``static/js/crews.js`` and in a cookie scoped to ``/crews/<id>``, so only thi
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..ratelimits import creation
 from ..services import crews, sheets
 from . import device
 from .chart import LINE_STYLES, totals_chart
+from .sheets import duration_text
 
 bp = Blueprint("crews", __name__)
 
@@ -129,6 +131,68 @@ def from_game(game_id: str):
     return _handed(crew.id, key)
 
 
+CREW_LINK = re.compile(r"/crews/([A-Za-z0-9_-]+)/?(?:[?#]|$)")
+KEY_IN_LINK = re.compile(r"#(?:.*&)?key=([A-Za-z0-9_-]+)")
+
+
+@bp.post("/sheets/<game_id>/join-crew")
+def add_existing(game_id: str):
+    """ "Add this game to a crew" from the sheet: the crew link (its key in the fragment) pasted by a phone that
+    holds the game's edit key; the same checks as ``POST /api/crews/<id>/games``."""
+    try:
+        game = sheets.get_game(game_id)
+    except ApiError:
+        abort(404)
+    back = redirect(url_for("sheets.show", game_id=game_id) + "#join-crew")
+    edit_key = device.edit_key(game)
+    if edit_key is None:
+        flash(
+            _("Adding this game to a crew needs its edit key: open the sheet's edit link on this phone first."), "error"
+        )
+        return back
+    link = request.form.get("crew_link", "").strip()
+    found = CREW_LINK.search(link)
+    if not link:
+        flash(_("Paste the crew link to add this game to the crew."), "error")
+        return back
+    if found is None:
+        flash(_("This is not a crew link: a crew link ends in /crews/… with #key=… after it."), "error")
+        return back
+    crew_key = KEY_IN_LINK.search(link)
+    if crew_key is None:
+        flash(
+            _(
+                "This link has no crew key: it only shows the crew. Ask for the crew link a phone of the crew"
+                " shares with “Let another phone add games”."
+            ),
+            "error",
+        )
+        return back
+    try:
+        crew = crews.get_crew(found.group(1))
+        crew, status = crews.join_game(crew, {"game": game.id}, crew_key.group(1), edit_key)
+    except ApiError as error:
+        db.session.rollback()
+        wrong_key = error.status == 403
+        flash(
+            _("The key in this crew link is not the crew's: ask a phone of the crew for the crew link again.")
+            if wrong_key
+            else error.message,
+            "error",
+        )
+        return back
+    remember_crew(crew.id)
+    flash(
+        _("This game is now in the crew %(name)s.", name=crew.name)
+        if status == 201
+        else _("This game was already in the crew %(name)s.", name=crew.name),
+        "ok",
+    )
+    response = redirect(url_for("sheets.show", game_id=game_id))
+    response.headers["Cache-Control"] = "no-store"
+    return handover.keep(response, _scope(crew.id), crew_key.group(1))  # this phone may now add to the crew too
+
+
 @bp.post("/crews/<crew_id>/key")
 def claim_key(crew_id: str):
     """The page script hands this phone's crew key to the server (kept in the crew's cookie): 204 or 403."""
@@ -218,6 +282,8 @@ def show(crew_id: str):
             chart=_wins_over_time(stats),
             bars=_rate_bars(stats),
             last_played={p["name"]: _when(p["last_played"]) for p in stats["people"]},
+            played=crews.time_played(crew),
+            duration=duration_text,
             seats=min(SEATS, max(len(stats["people"]), 2)),
         )
     )

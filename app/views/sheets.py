@@ -248,12 +248,16 @@ def life_line(data: dict[str, Any]) -> str:
     minutes = sheets.played_minutes(data) if count else None
     if minutes is None:
         return rounds
-    duration = (
+    return _("%(duration)s, %(rounds)s", duration=duration_text(minutes), rounds=rounds)
+
+
+def duration_text(minutes: int) -> str:
+    """ "1 h 12 min" (or "12 min" under an hour), as the page's language writes it."""
+    return (
         _("%(hours)d h %(minutes)d min", hours=minutes // 60, minutes=minutes % 60)
         if minutes >= 60
         else _("%(minutes)d min", minutes=minutes)
     )
-    return _("%(duration)s, %(rounds)s", duration=duration, rounds=rounds)
 
 
 def _render_sheet(game, status: int = 200):

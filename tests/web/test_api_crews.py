@@ -18,6 +18,8 @@ from datetime import UTC, datetime
 import pytest
 from api_helpers import TIED_ROUNDS, create, post
 
+from app.services import sheets as sheet_service
+
 
 def crew_post(client, url, body, crew_key=None, edit_key=None, method="post"):
     headers = {}
@@ -86,11 +88,13 @@ class History:
                 self.client, f"/api/games/{game['id']}/tiebreaker", {"winner": body["tiebreaker"]}, game["key"]
             )
             assert answer.status_code == 200, answer.get_json()
+            game["finish_window"] = (before, datetime.now(UTC))  # a tie-breaker finishes the game when it is sent
             return
         body = {"round": len(game["windows"]) + 1, **body}
         answer = post(self.client, f"/api/games/{game['id']}/rounds", body, game["key"])
         assert answer.status_code == 201, (body, answer.get_json())
         game["windows"].append((before, datetime.now(UTC)))
+        game["finish_window"] = game["windows"][-1]
         self.step += 1
         game["done_step"] = self.step  # the step of its latest round: its finish, once it is over
         if game["join_later"]:
@@ -366,8 +370,8 @@ def check_against(client, crew, games, aliases):
         start = game["windows"][0][0] if game["windows"] else None
         assert start is None or when(line["created"]) <= start
         if line["status"] == "finished":
-            low, high = game["windows"][-1]
-            assert low <= when(line["finished"]) <= high  # the saved time of its last round
+            low, high = game["finish_window"]
+            assert low <= when(line["finished"]) <= high  # when its last round or its tie-breaker was sent
         else:
             assert line["finished"] is None
     for person in crew["people"]:
@@ -674,3 +678,108 @@ def test_a_digital_game_without_a_sheet_yet_cannot_join(client):
     play = post(client, "/api/play", {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 3}).get_json()
     answer = crew_post(client, f"/api/crews/{crew_id}/games", {"game": play["id"]}, crew_key, play["edit_key"])
     assert answer.status_code == 409 and "no score sheet yet" in answer.get_json()["error"]
+
+
+def test_the_streak_follows_the_order_games_finished_not_their_last_rounds(client, monkeypatch, clock):
+    """A Phase 10 game's last round ends level (a tie-breaker is due), a points game is then played and
+    finished, and only after it the tie-breaker finishes the Phase 10 game: its last round came first, its
+    finish came last. Ana won the game that finished last, Ben the one that finished before it."""
+    monkeypatch.setattr(sheet_service, "utcnow", clock)  # rounds and finishes a minute apart
+    crew_id, crew_key, _ = new_crew(client)
+    made = {}
+    for kind, players, rules in (
+        ("phase10", ["Ana", "Ben", "Cy"], {"phases": [1, 2]}),
+        ("points", ["Ana", "Ben"], {"rounds": 1}),
+    ):
+        body = {"game": kind, "players": players, "rules": rules, "crew": crew_id}
+        answer = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key})
+        assert answer.status_code == 201, answer.get_json()
+        made[kind] = answer.get_json()
+    phase10, points = made["phase10"], made["points"]
+    for body in TIED_ROUNDS:
+        clock.advance(60)
+        assert post(client, f"/api/games/{phase10['id']}/rounds", body, phase10["edit_key"]).status_code == 201
+    assert client.get(f"/api/games/{phase10['id']}").get_json()["status"] != "finished"  # the tie-breaker is due
+    clock.advance(60)
+    ben_wins = {"round": 1, "results": [{"player": "Ana", "points": 3}, {"player": "Ben", "points": 9}]}
+    assert post(client, f"/api/games/{points['id']}/rounds", ben_wins, points["edit_key"]).status_code == 201
+    clock.advance(60)
+    decided = post(client, f"/api/games/{phase10['id']}/tiebreaker", {"winner": "Ana"}, phase10["edit_key"])
+    assert decided.status_code == 200, decided.get_json()
+
+    games = {g["id"]: g for g in (client.get(f"/api/games/{m['id']}").get_json() for m in made.values())}
+    assert games[phase10["id"]]["winner"] == "Ana" and games[points["id"]]["winner"] == "Ben"
+    last_round = {i: when(g["rounds"][-1]["saved"]) for i, g in games.items()}
+    assert last_round[phase10["id"]] < last_round[points["id"]]  # by last rounds, the points game is the later
+    assert when(games[points["id"]]["finished"]) < when(games[phase10["id"]]["finished"])  # by finishes, not
+
+    crew = client.get(f"/api/crews/{crew_id}").get_json()
+    streaks = {p["name"]: p["streak"] for p in crew["people"]}
+    assert streaks == {"Ana": 1, "Ben": 0, "Cy": 0}
+    shown = {g["id"]: g for g in crew["games"]}
+    for game_id, game in games.items():
+        assert when(shown[game_id]["finished"]).replace(microsecond=0) == when(game["finished"])  # the game's own
+
+
+def _points_round(number, **scores):
+    return {"round": number, "results": [{"player": p, "points": v} for p, v in scores.items()]}
+
+
+def test_a_player_who_joins_a_crews_game_becomes_a_person_of_the_crew(client):
+    """Eve joins a game of the crew between rounds: she is one of the crew's people from then on (before her
+    first round), and her rounds and win count for her; "cy" joining is Cy, matched by name like the others."""
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Ben", "Cy"))
+    body = {"game": "points", "players": ["Ana", "Ben"], "rules": {"rounds": 3}, "crew": crew_id}
+    made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+    game_id, key = made["id"], made["edit_key"]
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(1, Ana=5, Ben=4), key).status_code == 201
+    version = client.get(f"/api/crews/{crew_id}").get_json()["version"]
+
+    joined = post(client, f"/api/games/{game_id}/players", {"join": "Eve"}, key)
+    assert joined.status_code == 200, joined.get_json()
+    crew = client.get(f"/api/crews/{crew_id}").get_json()
+    assert [p["name"] for p in crew["people"]] == ["Ana", "Ben", "Cy", "Eve"]
+    assert crew["version"] != version
+
+    # Eve plays rounds 2 and 3 (from the worst total, 4), cy joins for round 3; Eve wins.
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(2, Ana=1, Ben=1, Eve=9), key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"join": "cy"}, key).status_code == 200
+    assert [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]] == ["Ana", "Ben", "Cy", "Eve"]
+    last = _points_round(3, Ana=1, Ben=1, Eve=9, cy=2)
+    assert post(client, f"/api/games/{game_id}/rounds", last, key).status_code == 201, "cy plays from round 3"
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert game["status"] == "finished" and game["winner"] == "Eve"
+    people = {p["name"]: p for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]}
+    assert (people["Eve"]["games"], people["Eve"]["wins"], people["Eve"]["rounds"], people["Eve"]["streak"]) == (
+        1,
+        1,
+        2,
+        1,
+    )
+    assert (people["Cy"]["games"], people["Cy"]["rounds"], people["Cy"]["wins"]) == (1, 1, 0)
+    assert people["Ana"]["versus"]["Eve"] == {"games": 1, "wins": 0, "their_wins": 1}
+
+
+def test_a_player_who_joined_before_the_game_joined_the_crew_is_added_with_it(client):
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Ben"))
+    game_id, key, _ = create(client, "points", ("Ana", "Ben"), {"rounds": 2})
+    assert post(client, f"/api/games/{game_id}/rounds", _points_round(1, Ana=5, Ben=4), key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"join": "Eve"}, key).status_code == 200
+    answer = crew_post(client, f"/api/crews/{crew_id}/games", {"game": game_id}, crew_key, key)
+    assert answer.status_code == 201, answer.get_json()
+    assert [p["name"] for p in answer.get_json()["people"]] == ["Ana", "Ben", "Eve"]
+
+
+def test_a_joiner_who_is_another_name_of_a_player_at_the_table_is_refused(client):
+    """Anna and Ana are one person of the crew: Anna cannot join a crew's game Ana plays (400, nothing kept)."""
+    crew_id, crew_key, _ = new_crew(client, people=("Ana", "Anna", "Ben"))
+    merged = crew_post(client, f"/api/crews/{crew_id}/people/Anna", {"same_as": "Ana"}, crew_key, method="put")
+    assert merged.status_code == 200
+    body = {"game": "points", "players": ["Ana", "Ben"], "rules": {"rounds": 3}, "crew": crew_id}
+    made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+    version = client.get(f"/api/games/{made['id']}").get_json()["version"]
+    refused = post(client, f"/api/games/{made['id']}/players", {"join": "anna"}, made["edit_key"])
+    assert refused.status_code == 400 and "one person" in refused.get_json()["error"]
+    game = client.get(f"/api/games/{made['id']}").get_json()
+    assert game["version"] == version and not game.get("lineup")
+    assert [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]] == ["Ana", "Ben"]

@@ -145,3 +145,95 @@ def test_the_sheets_page_title_is_words_only(client):
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "Score sheets" in title
     assert page.count('id="crews-heading"') == 1
+
+
+def _time_cells(page: str) -> dict[str, str]:
+    """Each person's "Time played" cell in the people table."""
+    rows = re.findall(r'<tr><th scope="row"><a [^>]*><bdi>([^<]+)</bdi></a>(.*?)</tr>', page, re.S)
+    return {name: re.search(r'data-label="[^"]*" *>([^<]*)</td>\s*$', row.strip()).group(1) for name, row in rows}
+
+
+def test_the_crew_page_shows_time_played_per_person_and_in_all(client, monkeypatch, clock):
+    """Game 1 (Ana, Ben): started, rounds saved after 30 and 72 minutes, finished: 1 h 12 min. Game 2 (Ana, Ben,
+    Cy), still going: round 1 after 20 minutes, Eve joins, round 2 after 35 minutes, then Cy leaves and round 3
+    is saved after 50: Eve sat there 30 minutes (rounds 2 and 3), Cy 35 (rounds 1 and 2), Ana and Ben 50."""
+    from app.services import sheets as sheet_service
+
+    monkeypatch.setattr(sheet_service, "utcnow", clock)
+    crew = post(client, "/api/crews", {"name": "Friday cards", "people": ["Ana", "Ben", "Cy"]}).get_json()
+    crew_id, crew_key = crew["id"], crew["crew_key"]
+
+    def game(players, rounds):
+        body = {"game": "points", "players": players, "rules": {"rounds": rounds}, "crew": crew_id}
+        made = post(client, "/api/games", body, headers={"X-Crew-Key": crew_key}).get_json()
+        return made["id"], made["edit_key"]
+
+    def play(game_id, key, number, **scores):
+        body = {"round": number, "results": [{"player": p, "points": v} for p, v in scores.items()]}
+        assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
+
+    first, first_key = game(["Ana", "Ben"], 2)
+    clock.advance(30 * 60)
+    play(first, first_key, 1, Ana=3, Ben=4)
+    clock.advance(42 * 60)
+    play(first, first_key, 2, Ana=3, Ben=4)
+    assert client.get(f"/api/games/{first}").get_json()["status"] == "finished"
+    clock.advance(10 * 60)  # between the games: nobody's time
+    second, second_key = game(["Ana", "Ben", "Cy"], 5)
+    clock.advance(20 * 60)
+    play(second, second_key, 1, Ana=1, Ben=1, Cy=1)
+    assert post(client, f"/api/games/{second}/players", {"join": "Eve"}, second_key).status_code == 200
+    clock.advance(15 * 60)
+    play(second, second_key, 2, Ana=1, Ben=1, Cy=1, Eve=1)
+    assert post(client, f"/api/games/{second}/players", {"leave": "Cy"}, second_key).status_code == 200
+    clock.advance(15 * 60)
+    play(second, second_key, 3, Ana=1, Ben=1, Eve=1)
+
+    page = text(client.get(f"/crews/{crew_id}"))
+    heading = re.sub(r"<[^>]+>", "", re.search(r"<h1>.*?</h1>", page, re.S).group(0))
+    assert heading == "Friday cards 4 people · 2 games · 2 h 2 min played"  # 72 + 50 minutes
+    assert _time_cells(page) == {"Ana": "2 h 2 min", "Ben": "2 h 2 min", "Cy": "35 min", "Eve": "30 min"}
+    german = text(client.get(f"/crews/{crew_id}", headers={"Accept-Language": "de"}))
+    assert _time_cells(german)["Ana"] == "2 Std. 2 Min." and "Spielzeit" in german
+
+
+def test_a_sheet_joins_an_existing_crew_with_the_crew_link_and_its_edit_key(client, csrf_token, app):
+    crew_id, crew_key = crew_of(make_crew(client, csrf_token)[0])
+    game_id, key, _ = create(client, "points", ("ana", "Ben", "Dee"), {"rounds": 2})
+    url = f"/sheets/{game_id}/join-crew"
+    crew_link = f"http://localhost/crews/{crew_id}#key={crew_key}"
+
+    def games_in_crew():
+        return [g["id"] for g in client.get(f"/api/crews/{crew_id}").get_json()["games"]]
+
+    viewer = app.test_client()  # a phone that only views the sheet: no form, and a post is refused
+    token = csrf_token(viewer, "/sheets/")
+    assert "Add this game to a crew" not in text(viewer.get(f"/sheets/{game_id}"))
+    refused = viewer.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "needs its edit key" in text(refused) and games_in_crew() == []
+
+    phone = app.test_client()
+    token = csrf_token(phone, "/sheets/")
+    phone.post(f"/sheets/{game_id}/key", data={"csrf_token": token, "key": key})  # this phone may edit
+    assert "Add this game to a crew" in text(phone.get(f"/sheets/{game_id}"))
+    for link, words in (
+        ("", "Paste the crew link"),
+        (f"http://localhost/sheets/{game_id}#key={key}", "not a crew link"),
+        (f"http://localhost/crews/{crew_id}", "no crew key"),  # the view link
+        (f"http://localhost/crews/{crew_id}#key=wrong-key", "not the crew's"),
+        (f"http://localhost/crews/{crew_id}#key={key}", "not the crew's"),  # the game's key is not the crew's
+        (f"http://localhost/crews/nosuchcrew#key={crew_key}", "no crew with this id"),
+    ):
+        answer = phone.post(url, data={"csrf_token": token, "crew_link": link})
+        assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/sheets/{game_id}#join-crew")
+        assert words in text(phone.get(f"/sheets/{game_id}")), link
+        assert games_in_crew() == [], link
+
+    added = phone.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "This game is now in the crew Friday cards." in text(added)
+    assert games_in_crew() == [game_id]
+    people = [p["name"] for p in client.get(f"/api/crews/{crew_id}").get_json()["people"]]
+    assert people == ["Ana", "Ben", "Cy", "Dee"]  # "ana" is Ana; Dee joins with the game
+    assert "Tonight's table" in text(phone.get(f"/crews/{crew_id}"))  # the phone holds the crew key now
+    again = phone.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
+    assert "already in the crew Friday cards" in text(again) and games_in_crew() == [game_id]

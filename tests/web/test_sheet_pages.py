@@ -556,3 +556,51 @@ def test_entry_kept_after_a_lost_race_shows_the_phases_of_the_next_round(client,
     labels = re.compile(r'aria-label="([^"]*completed phase \d+)"')
     assert "completed phase 2" in " ".join(labels.findall(fresh))
     assert labels.findall(page) == labels.findall(fresh)
+
+
+def test_the_new_sheet_form_chooses_what_a_joining_player_starts_with(client, csrf_token):
+    """Every game's table rules on the new-sheet form hold the sheet rule join_score (a points sheet had it as
+    one of its own rules; the other games' sheets now too); the choice is stored with the sheet."""
+    from app.games import registry
+
+    page = text(client.get("/sheets/new"))
+    for game in registry.all_games():
+        fieldset = page.split(f'data-for-game="{game.id}"', 1)[1].split("</fieldset>", 1)[0]
+        assert "A player who joins starts with" in fieldset, game.id
+        assert fieldset.count("The worst total at the table") == 1 and "Zero points" in fieldset, game.id
+    assert 'name="sheet_uno_join_score"' in page and 'name="sheet_phase10_join_score"' in page
+
+    def new_sheet(game, **fields):
+        data = {"csrf_token": csrf_token(client, "/sheets/new"), "game": game, "players-0": "Ana", "players-1": "Ben"}
+        data.update(fields)
+        answer = client.post("/sheets/new", data=data)
+        assert answer.status_code == 302, text(answer)[:800]
+        return answer.headers["Location"].split("/sheets/", 1)[1].split("#", 1)[0]
+
+    zero = new_sheet("uno", target="500", scoring="winner_takes", first_wild="choose", sheet_uno_join_score="zero")
+    worst = new_sheet("uno", target="500", scoring="winner_takes", first_wild="choose")  # the default
+    phase10 = new_sheet(
+        "phase10",
+        variant="classic",
+        phase_list="all",
+        natural_card="phase",
+        skip_target="next",
+        sheet_phase10_join_score="zero",
+    )
+    assert client.get(f"/api/games/{zero}").get_json()["rules"]["join_score"] == "zero"
+    assert client.get(f"/api/games/{worst}").get_json()["rules"]["join_score"] == "worst"
+    assert client.get(f"/api/games/{phase10}").get_json()["rules"]["join_score"] == "zero"
+    refused = client.post(
+        "/sheets/new",
+        data={
+            "csrf_token": csrf_token(client, "/sheets/new"),
+            "game": "uno",
+            "players-0": "Ana",
+            "players-1": "Ben",
+            "target": "500",
+            "scoring": "winner_takes",
+            "first_wild": "choose",
+            "sheet_uno_join_score": "half",
+        },
+    )
+    assert refused.status_code == 200 and "Not a valid choice" in text(refused)
