@@ -57,4 +57,9 @@ def test_hebrew_names_wrap_only_between_words_in_the_table_record(page: Page, ba
     names = page.locator(".table-record tbody th[scope=row] bdi")
     assert names.count() == len(HEBREW)
     assert page.evaluate(SPLIT_WORDS, ".table-record tbody th[scope=row] bdi, .game-name, main bdi") == []
+    if width == 390:  # whole names and the five columns still fit a 390 px phone
+        sizes = page.locator(".table-record").evaluate(
+            "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+        )
+        assert sizes[0] <= sizes[1], f"the table record needs sideways scrolling at 390 px: {sizes}"
     shot(page, f"table-record-he-{width}")
