@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
@@ -87,6 +88,17 @@ def _offline_text() -> dict[str, str]:
     return escaped
 
 
+def _offline_texts() -> dict[str, object]:
+    """The offline page in every language the app offers (issue 25: a phone that changes its language after the
+    worker was installed gets the page in its language now): ``{"default": <request's language>, "texts": {code:
+    words}}``. The worker takes the language of the last page it fetched (its ``Content-Language``)."""
+    texts = {}
+    for code in current_app.config["LANGUAGES"]:
+        with force_locale(code):
+            texts[code] = _offline_text()
+    return {"default": current_language(), "texts": texts}
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
     """The web-app manifest in the request's language (static/manifest.webmanifest holds the rest)."""
@@ -115,7 +127,7 @@ def service_worker():
     version = hashlib.sha256(json.dumps(precache).encode()).hexdigest()[:12]
     head = (
         f"var VERSION = {json.dumps(version)};\nvar PRECACHE = {json.dumps(precache)};\n"
-        f"var OFFLINE = {json.dumps(_offline_text())};\n"
+        f"var OFFLINE = {json.dumps(_offline_texts())};\n"
     )
     return Response(
         head + source, mimetype="text/javascript", headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}

@@ -38,15 +38,31 @@ self.addEventListener("activate", function (event) {
   );
 });
 
-// OFFLINE holds the page's words in the language of the page that installed the worker (HTML-escaped
-// by app/views/main.py, the link already in place).
-function offlinePage() {
-  var html = "<!doctype html><html lang=\"" + OFFLINE.lang + "\" dir=\"" + OFFLINE.dir + "\"><head><meta charset=\"utf-8\">" +
-    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + OFFLINE.title + " · Deckside</title>" +
-    "<style>body{font:1.05rem/1.5 system-ui,sans-serif;margin:2rem 1rem;color:#1d1b16;background:#f4f1ea}" +
-    "a{display:inline-block;min-height:44px;line-height:44px;color:#0b5fa5}</style></head><body><main>" +
-    "<h1>" + OFFLINE.heading + "</h1><p>" + OFFLINE.body + "</p><p>" + OFFLINE.sheets + "</p></main></body></html>";
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+// OFFLINE holds the offline page's words in every language the app offers ({default, texts: {code: words}},
+// HTML-escaped by app/views/main.py, the link already in place). The page comes in the language of the last page
+// this worker fetched (its Content-Language, kept in the pages cache under LANGUAGE so that it survives the worker
+// being stopped), else in the language of the request that installed the worker: a phone that switches its
+// language gets the offline page in its language now (issue 25).
+var LANGUAGE = "/__deckside-language";
+
+function rememberLanguage(cache, response) {
+  var lang = response.headers.get("Content-Language");
+  if (lang && OFFLINE.texts[lang]) {
+    cache.put(LANGUAGE, new Response(lang, { headers: { "Content-Type": "text/plain" } }));
+  }
+}
+
+function offlinePage(cache) {
+  var kept = cache ? cache.match(LANGUAGE).then(function (r) { return r ? r.text() : null; }) : Promise.resolve(null);
+  return kept.catch(function () { return null; }).then(function (lang) {
+    var words = OFFLINE.texts[lang] || OFFLINE.texts[OFFLINE.default];
+    var html = "<!doctype html><html lang=\"" + words.lang + "\" dir=\"" + words.dir + "\"><head><meta charset=\"utf-8\">" +
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + words.title + " · Deckside</title>" +
+      "<style>body{font:1.05rem/1.5 system-ui,sans-serif;margin:2rem 1rem;color:#1d1b16;background:#f4f1ea}" +
+      "a{display:inline-block;min-height:44px;line-height:44px;color:#0b5fa5}</style></head><body><main>" +
+      "<h1>" + words.heading + "</h1><p>" + words.body + "</p><p>" + words.sheets + "</p></main></body></html>";
+    return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
 }
 
 function fromNetworkOrCache(request) {
@@ -59,9 +75,10 @@ function fromNetworkOrCache(request) {
         if (response.ok && !response.redirected && response.type === "basic" && !url.search && !noStore) {
           cache.put(key, response.clone());
         }
+        if (response.ok && response.type === "basic") rememberLanguage(cache, response);
         return response;
       });
-      if (!cached) return network.catch(offlinePage);
+      if (!cached) return network.catch(function () { return offlinePage(cache); });
       var timeout = new Promise(function (resolve) {
         setTimeout(function () { resolve(cached); }, PAGE_TIMEOUT);
       });

@@ -281,8 +281,13 @@ def test_manifest_and_offline_page_in_the_request_language(client):
     assert manifest["icons"] and manifest["start_url"] == "/sheets/"
     worker = client.get("/sw.js", headers={"Accept-Language": "de"}).get_data(as_text=True)
     offline = json.loads(re.search(r"var OFFLINE = (\{.*\});", worker).group(1))
-    assert offline["lang"] == "de" and offline["heading"] == "Keine Verbindung"
-    assert '<a href="/sheets/">' in offline["sheets"]
+    # The worker holds the offline page in every language; the request's language is the default (issue 25).
+    assert offline["default"] == "de" and set(offline["texts"]) == set(client.application.config["LANGUAGES"])
+    german, hebrew = offline["texts"]["de"], offline["texts"]["he"]
+    assert german["lang"] == "de" and german["heading"] == "Keine Verbindung" and german["dir"] == "ltr"
+    assert hebrew["lang"] == "he" and hebrew["dir"] == "rtl" and hebrew["heading"] == "אין חיבור"
+    assert offline["texts"]["en"]["heading"] == "No connection"
+    assert all('<a href="/sheets/">' in words["sheets"] for words in offline["texts"].values())
 
 
 def test_stylesheets_use_logical_properties_only():
