@@ -86,8 +86,8 @@ def start_with_phones(page: Page, game: str, seed: str, seats=FOUR) -> None:
     if game == "uno":
         form.get_by_label("Target score").fill("1")
     else:
-        form.locator("[data-kind=phases]").select_option("custom")
-        form.locator("[data-phases-custom]").fill("1")
+        form.locator("[data-rule=phases]").select_option("custom")
+        form.locator("[data-list-custom]").fill("1")
     form.locator(".advanced-box summary").click()  # the seed is an advanced setting (as in test_play.py)
     form.get_by_label("Seed (optional)").fill(seed)
     form.get_by_role("button", name="Start the game").click()
