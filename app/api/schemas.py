@@ -10,8 +10,9 @@ The edge checks *shapes* only (types, required and unknown fields); the engine k
 counts, card tokens, phases, rule values) and its own precise sentences. Table rules are described from the
 engine's own option lists (:mod:`app.engine.options`), and checked there.
 
-To describe a new endpoint, add an :class:`Endpoint` to ``ENDPOINTS`` (its ``path`` written as the Flask
-rule, ``<name>`` for a path parameter); ``tests/web/test_openapi.py`` fails while a registered ``/api/`` route
+To describe a new endpoint, add an :class:`Endpoint` to ``SHARED_ENDPOINTS``, or to ``ENDPOINTS`` of a game's
+``api.py`` for an endpoint that is only that game's (its ``path`` written as the Flask rule, ``<name>`` for a path
+parameter); ``tests/web/test_openapi.py`` fails while a registered ``/api/`` route
 has no definition or a definition has no route.
 """
 
@@ -28,7 +29,6 @@ from pydantic.json_schema import WithJsonSchema
 from ..engine.i18n import N_
 from ..engine.options import Option
 from ..games import registry
-from ..games.phase10.engine.phases import PHASES_SCHEMA
 from ..services import importer
 
 # --- table rules, described from the engine's option lists ---------------------------------------------------
@@ -129,53 +129,6 @@ class Body(BaseModel):
     """A request body: JSON types as they are (no ``"5"`` for 5, no ``true`` for 1), no unknown field."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
-
-
-class VerifyRules(Body):
-    natural_card: Literal["phase", "group"] = "phase"
-    phases: Annotated[Any, WithJsonSchema(PHASES_SCHEMA)] = None
-
-
-class Verify(Body):
-    """``POST /api/phase10/verify``: groups on the table, or a hand; the phase a number 1–10 or "tiebreaker"
-    (with ``rules.phases``, a number of the table's list)."""
-
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {"phase": 3, "hand": ["8", "8", "8", "W", "3", "4", "5", "6", "S", "12"]},
-                {"phase": 3, "groups": [["8", "8", "W", "8"], ["3", "4", "W", "6"]]},
-            ]
-        },
-    )
-
-    phase: StrictInt | Literal["tiebreaker"] = Field(
-        json_schema_extra={"x-expected": N_('a phase number or "tiebreaker"')}
-    )
-    groups: MayOmit[Annotated[Groups, WithJsonSchema({**GROUPS, "x-item-name": N_("Group")})]] = None
-    hand: MayOmit[CardTokens] = None
-    rules: MayOmit[Annotated[dict[str, Any], WithJsonSchema(VerifyRules.model_json_schema())]] = None
-
-
-class Score(Body):
-    """``POST /api/phase10/score``: the cards left in a hand."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"cards": ["5", "11", "S", "W"]}]})
-
-    cards: CardTokens
-
-
-class UnoScoreRules(Body):
-    newer_wilds: StrictBool = False
-
-
-class UnoScore(Body):
-    """``POST /api/uno/score``: the cards left in a hand; ``newer_wilds`` admits WS and WC."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"cards": ["R5", "G+2", "W4"]}]})
-
-    cards: CardTokens
-    rules: MayOmit[Annotated[dict[str, Any], WithJsonSchema(UnoScoreRules.model_json_schema())]] = None
 
 
 class CreateGame(Body):
@@ -461,21 +414,6 @@ class Error(BaseModel):
 
 class Points(Answer):
     points: int
-
-
-class LaidGroup(Answer):
-    """A group of cards: its kind, its cards as tokens, and what each card stands for (a wild's value)."""
-
-    kind: Literal["set", "run", "color"]
-    cards: list[str]
-    stands_for: list[int | str | None]
-
-
-class Verdict(Answer):
-    valid: bool
-    phase: int | str
-    groups: list[LaidGroup]
-    reasons: list[str]
 
 
 class Standing(Answer):
@@ -832,25 +770,7 @@ PlayEdit = functools.partial(PlayOp, errors=(404, 409), auth=EDIT)
 PlayCreate = functools.partial(PlayOp, ok=201, answer=CreatedPlay, location=True, links=PLAY_LINKS)
 RulesOp = functools.partial(Endpoint, tags=("rules",))
 
-ENDPOINTS: tuple[Endpoint, ...] = (
-    # rules
-    RulesOp(
-        "POST",
-        "/api/phase10/verify",
-        "verifyPhase",
-        "Check a Phase 10 phase: groups on the table, or a hand.",
-        Verify,
-        answer=Verdict,
-    ),
-    RulesOp(
-        "POST",
-        "/api/phase10/score",
-        "scorePhase10",
-        "Penalty points of Phase 10 cards left in a hand.",
-        Score,
-        answer=Points,
-    ),
-    RulesOp("POST", "/api/uno/score", "scoreUno", "Points of UNO cards left in a hand.", UnoScore, answer=Points),
+SHARED_ENDPOINTS: tuple[Endpoint, ...] = (
     # score sheets
     SheetCreate(
         "POST",
@@ -1161,6 +1081,21 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "GET", "/api/openapi.json", "openapi", "This document (OpenAPI 3.1).", answer=OpenApiDocument, tags=("meta",)
     ),
 )
+
+
+def _game_endpoints() -> tuple[Endpoint, ...]:
+    """Each game's own endpoints (``ENDPOINTS`` of its folder's ``api.py``), in the registry's order. Imported here,
+    once every shared shape above exists: a game's API module builds on them."""
+    found: list[Endpoint] = []
+    for game in registry.all_games():
+        module = game.api_module()
+        if module is not None:
+            found.extend(module.ENDPOINTS)
+    return tuple(found)
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (*_game_endpoints(), *SHARED_ENDPOINTS)
+"""Every ``/api/`` operation: the games' own (their folders' ``api.py``), then the shared ones."""
 """Every ``/api/`` operation, in the order the document lists them."""
 
 

@@ -269,6 +269,15 @@ class GameType:
         """Whether the request's endpoint is ``page`` (or one of its forms' answers)."""
         return endpoint in {f"{self.id}.{name}" for name in (page.endpoint, *page.also)}
 
+    def api_module(self) -> Any:
+        """The game's own JSON endpoints, its folder's ``api.py`` (``ENDPOINTS`` and ``add_routes(bp)``, served on
+        the shared API blueprint), or ``None`` for a game without any."""
+        if not (self.folder / "api.py").is_file():
+            return None
+        from importlib import import_module
+
+        return import_module(f"{type(self).__module__.rsplit('.', 1)[0]}.api")
+
     def static_url(self, filename: str) -> str:
         """The (versioned) address of a file in the game's ``static/`` folder."""
         return url_for(f"{self.id}.static", filename=filename)

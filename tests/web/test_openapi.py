@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from app.api import schemas
 from app.api.schemas import ENDPOINTS, normal_rule
+from app.games.phase10 import api as phase10_api
 
 # Contract endpoints described in app/api/schemas.py before their routes are registered
 # (none today: every endpoint of API.md has landed).
@@ -116,7 +117,7 @@ def test_real_answers_fit_their_models(client):
     schemas.CreatedPlay.model_validate(play.get_json())
     schemas.PlayOut.model_validate(client.get(f"/api/play/{play.get_json()['id']}").get_json())
     verdict = post(client, "/api/phase10/verify", {"phase": 1, "hand": ["7", "7", "7", "3", "3", "3"]}).get_json()
-    schemas.Verdict.model_validate(verdict)
+    phase10_api.Verdict.model_validate(verdict)
     points = post(client, "/api/games", {"game": "points", "players": ["Ana", "Ben"]}).get_json()
     body = {"round": 1, "results": [{"player": "Ana", "points": 5}, {"player": "Ben", "points": -3}]}
     scored = post(client, f"/api/games/{points['id']}/rounds", body, points["edit_key"]).get_json()
