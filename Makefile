@@ -105,12 +105,13 @@ $(NOTO):
 
 browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 
-# The suite runs on every core (pytest-xdist: TEST_WORKERS=auto, one process per core; TEST_WORKERS=0 runs it in
-# one process). Each worker has its own database files, servers on free ports and browser.
-TEST_WORKERS ?= auto
+# The suite runs in parallel (pytest-xdist): two workers per core, since a browser test spends much of its time
+# waiting for a page or a server, and idle workers take the next test (worksteal). TEST_WORKERS=0 runs it in one
+# process. Each worker has its own database files, servers on free ports and browser.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 test: setup browser-deps
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
 # (Part of `make test` too; about 10 s.)
@@ -120,7 +121,7 @@ test-tls: setup browser-deps
 # The suite without the tests marked slow (servers, crashes, fuzzing, hundreds of whole games).
 test-quick: setup
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m 'not slow'
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m 'not slow'
 
 # The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
 # the pure engine tests do not depend on the database and run once, in `make test`.
