@@ -78,10 +78,7 @@ def create(body: dict[str, Any], bearer: str | None) -> dict[str, Any]:
         raise ApiError(_("There is no game with this id."), 404)
     assert well_formed_id(game_id)  # (a game was found by it)
     if sheet is not None:
-        sheets.check_edit_key(sheet, bearer)  # 401/403 (counted) before anything is said about the right
-        if right != "edit":
-            raise ApiError(_('A score sheet hands over its edit key only: "right" must be "edit".'))
-        key = bearer
+        right, key = _sheet_key(sheet, right, bearer)
     else:
         assert play is not None
         who = seat_rules.credential(play, bearer)
@@ -90,6 +87,29 @@ def create(body: dict[str, Any], bearer: str | None) -> dict[str, Any]:
         key = _play_key(play, who, right, body, bearer)
     assert key is not None
     return make(game_id, right, key)
+
+
+def _sheet_key(sheet: Game, right: str, bearer: str | None) -> tuple[str, str]:
+    """The right (a player named as the sheet names them) and the key a score sheet's claim hands over: the edit
+    key for "edit"; for "player:<name>", the player's own key as the bearer, or, with the edit key, a new key for
+    that player (the player's older links stop working, as a new player link does)."""
+    from . import drafts
+
+    if right.startswith("player:"):
+        own = drafts.player_of_key(sheet, bearer)
+        if own is not None:
+            if own != drafts.require_player(sheet, right.removeprefix("player:")):
+                raise ApiError(_("A player link hands over its own player only."), 403)
+            assert bearer is not None
+            return f"player:{own}", bearer
+    sheets.check_edit_key(sheet, bearer)  # 401/403 (counted) before anything is said about the right
+    assert bearer is not None
+    if right == "edit":
+        return right, bearer
+    if not right.startswith("player:"):
+        raise ApiError(_('A score sheet hands over its edit key or a player\'s: "right" must be "edit" or "player:<name>".'))
+    player, key = drafts.new_player_key(sheet, right.removeprefix("player:"))
+    return f"player:{player}", key
 
 
 def make(game_id: str, right: str, key: str) -> dict[str, Any]:
@@ -164,6 +184,10 @@ def _still_works(found: Claim, key: str) -> bool:
     """Whether the key handed over is still the game's (a new edit or seat key made since ends the link)."""
     sheet = db.session.get(Game, found.game_id)
     if sheet is not None:
+        if found.right.startswith("player:"):
+            from . import drafts
+
+            return drafts.player_of_key(sheet, key) == found.right.removeprefix("player:")
         return key_matches(key, sheet.edit_key_hash)
     play = db.session.get(PlayGame, found.game_id)
     if play is None:

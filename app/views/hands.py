@@ -18,7 +18,7 @@ from .. import handover
 from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import entry_message
-from ..services import drafts, sheets
+from ..services import claims, drafts, sheets
 from . import device
 from .share import view_link
 from .sheets import bp, form_problem, round_form, row_labels
@@ -303,8 +303,9 @@ def commit_draft(game_id: str):
 
 @bp.route("/<game_id>/share/players", methods=["GET", "POST"])
 def share_players(game_id: str):
-    """ "Give each player a link": a player link (its key in the fragment) with its QR code and Share button, made
-    fresh for the player chosen (the player's older link stops working). Edit key only; never kept (no-store)."""
+    """ "Give each player a link": a player link (a claim code good for 30 minutes in the fragment, exchanged by the
+    player's phone for the player's key) with its QR code and Share button, made fresh for the player chosen (the
+    player's older links stop working). Edit key only; never kept (no-store)."""
     game = device.load_game(game_id, edit=True)
     if game is None:
         return redirect(url_for("sheets.show", game_id=game_id))
@@ -316,7 +317,8 @@ def share_players(game_id: str):
             flash(error.message, "error")
         else:
             db.session.commit()
-            made = {"player": player, "link": handover.fragment_link(view_link(game.id), key)}
+            code = claims.make(game.id, f"player:{player}", key)["code"]  # the link carries a claim, not the key
+            made = {"player": player, "link": handover.claim_link(view_link(game.id), code)}
     response = make_response(
         render_template("sheets/share_players.html", game=game, names=sheets.player_names(game), made=made)
     )

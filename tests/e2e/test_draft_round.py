@@ -20,7 +20,7 @@ def _player_link(page: Page, sheet: str, name: str) -> str:
     page.get_by_role("link", name="Give each player a link").click()
     page.get_by_role("button", name=f"Make a link for {name}").click()
     link = page.locator("#player-link").input_value()
-    assert "#key=" in link
+    assert "#claim=" in link and "#key=" not in link  # a claim code, exchanged by the player's phone
     expect(page.locator("svg.qr")).to_be_visible()
     assert_accessible(page, "player links")
     page.goto(sheet)

@@ -74,8 +74,46 @@ def test_who_may_make_a_code(client):
     assert client.post("/api/claims", json=body).status_code == 401
     assert client.post("/api/claims", json=body, headers=_bearer("not-the-key")).status_code == 403
     assert client.post("/api/claims", json={**body, "game": "nope"}, headers=_bearer("x")).status_code == 404
-    player = client.post("/api/claims", json={**body, "right": "seat:0"}, headers=_bearer(sheet["edit_key"]))
-    assert player.status_code == 400 and '"right" must be "edit"' in player.get_json()["error"]
+    seat = client.post("/api/claims", json={**body, "right": "seat:0"}, headers=_bearer(sheet["edit_key"]))
+    assert seat.status_code == 400 and '"right" must be "edit" or "player:<name>"' in seat.get_json()["error"]
+
+
+def test_a_player_code_hands_over_a_players_key_for_thirty_minutes(client):
+    """A player link carries a claim too (API.md "Hand-over links that expire": edit, player and seat links): made
+    with the edit key (a new key for that player: the older links stop working) or with the player's own key."""
+    sheet = _sheet(client)
+    game_id = sheet["id"]
+    made = client.post("/api/claims", json={"game": game_id, "right": "player:ben"}, headers=_bearer(sheet["edit_key"]))
+    assert made.status_code == 201 and made.headers["Cache-Control"] == "no-store"
+    claimed = client.post(f"/api/claims/{made.get_json()['code']}")
+    assert claimed.status_code == 200
+    assert claimed.get_json()["game"] == game_id and claimed.get_json()["right"] == "player:Ben"
+    ben = claimed.get_json()["key"]
+    assert ben != sheet["edit_key"]
+    # The key is Ben's player key: it fills Ben's row of a draft, and no other.
+    assert (
+        client.put(f"/api/games/{game_id}/draft", json={"round": 1}, headers=_bearer(sheet["edit_key"])).status_code
+        == 200
+    )
+    row = {"round": 1, "points": 7}
+    assert client.put(f"/api/games/{game_id}/draft/rows/Ben", json=row, headers=_bearer(ben)).status_code == 200
+    assert client.put(f"/api/games/{game_id}/draft/rows/Ana", json=row, headers=_bearer(ben)).status_code == 403
+    # The same code works on more phones for its 30 minutes (as an edit code), and Ben's key hands itself over.
+    assert client.post(f"/api/claims/{made.get_json()['code']}").get_json()["key"] == ben
+    own = client.post("/api/claims", json={"game": game_id, "right": "player:Ben"}, headers=_bearer(ben))
+    assert client.post(f"/api/claims/{own.get_json()['code']}").get_json()["key"] == ben
+    other = client.post("/api/claims", json={"game": game_id, "right": "player:Ana"}, headers=_bearer(ben))
+    assert other.status_code == 403 and "its own player only" in other.get_json()["error"]
+    # A new link for Ben (a new player key) ends every code that handed over the old one.
+    again = client.post(
+        "/api/claims", json={"game": game_id, "right": "player:Ben"}, headers=_bearer(sheet["edit_key"])
+    )
+    assert client.post(f"/api/claims/{own.get_json()['code']}").status_code == 410
+    assert client.post(f"/api/claims/{again.get_json()['code']}").get_json()["key"] != ben
+    nobody = client.post(
+        "/api/claims", json={"game": game_id, "right": "player:Zed"}, headers=_bearer(sheet["edit_key"])
+    )
+    assert nobody.status_code == 404
 
 
 def test_a_seat_code_is_claimed_once(client):

@@ -27,8 +27,12 @@ def _player_link(editor, game_id, name) -> str:
     made = editor.post(url, data={"csrf_token": _token(page.get_data(as_text=True)), "player": name})
     html = made.get_data(as_text=True)
     link = re.search(r'id="player-link" type="text" readonly value="([^"]+)"', html).group(1)
-    assert f"/sheets/{game_id}#key=" in link and "<svg" in html  # the link's QR code
-    return link.partition("#key=")[2]
+    # The link carries a claim code, never the key (issue 21: keys leave the phone's history); the player's phone
+    # exchanges it for the player's key.
+    assert f"/sheets/{game_id}#claim=" in link and "#key=" not in link and "<svg" in html  # the link's QR code
+    claimed = editor.post(f"/api/claims/{link.partition('#claim=')[2]}")
+    assert claimed.status_code == 200 and claimed.get_json()["right"] == f"player:{name}"
+    return claimed.get_json()["key"]
 
 
 def _player_phone(app, game_id, key):
