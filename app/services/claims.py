@@ -107,7 +107,9 @@ def _sheet_key(sheet: Game, right: str, bearer: str | None) -> tuple[str, str]:
     if right == "edit":
         return right, bearer
     if not right.startswith("player:"):
-        raise ApiError(_('A score sheet hands over its edit key or a player\'s: "right" must be "edit" or "player:<name>".'))
+        raise ApiError(
+            _('A score sheet hands over its edit key or a player\'s: "right" must be "edit" or "player:<name>".')
+        )
     player, key = drafts.new_player_key(sheet, right.removeprefix("player:"))
     return f"player:{player}", key
 
