@@ -33,3 +33,28 @@ def test_the_test_lock_pins_every_runtime_package_at_the_same_version():
     assert test.keys() >= TEST_TOOLS
     different = {name: (versions, test.get(name)) for name, versions in runtime.items() if test.get(name) != versions}
     assert not different
+
+
+def test_every_package_the_app_imports_is_in_the_server_lock():
+    """``make run`` installs requirements.lock only: a module the app imports from a package the lock lacks (as
+    ``cryptography`` was, pinned only through a test tool) stops the server on a fresh machine."""
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    modules: set[str] = set()
+    for path in (ROOT / "app").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module.split(".")[0])
+    third_party = {m for m in modules if m not in sys.stdlib_module_names and m not in {"app", "__future__"}}
+    providers = packages_distributions()
+    runtime = pins("requirements.lock")
+    missing = {
+        module: providers.get(module)
+        for module in sorted(third_party)
+        if not any(dist.lower().replace("_", "-") in runtime for dist in providers.get(module, [module]))
+    }
+    assert not missing, missing
