@@ -77,6 +77,7 @@ def create(body: dict[str, Any], bearer: str | None) -> dict[str, Any]:
     if sheet is None and play is None:
         raise ApiError(_("There is no game with this id."), 404)
     assert well_formed_id(game_id)  # (a game was found by it)
+    key: str | None
     if sheet is not None:
         right, key = _sheet_key(sheet, right, bearer)
     else:
