@@ -52,7 +52,14 @@ def create_app(test_config=None) -> Flask:
     ratelimits.init_app(app)
     assets.init_app(app)  # compression, versioned static URLs with cache headers
     views.init_app(app)
-    games.init_app(app)  # each game's templates and static files, from its folder
+    try:
+        games.init_app(app)  # each game's templates and static files, from its folder
+    except games.registry.GameError:
+        from .extensions import db
+
+        with app.app_context():  # a refused game stops the app: let its database connections go with it
+            db.engine.dispose()
+        raise
 
     from .cli import register_cli
 

@@ -18,7 +18,7 @@ from flask import Flask, current_app, has_request_context, request
 from flask_migrate import Migrate
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import Pool
 
 from .extensions import db
@@ -246,6 +246,20 @@ def init_app(app: Flask) -> None:
     )
     db.init_app(app)
     from . import models  # noqa: F401  (register the tables)
+
+    @app.teardown_appcontext  # runs before Flask-SQLAlchemy's own (registered first): teardowns run in reverse
+    def _end_session(_error: BaseException | None) -> None:
+        """End the request's session; when its connection died meanwhile (the database restarted), the rollback
+        that ending it sends fails: the connection is dropped (the pool makes a new one) and the answer already
+        made stands, rather than turning into a 500 after the fact."""
+        try:
+            db.session.remove()
+        except DBAPIError as error:
+            if not error.connection_invalidated and not isinstance(error, OperationalError):
+                raise
+            app.logger.warning("A dead database connection was dropped at the end of a request: %s", error.orig)
+            db.session.registry().invalidate()
+            db.session.remove()
 
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True, compare_type=True)
     if not app.config.get("AUTO_SCHEMA", True):

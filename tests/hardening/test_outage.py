@@ -120,3 +120,26 @@ def test_sqlite_made_read_only_and_writable_again_takes_writes_without_a_restart
     answers = [client.post("/api/games", json={"game": "uno", "players": ["Ana", "Ben"]}) for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 201]
     _dispose(app)
+
+
+def test_a_connection_that_died_during_a_request_does_not_turn_its_answer_into_a_500(client, app, monkeypatch):
+    """A database restart cuts the connection of a request that has its answer ready: ending the request's session
+    sends a rollback on the dead connection. The connection is dropped and the answer stands (it was a 500)."""
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import Session
+
+    created = client.post("/api/games", json={"game": "points", "players": ["Ana", "Ben"]}).get_json()
+    failures = []
+    close = Session.close
+
+    def close_on_a_dead_connection(self):
+        if not failures:
+            failures.append(True)
+            raise OperationalError("ROLLBACK", {}, sqlite3.OperationalError("server closed the connection"))
+        return close(self)
+
+    monkeypatch.setattr(Session, "close", close_on_a_dead_connection)
+    answer = client.get(f"/api/games/{created['id']}")
+    assert failures and answer.status_code == 200 and answer.get_json()["id"] == created["id"]
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{created['id']}").status_code == 200  # the next request has a working one
