@@ -11,6 +11,7 @@ refuses, with a sentence, a game that lacks what the shared pages ask of it. Ser
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -240,9 +241,9 @@ class GameType:
 
     # --- the folder ------------------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def folder(self) -> Path:
-        """The game's folder (the plug-in module's)."""
+        """The game's folder (the plug-in module's); found once (every page's script and style URLs ask it)."""
         return Path(sys.modules[type(self).__module__].__file__ or "").resolve().parent
 
     def blueprint(self) -> Blueprint:

@@ -24,6 +24,12 @@ from .share import view_link
 from .sheets import bp, form_problem, round_form, row_labels
 
 
+def _asked_seat() -> dict[str, Any]:
+    """The ``?seat=n`` this page was asked with (a phone with the edit link entering a seat's hand), to keep in the
+    addresses it makes; empty for a player link's own hand."""
+    return {"seat": request.args["seat"]} if "seat" in request.args else {}
+
+
 def _player(game) -> str | None:
     """The player whose link this phone holds for the sheet (``None`` for none)."""
     return drafts.player_of_key(game, handover.held_key())
@@ -94,7 +100,7 @@ def hand(game_id: str):
         flash(_("This phone can only view this sheet: open the edit link to record rounds."), "error")
         return redirect(url_for("sheets.show", game_id=game.id))
     player, who = found
-    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    seat = _asked_seat()
     hand_url = url_for("sheets.hand", game_id=game.id, **seat)
     page_round = request.args.get("round", "")  # the round the page is for (the live panel asks with it)
     if request.method == "GET" and request.args.get("panel"):
@@ -175,7 +181,7 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
     the stored round* and *Keep the stored one*), or with ``correct`` the stored round corrected with it."""
     scripted = wants_json()
     _sheet, _data, _mine, form = _one_row(game, player, number)
-    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    seat = _asked_seat()
     if not form.validate_on_submit():
         form.name_errors([player])
         problem = form_problem(form)
@@ -244,7 +250,7 @@ def hand_correct(game_id: str):
         return redirect(url_for("sheets.show", game_id=game.id))
     game = sheets.get_game(game.id, lock=True)
     player, who = found
-    seat: dict[str, Any] = {"seat": request.args["seat"]} if "seat" in request.args else {}
+    seat = _asked_seat()
     hand_url = url_for("sheets.hand", game_id=game.id, **seat)
     number = _posted_round(game)
     if number > len(game.rounds):
