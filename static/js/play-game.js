@@ -477,16 +477,22 @@
     window.prompt(T.copy_this, url);
   }
 
+  // A change to the seats is one request at a time: while it is on its way the seat buttons are disabled (a tap
+  // is not silently dropped; the other phones' view can show the change before this phone has its answer).
+  function managing(on) {
+    busy = on;
+    remoteBox.querySelectorAll("button").forEach(function (b) { b.disabled = on; });
+  }
   function manage(method, url, body, then) {
     if (busy) return;
-    busy = true;
+    managing(true);
     showError("");
     P.api(method, url, key, body).then(function (r) {
-      busy = false;
+      managing(false);
       if (r.status >= 400) return showError(r.body.error || String(r.status));
       if (then) then(r.body);
       load();
-    }, function () { busy = false; showError(T.network); });
+    }, function () { managing(false); showError(T.network); });
   }
 
   function renderRemote(s) {
@@ -531,6 +537,7 @@
       details.open = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
       remoteBox.appendChild(details);
     });
+    if (busy) remoteBox.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
   }
 
   function rematch() {
