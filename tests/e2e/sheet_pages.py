@@ -42,6 +42,9 @@ def row(page: Page, name: str):
 
 def open_row(page: Page, name: str) -> None:
     """Open a player's compact row (its leftover entry shows under it), as a person taps it."""
+    # The page's scripts first (static/js/draft.js opens a hand page's one row at DOMContentLoaded: a tap
+    # before that would close it again).
+    page.wait_for_load_state("domcontentloaded")
     if "is-open" not in (row(page, name).get_attribute("class") or ""):
         row(page, name).locator(".row-open").click()
     expect(row(page, name)).to_have_class(re.compile(r"\bis-open\b"))
