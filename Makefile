@@ -110,9 +110,14 @@ browser-deps: $(CHROMIUM) $(AXE) $(NOTO)
 # workers taking the next test (worksteal). TEST_WORKERS=0 runs it in one process. Each worker has its own
 # database files, servers on free ports and browser.
 TEST_WORKERS ?= auto
+# The tests' temporary files (each test's SQLite database, the servers' files, the browser profiles) go to
+# memory when the machine has /dev/shm: every commit of a test database is an fsync on a disk, and the same
+# suite ran in half the time from memory (make test keeps to its 10 minutes so). pytest empties the folder first.
+TEST_TMP ?= $(if $(wildcard /dev/shm),/dev/shm/deckside-tests,)
+PYTEST_TMP := $(if $(TEST_TMP),--basetemp=$(TEST_TMP),)
 test: setup browser-deps
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_TMP)
 
 # The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
 # (Part of `make test` too; about 10 s.)
@@ -122,7 +127,7 @@ test-tls: setup browser-deps
 # The suite without the tests marked slow (servers, crashes, fuzzing, hundreds of whole games).
 test-quick: setup
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m 'not slow'
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m 'not slow' $(PYTEST_TMP)
 
 # The tests that touch the database, again on PostgreSQL (scripts/pg-test.sh sets TEST_DATABASE_URL);
 # the pure engine tests do not depend on the database and run once, in `make test`.

@@ -11,7 +11,10 @@ import re
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import jinja2
+import jinja2.bccache
 import pytest
+from flask import Flask
 from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
@@ -30,6 +33,25 @@ os.environ.setdefault("DECKSIDE_CREATE_LIMIT", "100000 per minute")
 os.environ.setdefault("DECKSIDE_BOT_BUDGET_MS", "60000")
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
+
+
+class _TemplateCodeCache(jinja2.BytecodeCache):
+    """Compiled templates shared by every app this test process makes (each test makes its own app, and each app
+    its own Jinja environment, which would compile every template it renders again). Jinja keys a template's
+    code by its name and its source's checksum, so a template changed on disk is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _TemplateCodeCache()}
 
 
 def pytest_sessionstart(session):
