@@ -102,7 +102,6 @@ Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
 Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
 """Groups of card tokens."""
 # A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document.
-Phase10Rules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(("phase10",)))]
 SheetRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(SHEET_KINDS, SHEET_RULES_SCHEMAS))]
 PlayRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(PLAY_KINDS))]
 

@@ -193,6 +193,9 @@ class GameType:
     sheet: ClassVar[type[ScoreSheet]]
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
+    headline: ClassVar[bool] = False
+    """Whether the product's own words name this game (its name and description, the home page's lines: "Deckside:
+    <the headline games> at the table"), by :attr:`name`, in the order registered."""
     bgg_id: ClassVar[int | None] = None
     """The game's id on BoardGameGeek (BG Stats matches a play's game by it); ``None`` for none."""
     has_tiebreaker: ClassVar[bool] = False

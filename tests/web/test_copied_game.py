@@ -101,6 +101,32 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             db.engine.dispose()
 
 
+def test_a_copied_game_that_says_headline_is_named_in_the_products_words(tmp_path, copied, database_url):
+    """The product's name, description and home page lines name the games that say ``headline``, from the registry:
+    a copied game folder that says so is named too, with no shared file edited."""
+    load, registered = copied
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_head",
+        edit=lambda code: code.replace(
+            '    id = "five_crowns_head"\n', '    id = "five_crowns_head"\n    headline = True\n'
+        ),
+    )
+    registry.register(load("five_crowns_head"))
+    registered.append("five_crowns_head")
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
+    try:
+        client = app.test_client()
+        manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": "en"}).get_json()
+        assert manifest["name"] == "Deckside: Phase 10, UNO and Points at the table"
+        home = text(client.get("/", headers={"Accept-Language": "en"}))
+        assert "A digital Phase 10, UNO or Points game on this device" in home
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
 def unmark(folder: Path, hook: str) -> None:
     """Take a data attribute the shared scripts need out of a copied game's round.html (its classes stay)."""
     partial = folder / "templates" / "round.html"

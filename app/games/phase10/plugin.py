@@ -52,6 +52,7 @@ class Phase10(GameType):
     id = "phase10"
     name = _l("Phase 10")
     bgg_id = 1258
+    headline = True  # named in the product's own words (its name, the home page)
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases

@@ -31,6 +31,7 @@ class FlipRoundForm(RoundForm):
 class UnoFlip(Uno):
     id = "uno_flip"
     name = _l("UNO Flip")
+    headline = False  # UNO's variants: the product's words name UNO only
     description = _l("Hands on the light or the dark side, until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules

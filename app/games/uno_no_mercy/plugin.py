@@ -40,6 +40,7 @@ class NoMercyRoundForm(RoundForm):
 class UnoNoMercy(Uno):
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
+    headline = False  # UNO's variants: the product's words name UNO only
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
     options = rules.OPTIONS
     rules_module = rules
