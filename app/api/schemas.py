@@ -439,6 +439,11 @@ class Points(Answer):
     points: int
 
 
+def _keys(fields: tuple[registry.StandingField, ...]) -> str:
+    """A game's own keys of an answer, as its description names them: "``phase`` and ``phases_done``"."""
+    return " and ".join(f"``{declared.name}``" for declared in fields)
+
+
 class SharedStanding(Answer):
     name: str
     score: int
@@ -452,11 +457,7 @@ def standing_model(fields: tuple[registry.StandingField, ...], games: tuple[regi
         declared.name: (declared.type | None, None) if declared.nullable else (declared.type, None)
         for declared in fields
     }
-    adds = [
-        f"{game.name} adds " + " and ".join(f"``{declared.name}``" for declared in game.standing_fields)
-        for game in games
-        if game.standing_fields
-    ]
+    adds = [f"{game.name} adds {_keys(game.standing_fields)}" for game in games if game.standing_fields]
     return create_model(
         "Standing",
         __base__=SharedStanding,
@@ -563,19 +564,35 @@ class CreatedGame(EditKey, GameOut):
     pass
 
 
-class SeatOut(Answer):
-    """A seat as everyone sees it (``hand`` only for the asking seat; Phase 10 adds ``phases_open``)."""
-
+class SharedSeatOut(Answer):
     name: str
     bot: str | None
     cards: int
     score: int
     hand: MayOmit[list[str]] = None
-    phases_open: MayOmit[list[int | Literal["tiebreaker"]]] = Field(
-        default=None,
-        description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
-        "empty once it has laid down, or while it sits out a tie-breaker round).",
+
+
+def seat_model(fields: tuple[registry.SeatField, ...], games: tuple[registry.GameType, ...]) -> type[Answer]:
+    """``SeatOut``: a digital game's seat, with the keys the games declare as their own (:attr:`GameType.seat_fields`:
+    left out where they do not apply), as :func:`standing_model` builds a standing."""
+    own: dict[str, Any] = {
+        declared.name: (
+            declared.type | None if declared.nullable else declared.type,
+            Field(default=None, description=declared.description),
+        )
+        for declared in fields
+    }
+    adds = "".join(f"; {game.name} adds {_keys(game.seat_fields)}" for game in games if game.seat_fields)
+    return create_model(
+        "SeatOut",
+        __base__=SharedSeatOut,
+        __doc__=f"A seat as everyone sees it (``hand`` only for the asking seat{adds}).",
+        __module__=__name__,
+        **own,
     )
+
+
+SeatOut = seat_model(registry.seat_fields(), registry.all_games())
 
 
 class LogEntry(Answer):
@@ -591,7 +608,7 @@ class PlayOut(StoredGame):
     status: Literal["playing", "finished"]
     round: int
     turn: int | None
-    seats: list[SeatOut]
+    seats: list[SeatOut]  # type: ignore[valid-type]
     legal: list[Action]
     log: list[LogEntry]
     winner: str | None

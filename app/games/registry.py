@@ -127,6 +127,20 @@ class StandingField:
     name: str
     type: Any
     nullable: bool = False
+    description: str | None = None
+    """What it says in the OpenAPI document (``None``: the game's sentence in the answer's description says it)."""
+
+
+SHARED_SEAT_KEYS = ("name", "bot", "cards", "score", "hand")
+"""The keys of a digital game's seat that every game answers (a game's own: :attr:`GameType.seat_fields`)."""
+
+
+@dataclass(frozen=True)
+class SeatField(StandingField):
+    """A key of a digital game's seat (``seats`` of ``GET /api/play/<id>``) that only one game's seats carry (for
+    example Phase 10's ``phases_open``), declared by that game (:attr:`GameType.seat_fields`) so that the shared
+    answer schema (``SeatOut``) and its OpenAPI document name it with no shared file edited; as a
+    :class:`StandingField`."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +243,9 @@ class GameType:
     """Keys a round of this game carries besides the shared ones (:data:`SHARED_ROUND_KEYS`): stored with the round,
     exported and imported with it; the API schemas of a round and of a draft row, their OpenAPI document and the
     importer are built from them."""
+    seat_fields: ClassVar[tuple[SeatField, ...]] = ()
+    """Keys a seat of this game's digital version carries besides the shared ones (:data:`SHARED_SEAT_KEYS`): the
+    answer's schema (``app.api.schemas.SeatOut``) is built from them."""
     standing_fields: ClassVar[tuple[StandingField, ...]] = ()
     """Keys a player's standing in this game's sheets carries besides the shared ones (:data:`SHARED_STANDING_KEYS`):
     the answer's schema (``app.api.schemas.Standing``) is built from them."""
@@ -683,6 +700,7 @@ def register(game: GameType) -> GameType:
     _check_row_fields(game)
     _check_declared(game, "round field", game.round_fields, round_fields(), SHARED_ROUND_KEYS)
     _check_declared(game, "standing field", game.standing_fields, standing_fields(), SHARED_STANDING_KEYS)
+    _check_declared(game, "seat field", game.seat_fields, seat_fields(), SHARED_SEAT_KEYS)
     found = problems(game)
     if found:
         raise GameError(" ".join(found))
@@ -741,6 +759,15 @@ def standing_fields(games: Iterable[GameType] | None = None) -> tuple[StandingFi
     fields: dict[str, StandingField] = {}
     for game in all_games() if games is None else games:
         for declared in game.standing_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
+
+
+def seat_fields(games: Iterable[GameType] | None = None) -> tuple[SeatField, ...]:
+    """The seat fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, SeatField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.seat_fields:
             fields.setdefault(declared.name, declared)
     return tuple(fields.values())
 

@@ -185,13 +185,13 @@ def test_the_app_refuses_a_game_named_like_one_of_its_parts(tmp_path, copied, da
 
 def declare(field: str, attr: str = "result_fields"):
     """A plug-in edit: the copied game declares a key of its own (``field``: the declaration's source) in ``attr``
-    (``result_fields``, ``round_fields``, ``standing_fields``; ``row_fields`` takes a dict's items)."""
+    (``result_fields``, ``round_fields``, ``standing_fields``, ``seat_fields``; ``row_fields`` takes a dict's items)."""
 
     def edit(code: str) -> str:
         code = code.replace(
             "from __future__ import annotations\n",
             "from __future__ import annotations\n\nfrom wtforms import IntegerField, StringField\n"
-            "from app.games.registry import ResultField, RoundField, StandingField\n",
+            "from app.games.registry import ResultField, RoundField, SeatField, StandingField\n",
         )
         value = f"{{{field}}}" if attr == "row_fields" else f"({field},)"
         return re.sub(r"^(\s+)round_form = ", rf"\1{attr} = {value}\n\1round_form = ", code, count=1, flags=re.M)
@@ -325,6 +325,11 @@ def test_a_copied_game_declares_row_fields_of_its_own_and_its_round_form_rows_ca
             'StandingField("phase", str)',
             "standing_fields",
             "The standing field 'phase' of 'five_crowns_clash' is a shared key or another game's",
+        ),
+        (
+            'SeatField("hand", list[str])',
+            "seat_fields",
+            "The seat field 'hand' of 'five_crowns_clash' is a shared key",
         ),
         (
             '"cards": StringField("x")',

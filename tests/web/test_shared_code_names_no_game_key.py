@@ -1,7 +1,8 @@
 """What every game shares (all of ``app/`` outside the games' folders) names no key that only one game has: a round's
-own keys (UNO Flip's ``side``), a standing's (Phase 10's ``phase``), a result's (No Mercy's ``knocked_out``) and a
-round form row's fields (Phase 10's ``completed``) are the games' declarations (:class:`registry.RoundField`,
-:class:`registry.StandingField`, :class:`registry.ResultField`, :attr:`GameType.row_fields`), and the shared API
+own keys (UNO Flip's ``side``), a standing's (Phase 10's ``phase``), a digital seat's (Phase 10's ``phases_open``), a
+result's (No Mercy's ``knocked_out``) and a round form row's fields (Phase 10's ``completed``) are the games'
+declarations (:class:`registry.RoundField`, :class:`registry.StandingField`, :class:`registry.SeatField`,
+:class:`registry.ResultField`, :attr:`GameType.row_fields`), and the shared API
 schemas, their OpenAPI document, the importer and the round form are built from the registry (issue 19)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def declared_keys() -> dict[str, str]:
     that declares it)."""
     keys: dict[str, str] = {}
     for game in registry.all_games():
-        for field in (*game.round_fields, *game.standing_fields, *game.result_fields):
+        for field in (*game.round_fields, *game.standing_fields, *game.seat_fields, *game.result_fields):
             keys.setdefault(field.name, game.id)
     return keys
 
@@ -55,12 +56,15 @@ def shared_modules() -> list[Path]:
 
 def test_the_games_declare_their_own_keys():
     keys = declared_keys()
-    assert {key: keys[key] for key in ("side", "last_standing", "knocked_out", "phase", "phases_done")} == {
+    assert {
+        key: keys[key] for key in ("side", "last_standing", "knocked_out", "phase", "phases_done", "phases_open")
+    } == {
         "side": "uno_flip",
         "last_standing": "uno_no_mercy",
         "knocked_out": "uno_no_mercy",
         "phase": "phase10",
         "phases_done": "phase10",
+        "phases_open": "phase10",
     }
     assert {"completed": "phase10", "phase": "phase10"}.items() <= row_fields().items()
 

@@ -4,7 +4,7 @@ the tie-breaker, the page partials."""
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
@@ -20,7 +20,7 @@ from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
 from app.forms import RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
-from app.games.registry import Digital, GameType, Page, StandingField, option_field
+from app.games.registry import Digital, GameType, Page, SeatField, StandingField, option_field
 from app.games.summary import spread
 from app.i18n import format_number
 
@@ -93,6 +93,15 @@ class Phase10(GameType):
     has_tiebreaker = True
     # A player's standing: the phase they play next (null once done) and the phases completed, in order (API.md).
     standing_fields = (StandingField("phase", int, nullable=True), StandingField("phases_done", list[int]))
+    # A seat of the digital game: the phases it may still lay down this round (API.md).
+    seat_fields = (
+        SeatField(
+            "phases_open",
+            list[int | Literal["tiebreaker"]],
+            description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
+            "empty once it has laid down, or while it sits out a tie-breaker round).",
+        ),
+    )
     labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
     choice_labels: ClassVar[dict[str, Any]] = {
         "variant": (
