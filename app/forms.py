@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField,
     FieldList,
     Form,
     FormField,
     HiddenField,
     IntegerField,
     RadioField,
-    SelectField,
     StringField,
     SubmitField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.fields.core import UnboundField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .i18n import format_number
@@ -202,11 +201,10 @@ tokens (``W+4``) and ", " between them is 560, so any hand the API takes fits (a
 
 
 class PlayerRow(Form):
-    """One player's line in a round: completed (Phase 10), and the cards left as counts, cards or a total."""
+    """One player's line in a round: the cards left as counts, cards or a total. A game's own fields of a row are its
+    declaration (``GameType.row_fields``), added by :func:`with_row_fields`."""
 
     seat = HiddenField()
-    completed = BooleanField(_l("Completed the phase"))
-    phase = SelectField(_l("Phase completed"), choices=[], validate_choice=False)
     low = IntegerField("1–9", validators=[Optional(), NumberRange(0, 10)])
     high = IntegerField("10–12", validators=[Optional(), NumberRange(0, 10)])
     skip = IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)])
@@ -237,3 +235,23 @@ class RoundForm(PlayerRowsForm):
 
     def show_problem(self, message: str) -> None:
         self.went_out.errors = [*self.went_out.errors, message]
+
+
+def row_class(form: type) -> type:
+    """The class of a round form's rows (its ``players = FieldList(FormField(<row>))``)."""
+    return form.players.args[0].args[0]  # type: ignore[attr-defined]
+
+
+def row_field_names(form: type) -> set[str]:
+    """The names of the fields each row of the round form ``form`` has (the shared row's and the form's own row's)."""
+    return {name for klass in row_class(form).__mro__ for name, v in vars(klass).items() if isinstance(v, UnboundField)}
+
+
+def with_row_fields(form: type, fields: Mapping[str, UnboundField]) -> type:
+    """The round form ``form`` whose rows carry ``fields`` too (a game's own fields of a row, ``GameType.row_fields``;
+    unbound fields, by name); ``form`` itself without any."""
+    if not fields:
+        return form
+    row = row_class(form)
+    rows = type(row.__name__, (row,), dict(fields))
+    return type(form.__name__, (form,), {"players": FieldList(FormField(rows)), "__doc__": form.__doc__})

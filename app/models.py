@@ -87,7 +87,7 @@ class Round(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     went_out: Mapped[str] = mapped_column(String(40))
-    # What a game's round carries besides who went out (UNO Flip's ``side``, No Mercy's ``last_standing``).
+    # What a game's round carries besides who went out: the game's own round keys (GameType.round_fields).
     extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     saved_at: Mapped[datetime | None] = mapped_column(nullable=True)

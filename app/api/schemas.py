@@ -102,7 +102,6 @@ Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
 Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
 """Groups of card tokens."""
 # A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document.
-Phase10Rules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(("phase10",)))]
 SheetRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(SHEET_KINDS, SHEET_RULES_SCHEMAS))]
 PlayRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(PLAY_KINDS))]
 
@@ -197,24 +196,37 @@ def result_model(fields: tuple[registry.ResultField, ...]) -> type[Body]:
 ResultIn = result_model(registry.result_fields())
 
 
-class RoundIn(Body):
+class SharedRoundIn(Body):
     """A round as entered (``POST`` and ``PUT`` of rounds)."""
-
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]},
-    )
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
     went_out: StrictStr | None = None
-    side: Literal["light", "dark"] | None = Field(
-        default=None, description="UNO Flip (required there): the side the hand ended on."
+
+
+def round_model(fields: tuple[registry.RoundField, ...], result: type[Body]) -> type[Body]:
+    """``RoundIn``: the shared keys of a round, the keys the games declare as their own (:attr:`GameType.round_fields`,
+    each its declared type or null) and the results, in that order; no shared line names a game's key."""
+    own: dict[str, Any] = {
+        declared.name: (declared.type | None, Field(default=None, description=declared.description))
+        for declared in fields
+    }
+    model = create_model(
+        "RoundIn",
+        __base__=SharedRoundIn,
+        __doc__=SharedRoundIn.__doc__,
+        __module__=__name__,
+        **own,
+        results=(list[result], ...),  # type: ignore[valid-type]
     )
-    last_standing: StrictStr | None = Field(
-        default=None,
-        description="UNO Show 'em No Mercy: the hand's winner when every other player was knocked out (instead of "
-        "went_out).",
-    )
-    results: list[ResultIn]  # type: ignore[valid-type]
+    # The example is the whole round's (the shared part alone has no results): set on the model made, then read.
+    model.model_config["json_schema_extra"] = {
+        "examples": [{"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]}]
+    }
+    model.model_rebuild(force=True)
+    return model
+
+
+RoundIn = round_model(registry.round_fields(), ResultIn)
 
 
 class DraftIn(Body):
@@ -235,31 +247,42 @@ class SharedDraftRowIn(Body):
     counts: MayOmit[Counts] = None
     points: MayOmit[StrictInt] = None
     laid_down: MayOmit[Groups] = None
-    side: MayOmit[Literal["light", "dark"] | None] = Field(
-        default=None,
-        description="UNO Flip (required there): the side the hand ended on, read by this row; every row of a hand "
-        "says the same, and the round is stored on it.",
-    )
-
-
-def draft_row_model(fields: tuple[registry.ResultField, ...], name: str, base: type[Body]) -> type[Body]:
-    """A draft row's schema: the shared keys and the result keys the games declare as their own
-    (:attr:`GameType.result_fields`, e.g. a knock-out), as :func:`result_model` builds a result's."""
-    own: dict[str, Any] = {
-        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
-        for declared in fields
-    }
-    return create_model(name, __base__=base, __doc__=base.__doc__, __module__=__name__, **own)
 
 
 class SharedLateRowIn(SharedDraftRowIn):
     """One player's row of a stored round, correcting it (a row that arrived after its round was stored)."""
 
-    went_out: MayOmit[StrictBool | None] = None
+
+LATE_ROW_KEYS: dict[str, Any] = {"went_out": (StrictBool | None, None)}
+"""What a late row (:class:`SharedLateRowIn`) takes beside a draft row's keys: whether the player went out."""
 
 
-DraftRowIn = draft_row_model(registry.result_fields(), "DraftRowIn", SharedDraftRowIn)
-LateRowIn = draft_row_model(registry.result_fields(), "LateRowIn", SharedLateRowIn)
+def draft_row_model(
+    fields: tuple[registry.ResultField, ...],
+    name: str,
+    base: type[Body],
+    round_fields: tuple[registry.RoundField, ...] = (),
+    then: dict[str, Any] | None = None,
+) -> type[Body]:
+    """A draft row's schema: the shared keys, the round keys the games declare that a row carries too (those with a
+    ``row_description``: a hand's side), ``then`` (a late row's ``went_out``) and the result keys the games declare as
+    their own (:attr:`GameType.result_fields`, e.g. a knock-out), as :func:`result_model` builds a result's."""
+    rows: dict[str, Any] = {
+        declared.name: (declared.type | None, Field(default=None, description=declared.row_description))
+        for declared in round_fields
+        if declared.row_description
+    }
+    own: dict[str, Any] = {
+        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
+        for declared in fields
+    }
+    return create_model(name, __base__=base, __doc__=base.__doc__, __module__=__name__, **rows, **(then or {}), **own)
+
+
+DraftRowIn = draft_row_model(registry.result_fields(), "DraftRowIn", SharedDraftRowIn, registry.round_fields())
+LateRowIn = draft_row_model(
+    registry.result_fields(), "LateRowIn", SharedLateRowIn, registry.round_fields(), LATE_ROW_KEYS
+)
 
 
 class DraftRound(Body):
@@ -416,15 +439,37 @@ class Points(Answer):
     points: int
 
 
-class Standing(Answer):
-    """A player's standing: Phase 10 adds ``phase`` and ``phases_done``."""
+def _keys(fields: tuple[registry.StandingField, ...]) -> str:
+    """A game's own keys of an answer, as its description names them: "``phase`` and ``phases_done``"."""
+    return " and ".join(f"``{declared.name}``" for declared in fields)
 
+
+class SharedStanding(Answer):
     name: str
     score: int
-    phase: int | None = None
-    phases_done: MayOmit[list[int]] = None
-    joined: int | None = Field(default=None, description="The first round a player who joined played.")
-    left: int | None = Field(default=None, description="The first round a player who left no longer played.")
+
+
+def standing_model(fields: tuple[registry.StandingField, ...], games: tuple[registry.GameType, ...]) -> type[Answer]:
+    """``Standing``: a player's standing, the keys the games declare as their own (:attr:`GameType.standing_fields`:
+    null or left out where they do not apply) after the shared name and score, then who joined or left when."""
+    own: dict[str, Any] = {
+        # null, or (MayOmit, which is the type itself at run time) left out where it does not apply
+        declared.name: (declared.type | None, None) if declared.nullable else (declared.type, None)
+        for declared in fields
+    }
+    adds = [f"{game.name} adds {_keys(game.standing_fields)}" for game in games if game.standing_fields]
+    return create_model(
+        "Standing",
+        __base__=SharedStanding,
+        __doc__="A player's standing" + (": " + "; ".join(adds) if adds else "") + ".",
+        __module__=__name__,
+        **own,
+        joined=(int | None, Field(default=None, description="The first round a player who joined played.")),
+        left=(int | None, Field(default=None, description="The first round a player who left no longer played.")),
+    )
+
+
+Standing = standing_model(registry.standing_fields(), registry.all_games())
 
 
 class ResultOut(Answer):
@@ -434,13 +479,25 @@ class ResultOut(Answer):
     points: int
 
 
-class RoundOut(Answer):
+class SharedRoundOut(Answer):
     round: int
     went_out: str | None = None
-    side: Literal["light", "dark"] | None = None
-    last_standing: str | None = None
-    results: list[ResultOut]
-    saved: str | None = Field(description="When the round was saved (ISO 8601, UTC); null when not known.")
+
+
+def round_out_model(fields: tuple[registry.RoundField, ...]) -> type[Answer]:
+    """``RoundOut``: a stored round, with the keys the games declare as their own (:attr:`GameType.round_fields`)."""
+    own: dict[str, Any] = {declared.name: (declared.type | None, None) for declared in fields}
+    return create_model(
+        "RoundOut",
+        __base__=SharedRoundOut,
+        __module__=__name__,
+        **own,
+        results=(list[ResultOut], ...),
+        saved=(str | None, Field(description="When the round was saved (ISO 8601, UTC); null when not known.")),
+    )
+
+
+RoundOut = round_out_model(registry.round_fields())
 
 
 class TiebreakerOut(Answer):
@@ -485,8 +542,8 @@ class GameOut(StoredGame):
     status: Literal["playing", "tiebreaker", "finished"]
     winner: str | None
     tiebreaker: TiebreakerOut | None
-    players: list[Standing]
-    rounds: list[RoundOut]
+    players: list[Standing]  # type: ignore[valid-type]
+    rounds: list[RoundOut]  # type: ignore[valid-type]
     started: str | None = Field(description="When the game started (ISO 8601, UTC).")
     finished: str | None = Field(description="When the game finished (ISO 8601, UTC); null while it is open.")
     notes: str | None = Field(description="The game's note, or null.")
@@ -507,19 +564,35 @@ class CreatedGame(EditKey, GameOut):
     pass
 
 
-class SeatOut(Answer):
-    """A seat as everyone sees it (``hand`` only for the asking seat; Phase 10 adds ``phases_open``)."""
-
+class SharedSeatOut(Answer):
     name: str
     bot: str | None
     cards: int
     score: int
     hand: MayOmit[list[str]] = None
-    phases_open: MayOmit[list[int | Literal["tiebreaker"]]] = Field(
-        default=None,
-        description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
-        "empty once it has laid down, or while it sits out a tie-breaker round).",
+
+
+def seat_model(fields: tuple[registry.SeatField, ...], games: tuple[registry.GameType, ...]) -> type[Answer]:
+    """``SeatOut``: a digital game's seat, with the keys the games declare as their own (:attr:`GameType.seat_fields`:
+    left out where they do not apply), as :func:`standing_model` builds a standing."""
+    own: dict[str, Any] = {
+        declared.name: (
+            declared.type | None if declared.nullable else declared.type,
+            Field(default=None, description=declared.description),
+        )
+        for declared in fields
+    }
+    adds = "".join(f"; {game.name} adds {_keys(game.seat_fields)}" for game in games if game.seat_fields)
+    return create_model(
+        "SeatOut",
+        __base__=SharedSeatOut,
+        __doc__=f"A seat as everyone sees it (``hand`` only for the asking seat{adds}).",
+        __module__=__name__,
+        **own,
     )
+
+
+SeatOut = seat_model(registry.seat_fields(), registry.all_games())
 
 
 class LogEntry(Answer):
@@ -535,7 +608,7 @@ class PlayOut(StoredGame):
     status: Literal["playing", "finished"]
     round: int
     turn: int | None
-    seats: list[SeatOut]
+    seats: list[SeatOut]  # type: ignore[valid-type]
     legal: list[Action]
     log: list[LogEntry]
     winner: str | None

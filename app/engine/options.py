@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from .errors import RulesError
 from .i18n import N_, _, number
@@ -224,3 +224,34 @@ def parse_rules_text(options: Sequence[Option], text: str) -> RuleSet:
         else:
             values[name] = option.coerce_text(value)
     return parse_rules(options, values)
+
+
+class MakeRules(Protocol):
+    def __call__(self, given: Any = None) -> RuleSet: ...
+
+
+class RuleMakers(NamedTuple):
+    """What a game's rules module answers (the registry's ``GameType`` asks it): ``make_rules`` (the game's table rules
+    from a JSON object, defaults filled in; raises :class:`RulesError`), ``make_sheet_rules`` (a score sheet's: the
+    game's and ``join_score``) and ``rules_from_text`` (from the simulator's ``name,name=value`` text), made once from
+    the game's option lists by :func:`rule_makers`; a rules module unpacks them."""
+
+    make_rules: MakeRules
+    make_sheet_rules: MakeRules
+    rules_from_text: Callable[[str], RuleSet]
+
+
+def rule_makers(options: Sequence[Option], sheet_options: Sequence[Option]) -> RuleMakers:
+    """The three rules functions of a game with these table rules (``options``) and score-sheet rules
+    (``sheet_options``): ``make_rules, make_sheet_rules, rules_from_text = rule_makers(OPTIONS, SHEET_OPTIONS)``."""
+
+    def make_rules(given: Any = None) -> RuleSet:
+        return parse_rules(options, given)
+
+    def make_sheet_rules(given: Any = None) -> RuleSet:
+        return parse_rules(sheet_options, given)
+
+    def rules_from_text(text: str) -> RuleSet:
+        return parse_rules_text(options, text)
+
+    return RuleMakers(make_rules, make_sheet_rules, rules_from_text)

@@ -86,6 +86,63 @@ class ResultField:
     replaces_entry: bool = False
 
 
+SHARED_ROUND_KEYS = ("round", "dealer", "went_out", "results", "saved")
+"""The keys of a round that every game's rounds share (a game's own keys are its :attr:`GameType.round_fields`)."""
+
+
+@dataclass(frozen=True)
+class RoundField:
+    """A key of a round that only one game's rounds carry beside ``round``, ``went_out`` and ``results`` (for
+    example UNO Flip's ``side``), declared by that game (:attr:`GameType.round_fields`): it is stored, exported and
+    imported with the round, and the shared API schemas of a round (what is entered, what is answered), their
+    OpenAPI document and the importer take it with no shared file edited.
+
+    ``type`` is its value's type as the API's edge checks it (``str``, or a ``Literal`` of the words it may be; checked
+    strictly, as every field is); ``null`` is taken too (the game's engine says when the key is required).
+    ``description`` is what it says in a round entered at once (``RoundIn``); ``row_description``, when set, says
+    that each row of a round entered together carries it as well (every row of a hand says the same), and what it
+    says there (``DraftRowIn``, ``LateRowIn``).
+    """
+
+    name: str
+    type: Any
+    description: str
+    row_description: str | None = None
+
+
+SHARED_STANDING_KEYS = ("name", "score", "joined", "left")
+"""The keys of a player's standing that every game's sheets answer (a game's own: :attr:`GameType.standing_fields`)."""
+
+
+@dataclass(frozen=True)
+class StandingField:
+    """A key of a player's standing (``players`` of a score sheet's answer) that only one game's sheets carry (for
+    example Phase 10's ``phase``), declared by that game (:attr:`GameType.standing_fields`) so that the shared answer
+    schema (``Standing``) and its OpenAPI document name it with no shared file edited.
+
+    ``type`` is its value's type (``int``, ``list[int]``…); ``nullable``: the key is always there and may be ``null``
+    (else it is left out where it does not apply).
+    """
+
+    name: str
+    type: Any
+    nullable: bool = False
+    description: str | None = None
+    """What it says in the OpenAPI document (``None``: the game's sentence in the answer's description says it)."""
+
+
+SHARED_SEAT_KEYS = ("name", "bot", "cards", "score", "hand")
+"""The keys of a digital game's seat that every game answers (a game's own: :attr:`GameType.seat_fields`)."""
+
+
+@dataclass(frozen=True)
+class SeatField(StandingField):
+    """A key of a digital game's seat (``seats`` of ``GET /api/play/<id>``) that only one game's seats carry (for
+    example Phase 10's ``phases_open``), declared by that game (:attr:`GameType.seat_fields`) so that the shared
+    answer schema (``SeatOut``) and its OpenAPI document name it with no shared file edited; as a
+    :class:`StandingField`."""
+
+
 @dataclass(frozen=True)
 class Digital:
     """A game's digital version: the engine's game class, its bots (by name) and its simulator.
@@ -150,6 +207,9 @@ class GameType:
     sheet: ClassVar[type[ScoreSheet]]
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
+    headline: ClassVar[bool] = False
+    """Whether the product's own words name this game (its name and description, the home page's lines: "Deckside:
+    <the headline games> at the table"), by :attr:`name`, in the order registered."""
     bgg_id: ClassVar[int | None] = None
     """The game's id on BoardGameGeek (BG Stats matches a play's game by it); ``None`` for none."""
     has_tiebreaker: ClassVar[bool] = False
@@ -167,7 +227,11 @@ class GameType:
     """Rule fields shown outright on the new-sheet form (``None``: all); the rest go in a fold."""
     more_rules_label: ClassVar[Any] = ""
     round_form: ClassVar[type]
-    """The round form class (Flask-WTF)."""
+    """The round form class (Flask-WTF); its rows get :attr:`row_fields` too (the pages make it with
+    :meth:`make_round_form`)."""
+    row_fields: ClassVar[dict[str, Any]] = {}
+    """Fields of the game's own that each player's row of the round form carries beside the shared row's (unbound
+    WTForms fields, by name: Phase 10's completed phase); :func:`register` refuses a name a row has already."""
     script: ClassVar[str | None] = None
     """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
     styles: ClassVar[tuple[str, ...]] = ()
@@ -175,12 +239,24 @@ class GameType:
     round and record rows); kept for use offline like the shared ones."""
     pages: ClassVar[tuple[Page, ...]] = ()
     """Pages of the game's own that the navigation and the home page link to (their views: :meth:`routes`)."""
-    round_keys: ClassVar[tuple[str, ...]] = ()
-    """Keys a round of this game carries besides ``round``, ``went_out`` and ``results`` (stored with the round,
-    exported and imported with it)."""
+    round_fields: ClassVar[tuple[RoundField, ...]] = ()
+    """Keys a round of this game carries besides the shared ones (:data:`SHARED_ROUND_KEYS`): stored with the round,
+    exported and imported with it; the API schemas of a round and of a draft row, their OpenAPI document and the
+    importer are built from them."""
+    seat_fields: ClassVar[tuple[SeatField, ...]] = ()
+    """Keys a seat of this game's digital version carries besides the shared ones (:data:`SHARED_SEAT_KEYS`): the
+    answer's schema (``app.api.schemas.SeatOut``) is built from them."""
+    standing_fields: ClassVar[tuple[StandingField, ...]] = ()
+    """Keys a player's standing in this game's sheets carries besides the shared ones (:data:`SHARED_STANDING_KEYS`):
+    the answer's schema (``app.api.schemas.Standing``) is built from them."""
     result_fields: ClassVar[tuple[ResultField, ...]] = ()
     """Keys a player's result in this game's rounds may carry besides the shared ones (:data:`SHARED_RESULT_KEYS`):
     the API schema (``app.api.schemas.ResultIn``), its OpenAPI document and the importer are built from them."""
+
+    @property
+    def round_keys(self) -> tuple[str, ...]:
+        """The names of the game's own round keys (:attr:`round_fields`)."""
+        return tuple(declared.name for declared in self.round_fields)
 
     # --- engine ------------------------------------------------------------------------------------
 
@@ -238,6 +314,18 @@ class GameType:
         sheet = self.sheet.replay(rules, players, rounds, *extra, first_dealer=first_dealer, lineup=lineup)
         sheet.game = self.id
         return sheet
+
+    @functools.cached_property
+    def round_form_class(self) -> type:
+        """:attr:`round_form`, its rows carrying :attr:`row_fields` (made once)."""
+        from ..forms import with_row_fields
+
+        return with_row_fields(self.round_form, self.row_fields)
+
+    def make_round_form(self, **kwargs: Any) -> Any:
+        """A round form of this game (:attr:`round_form_class`), bound as Flask-WTF binds it (``formdata=None``: not
+        from the request)."""
+        return self.round_form_class(**kwargs)
 
     # --- the folder ------------------------------------------------------------------------------
 
@@ -609,6 +697,10 @@ def register(game: GameType) -> GameType:
             )
         if declared.type not in (bool, int, str):
             raise GameError(f"The result field {declared.name!r} of {game.id!r} must hold a bool, an int or a str.")
+    _check_row_fields(game)
+    _check_declared(game, "round field", game.round_fields, round_fields(), SHARED_ROUND_KEYS)
+    _check_declared(game, "standing field", game.standing_fields, standing_fields(), SHARED_STANDING_KEYS)
+    _check_declared(game, "seat field", game.seat_fields, seat_fields(), SHARED_SEAT_KEYS)
     found = problems(game)
     if found:
         raise GameError(" ".join(found))
@@ -621,6 +713,61 @@ def result_fields(games: Iterable[GameType] | None = None) -> tuple[ResultField,
     fields: dict[str, ResultField] = {}
     for game in all_games() if games is None else games:
         for declared in game.result_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
+
+
+def _check_declared(
+    game: GameType, what: str, declared: Iterable[Any], known: Iterable[Any], shared: Sequence[str]
+) -> None:
+    """Refuse a game's own key (a round field, a standing field) that is a shared key, or another game's declared
+    otherwise (two games may declare the same key alike: UNO's variants share UNO's)."""
+    others = {field.name: field for field in known}
+    for field in declared:
+        if field.name in shared or others.get(field.name, field) != field:
+            raise GameError(
+                f"The {what} {field.name!r} of {game.id!r} is a shared key or another game's: name it otherwise."
+            )
+
+
+def _check_row_fields(game: GameType) -> None:
+    """Refuse a game's own row field (:attr:`GameType.row_fields`) whose name a row of its round form has already (the
+    shared row's fields, or the form's own row's): the declaration would silently replace that field."""
+    if not game.row_fields or not hasattr(game, "round_form"):
+        return
+    from ..forms import row_field_names
+
+    taken = row_field_names(game.round_form)
+    for name in game.row_fields:
+        if name in taken:
+            raise GameError(
+                f"The row field {name!r} of {game.id!r} is a field the round form's rows have already: name it otherwise."
+            )
+
+
+def round_fields(games: Iterable[GameType] | None = None) -> tuple[RoundField, ...]:
+    """The round fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, RoundField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.round_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
+
+
+def standing_fields(games: Iterable[GameType] | None = None) -> tuple[StandingField, ...]:
+    """The standing fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, StandingField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.standing_fields:
+            fields.setdefault(declared.name, declared)
+    return tuple(fields.values())
+
+
+def seat_fields(games: Iterable[GameType] | None = None) -> tuple[SeatField, ...]:
+    """The seat fields the registered games (or ``games``) declare, each name once, in the order registered."""
+    fields: dict[str, SeatField] = {}
+    for game in all_games() if games is None else games:
+        for declared in game.seat_fields:
             fields.setdefault(declared.name, declared)
     return tuple(fields.values())
 

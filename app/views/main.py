@@ -37,20 +37,37 @@ def game_registry():
     return {"registered_games": registry.all_games(), "game_type": registry.get, "sheet_title": title_of}
 
 
+def listed(names: list[str], either: bool = False) -> str:
+    """Names as one phrase of the request's language: "Hearts and Skat" (``either``: "Hearts or Skat"); the names
+    before the last are separated by commas."""
+    if len(names) < 2:
+        return "".join(names)
+    first, last = ", ".join(names[:-1]), names[-1]
+    if either:
+        # Translators: game names, any one of them ("Hearts or Skat"); names is every name but the last, with commas.
+        return _("%(names)s or %(last)s", names=first, last=last)
+    # Translators: game names, all of them ("Hearts and Skat"); names is every name but the last, with commas.
+    return _("%(names)s and %(last)s", names=first, last=last)
+
+
 def product_words() -> dict[str, str]:
-    """The product's own words that name the games it is made for (its name, its description, the home page's
-    lines), in the request's language: one place, beside the manifest's, so that no shared template names a game."""
+    """The product's own words (its name, its description, the home page's lines), in the request's language. They
+    name the games the product is made for, the registered games that say so (:attr:`GameType.headline`), by their
+    own names: no shared file names a game."""
+    names = [str(game.name) for game in registry.all_games() if game.headline]
+    both, either = listed(names), listed(names, either=True)
     return {
-        "name": _("Deckside: Phase 10 and UNO at the table"),
+        "name": _("Deckside: %(games)s at the table", games=both),
         "description": _(
-            "Score sheets, a phase checker and digital games for Phase 10 and UNO played with a real deck."
+            "Score sheets, a phase checker and digital games for %(games)s played with a real deck.", games=both
         ),
-        "lead": _("The companion for Phase 10 and UNO played with a real deck."),
+        "lead": _("The companion for %(games)s played with a real deck.", games=both),
         "sheets": _(
-            "Keep the score of a real-deck Phase 10 or UNO game, or of any game scored in points: rounds, standings, "
-            "the winner."
+            "Keep the score of a real-deck %(games)s game, or of any game scored in points: rounds, standings, "
+            "the winner.",
+            games=either,
         ),
-        "play": _("A digital Phase 10 or UNO game on this device: bots and friends passing the phone."),
+        "play": _("A digital %(games)s game on this device: bots and friends passing the phone.", games=either),
     }
 
 

@@ -307,7 +307,7 @@ def round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str
     kind = sheets.kind_of(game)
     names = sheets.playing_names(data, number)
     posted = request.method == "POST"
-    form = kind.round_form() if posted else kind.round_form(formdata=None)
+    form = kind.make_round_form() if posted else kind.make_round_form(formdata=None)
     if not posted:
         for seat in range(len(names)):
             form.players.append_entry({"seat": str(seat)})

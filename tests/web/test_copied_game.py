@@ -101,6 +101,32 @@ def test_a_copied_game_folder_under_a_new_id_works_end_to_end(tmp_path, copied, 
             db.engine.dispose()
 
 
+def test_a_copied_game_that_says_headline_is_named_in_the_products_words(tmp_path, copied, database_url):
+    """The product's name, description and home page lines name the games that say ``headline``, from the registry:
+    a copied game folder that says so is named too, with no shared file edited."""
+    load, registered = copied
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_head",
+        edit=lambda code: code.replace(
+            '    id = "five_crowns_head"\n', '    id = "five_crowns_head"\n    headline = True\n'
+        ),
+    )
+    registry.register(load("five_crowns_head"))
+    registered.append("five_crowns_head")
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
+    try:
+        client = app.test_client()
+        manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": "en"}).get_json()
+        assert manifest["name"] == "Deckside: Phase 10, UNO and Points at the table"
+        home = text(client.get("/", headers={"Accept-Language": "en"}))
+        assert "A digital Phase 10, UNO or Points game on this device" in home
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
 def unmark(folder: Path, hook: str) -> None:
     """Take a data attribute the shared scripts need out of a copied game's round.html (its classes stay)."""
     partial = folder / "templates" / "round.html"
@@ -157,16 +183,18 @@ def test_the_app_refuses_a_game_named_like_one_of_its_parts(tmp_path, copied, da
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-only"})
 
 
-def declare(field: str):
-    """A plug-in edit: the copied game declares a result field of its own (``field``: the ResultField's source)."""
+def declare(field: str, attr: str = "result_fields"):
+    """A plug-in edit: the copied game declares a key of its own (``field``: the declaration's source) in ``attr``
+    (``result_fields``, ``round_fields``, ``standing_fields``, ``seat_fields``; ``row_fields`` takes a dict's items)."""
 
     def edit(code: str) -> str:
         code = code.replace(
-            "from app.games.registry import GameType", "from app.games.registry import GameType, ResultField"
+            "from __future__ import annotations\n",
+            "from __future__ import annotations\n\nfrom wtforms import IntegerField, StringField\n"
+            "from app.games.registry import ResultField, RoundField, SeatField, StandingField\n",
         )
-        return re.sub(
-            r"^(\s+)form_prefix = ", rf"\1result_fields = ({field},)\n\1form_prefix = ", code, count=1, flags=re.M
-        )
+        value = f"{{{field}}}" if attr == "row_fields" else f"({field},)"
+        return re.sub(r"^(\s+)round_form = ", rf"\1{attr} = {value}\n\1round_form = ", code, count=1, flags=re.M)
 
     return edit
 
@@ -195,6 +223,127 @@ def test_a_copied_game_declares_a_result_field_of_its_own_and_the_shared_schema_
     item = {"round": 1, "went_out": None, "results": [{"player": "Ana", "points": 3, "bonus": 2, "other": 1}]}
     body = importer._round_body(item, 1, (), registry.result_fields())
     assert body["results"] == [{"player": "Ana", "bonus": 2, "points": 3}]
+
+
+def prefixed(kind: str, then=None):
+    """A plug-in edit for a copy of UNO (whose rule fields have no prefix): its rule fields get one (``then``: a
+    further edit)."""
+    line = f'    id = "{kind}"\n'
+
+    def edit(code: str) -> str:
+        code = code.replace(line, line + f'    form_prefix = "{kind}_"\n')
+        return then(code) if then else code
+
+    return edit
+
+
+def test_a_copied_game_declares_round_and_standing_fields_of_its_own_and_the_shared_schemas_take_them(tmp_path, copied):
+    """A game's own round key (as UNO Flip's side) and standing key (as Phase 10's phase) are the game's declarations:
+    the API schemas of a round (entered, a draft row, answered) and of a standing, and the importer, take them with no
+    shared file edited."""
+    from app.api import schemas
+    from app.services import importer
+
+    load, registered = copied
+    wild = (
+        'RoundField("wild_rank", int, "Five Crowns: the rank that is wild this round.", '
+        'row_description="Five Crowns: the wild rank, read by this row.")'
+    )
+    edit = declare(wild, "round_fields")
+    copy_game(
+        tmp_path,
+        "points",
+        "five_crowns_wild",
+        lambda code: declare('StandingField("crowns", int, nullable=True)', "standing_fields")(edit(code)),
+    )
+    game = registry.register(load("five_crowns_wild"))
+    registered.append("five_crowns_wild")
+    assert game.round_keys == ("wild_rank",)  # stored, exported and imported with the round (services.sheets)
+    round_in = schemas.round_model(registry.round_fields(), schemas.ResultIn)
+    document = round_in.model_json_schema()
+    assert list(document["properties"]) == ["round", "went_out", "side", "last_standing", "wild_rank", "results"]
+    assert document["properties"]["wild_rank"]["description"] == "Five Crowns: the rank that is wild this round."
+    assert round_in.model_validate({"round": 2, "wild_rank": 4, "results": []}).wild_rank == 4
+    with pytest.raises(ValueError, match="wild_rank"):
+        round_in.model_validate({"round": 2, "wild_rank": "4", "results": []})  # strictly its declared type
+    row = schemas.draft_row_model(
+        registry.result_fields(), "DraftRowIn", schemas.SharedDraftRowIn, registry.round_fields()
+    )
+    assert (
+        row.model_json_schema()["properties"]["wild_rank"]["description"]
+        == "Five Crowns: the wild rank, read by this row."
+    )
+    assert "wild_rank" in schemas.round_out_model(registry.round_fields()).model_json_schema()["properties"]
+    standing = schemas.standing_model(registry.standing_fields(), registry.all_games()).model_json_schema()
+    assert list(standing["properties"]) == ["name", "score", "phase", "phases_done", "crowns", "joined", "left"]
+    assert standing["description"].endswith("; Points adds ``crowns``.")  # the copy keeps the name of the game copied
+    item = {"round": 1, "went_out": None, "wild_rank": 3, "results": [{"player": "Ana", "points": 3}]}
+    assert importer._round_body(item, 1, game.round_keys, registry.result_fields())["wild_rank"] == 3
+
+
+def test_a_copied_game_declares_row_fields_of_its_own_and_its_round_form_rows_carry_them(tmp_path, copied):
+    """A game's own fields of a round form's row (as Phase 10's completed phase) are its declaration: its round form's
+    rows carry them, the shared row and the other games' forms do not."""
+    from app.forms import RoundForm, row_field_names
+
+    load, registered = copied
+    copy_game(
+        tmp_path,
+        "uno",
+        "five_crowns_row",
+        prefixed("five_crowns_row", declare('"note": StringField("Note")', "row_fields")),
+    )
+    game = registry.register(load("five_crowns_row"))
+    registered.append("five_crowns_row")
+    assert {"note", "points", "cards", "seat"} <= row_field_names(game.round_form_class)
+    assert "note" not in row_field_names(RoundForm) and "note" not in row_field_names(
+        registry.require("uno").round_form_class
+    )
+    assert {"completed", "phase"} <= row_field_names(registry.require("phase10").round_form_class)
+    assert not {"completed", "phase"} & row_field_names(RoundForm)
+
+
+@pytest.mark.parametrize(
+    ("field", "attr", "sentence"),
+    [
+        (
+            'RoundField("went_out", str, "x")',
+            "round_fields",
+            "The round field 'went_out' of 'five_crowns_clash' is a shared key",
+        ),
+        (
+            'RoundField("side", str, "x")',
+            "round_fields",
+            "The round field 'side' of 'five_crowns_clash' is a shared key or another game's",
+        ),
+        (
+            'StandingField("score", int)',
+            "standing_fields",
+            "The standing field 'score' of 'five_crowns_clash' is a shared key",
+        ),
+        (
+            'StandingField("phase", str)',
+            "standing_fields",
+            "The standing field 'phase' of 'five_crowns_clash' is a shared key or another game's",
+        ),
+        (
+            'SeatField("hand", list[str])',
+            "seat_fields",
+            "The seat field 'hand' of 'five_crowns_clash' is a shared key",
+        ),
+        (
+            '"cards": StringField("x")',
+            "row_fields",
+            "The row field 'cards' of 'five_crowns_clash' is a field the round form's rows have",
+        ),
+    ],
+)
+def test_registering_refuses_a_round_standing_or_row_field_that_clashes(tmp_path, copied, field, attr, sentence):
+    load, _registered = copied
+    copy_game(tmp_path, "uno", "five_crowns_clash", prefixed("five_crowns_clash", declare(field, attr)))
+    with pytest.raises(registry.GameError, match=re.escape(sentence)):
+        registry.register(load("five_crowns_clash"))
+    assert "five_crowns_clash" not in registry.ids()
 
 
 @pytest.mark.parametrize(

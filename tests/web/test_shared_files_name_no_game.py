@@ -6,7 +6,8 @@ display name, in any case, as a word (``_`` and ``-`` count as word breaks, so `
 UNO), and the words that set a game apart from the game its name starts with (``Flip`` of "UNO Flip", ``no_mercy``
 of ``uno_no_mercy``). Comments count: a comment naming a game is a sign that game's code sits in a shared file.
 There is no allow-list: the product's own words that name the games (its name and description, the home page's
-lines) are said once in ``app/views/main.py`` (``product_words``), beside the manifest's.
+lines) are built from the registry (the games that say ``headline``, by their names) in ``app/views/main.py``
+(``product_words``), which names no game either.
 """
 
 from __future__ import annotations
@@ -93,3 +94,36 @@ def test_the_words_cover_every_game():
         assert any(re.search(p, text, re.IGNORECASE) and words[p] == kind for p in words), text
     for text in ("unofficial", "phases", "points", "1 point", "mercy-full"):
         assert not hits("x.html", text, words), text
+
+
+def test_the_products_own_words_name_no_game():
+    """The view that says the product's words (``product_words``) asks the registry for the games they name."""
+    path = ROOT / "app" / "views" / "main.py"
+    found = hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), game_words())
+    assert not found, "the product's words name a game:\n" + "\n".join(found)
+
+
+def test_the_products_words_name_the_headline_games_by_their_names():
+    """Built from the registry, the English words are the product's as they were; each language names the games by
+    their own translated names, joined by its own "and" and "or"."""
+    from app.views.main import product_words
+
+    assert [g.id for g in registry.all_games() if g.headline] == ["phase10", "uno"]
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.test_request_context():
+        with force_locale("en"):
+            assert product_words() == {
+                "name": "Deckside: Phase 10 and UNO at the table",
+                "description": "Score sheets, a phase checker and digital games for Phase 10 and UNO played with a "
+                "real deck.",
+                "lead": "The companion for Phase 10 and UNO played with a real deck.",
+                "sheets": "Keep the score of a real-deck Phase 10 or UNO game, or of any game scored in points: "
+                "rounds, standings, the winner.",
+                "play": "A digital Phase 10 or UNO game on this device: bots and friends passing the phone.",
+            }
+        with force_locale("he"):
+            assert product_words()["name"] == "Deckside: שלב 10 ו־UNO ליד השולחן"
+        with force_locale("de"):
+            assert product_words()["play"].startswith("Ein digitales Phase 10 oder UNO auf diesem Gerät")
+        with force_locale("cy"):
+            assert product_words()["name"] == "Deckside: Phase 10 ac UNO wrth y bwrdd"

@@ -4,14 +4,14 @@ the tie-breaker, the page partials."""
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from markupsafe import Markup
-from wtforms import Field, SelectField, TextAreaField, ValidationError
+from wtforms import BooleanField, Field, SelectField, TextAreaField, ValidationError
 from wtforms.validators import Length
 from wtforms.widgets import TextArea
 
@@ -20,7 +20,7 @@ from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
 from app.forms import RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
-from app.games.registry import Digital, GameType, Page, option_field
+from app.games.registry import Digital, GameType, Page, SeatField, StandingField, option_field
 from app.games.summary import spread
 from app.i18n import format_number
 
@@ -52,6 +52,7 @@ class Phase10(GameType):
     id = "phase10"
     name = _l("Phase 10")
     bgg_id = 1258
+    headline = True  # named in the product's own words (its name, the home page)
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases
@@ -90,6 +91,17 @@ class Phase10(GameType):
         },
     )
     has_tiebreaker = True
+    # A player's standing: the phase they play next (null once done) and the phases completed, in order (API.md).
+    standing_fields = (StandingField("phase", int, nullable=True), StandingField("phases_done", list[int]))
+    # A seat of the digital game: the phases it may still lay down this round (API.md).
+    seat_fields = (
+        SeatField(
+            "phases_open",
+            list[int | Literal["tiebreaker"]],
+            description="Phase 10: the phases this seat may still lay down this round (several under pick_a_phase; "
+            "empty once it has laid down, or while it sits out a tie-breaker round).",
+        ),
+    )
     labels: ClassVar[dict[str, Any]] = {"go_out_by_hit": _l("A player may go out by hitting")}
     choice_labels: ClassVar[dict[str, Any]] = {
         "variant": (
@@ -102,6 +114,11 @@ class Phase10(GameType):
     primary_rules = ("variant", "phase_list", "custom_phases", "natural_card")
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
+    # Each player's row of the round form: the phase completed (a box; under pick_a_phase, which phase).
+    row_fields: ClassVar[dict[str, Any]] = {
+        "completed": BooleanField(_l("Completed the phase")),
+        "phase": SelectField(_l("Phase completed"), choices=[], validate_choice=False),
+    }
     simulates_hands = False
 
     def crew_facts(self, rows: list[dict[str, Any]]) -> list[str]:

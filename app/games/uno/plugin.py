@@ -28,6 +28,7 @@ class Uno(GameType):
     id = "uno"
     name = _l("UNO")
     bgg_id = 2223
+    headline = True  # named in the product's own words (its name, the home page)
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules

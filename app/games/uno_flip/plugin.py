@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -11,6 +11,7 @@ from wtforms.validators import InputRequired
 
 from app.errors import ApiError
 from app.forms import RoundForm, options
+from app.games.registry import RoundField
 from app.games.uno.plugin import Uno
 
 from .engine import cards, rounds, rules, sheet
@@ -30,6 +31,7 @@ class FlipRoundForm(RoundForm):
 class UnoFlip(Uno):
     id = "uno_flip"
     name = _l("UNO Flip")
+    headline = False  # UNO's variants: the product's words name UNO only
     description = _l("Hands on the light or the dark side, until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules
@@ -44,7 +46,15 @@ class UnoFlip(Uno):
     script = "sheet.js"
     styles = ("sheet.css",)
     simulates_hands = False
-    round_keys = ("side",)
+    round_fields = (
+        RoundField(
+            "side",
+            Literal["light", "dark"],  # cards.SIDES
+            "UNO Flip (required there): the side the hand ended on.",
+            row_description="UNO Flip (required there): the side the hand ended on, read by this row; every row of a "
+            "hand says the same, and the round is stored on it.",
+        ),
+    )
 
     def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
         side = form.side.data

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired
 
 from app.forms import PlayerRow, RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
-from app.games.registry import ResultField
+from app.games.registry import ResultField, RoundField
 from app.games.uno.plugin import Uno
 
 from .engine import cards, rounds, rules, sheet
@@ -40,6 +40,7 @@ class NoMercyRoundForm(RoundForm):
 class UnoNoMercy(Uno):
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
+    headline = False  # UNO's variants: the product's words name UNO only
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
     options = rules.OPTIONS
     rules_module = rules
@@ -55,7 +56,13 @@ class UnoNoMercy(Uno):
     script = "sheet.js"
     styles = ("sheet.css",)
     simulates_hands = False
-    round_keys = ("last_standing",)
+    round_fields = (
+        RoundField(
+            "last_standing",
+            str,
+            "UNO Show 'em No Mercy: the hand's winner when every other player was knocked out (instead of went_out).",
+        ),
+    )
     result_fields = (
         ResultField(
             "knocked_out",

@@ -64,14 +64,25 @@ def _run_solver(size: int) -> Solver:
     return solve
 
 
+_HIGH_FIRST = tuple(range(HIGHEST, LOWEST - 1, -1))
+"""The numbers, highest first: a set takes the highest of the numbers held most often."""
+
+
+def _most_held(counts: Sequence[int], order: Sequence[int]) -> tuple[int, int | None]:
+    """How often the thing held most often is held, and which it is (the first in ``order`` on a tie; ``None`` when
+    nothing is held): the number of a set, the colour of a colour group."""
+    best, at = 0, None
+    for i in order:
+        if counts[i] > best:
+            best, at = counts[i], i
+    return best, at
+
+
 def _set_solver(size: int) -> Solver:
     def solve(counts, mask, naturals, wilds, every_group, enough):
         if not naturals:
             return None
-        best, number = 0, 0
-        for n in range(HIGHEST, LOWEST - 1, -1):
-            if counts[n] > best:
-                best, number = counts[n], n
+        best, number = _most_held(counts, _HIGH_FIRST)
         used = min(best, size)
         return size - used, (("set", number, used),)
 
@@ -162,17 +173,17 @@ def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
     return solve
 
 
+_COLOR_ORDER = tuple(range(len(COLORS)))
+
+
 def _color_solver(size: int) -> Solver:
     # Counts here are by colour (COLORS order), see _color_counts.
     def solve(counts, mask, naturals, wilds, every_group, enough):
-        best, letter = 0, None
-        for i, c in enumerate(counts):
-            if c > best:
-                best, letter = c, COLORS[i]
-        if not best:
+        best, at = _most_held(counts, _COLOR_ORDER)
+        if at is None:
             return None
         used = min(best, size)
-        return size - used, (("color", letter, used),)
+        return size - used, (("color", COLORS[at], used),)
 
     return solve
 

@@ -16,7 +16,7 @@ from typing import Any
 from app.engine.common import is_int
 from app.engine.errors import PhaseError, RulesError
 from app.engine.i18n import N_, _
-from app.engine.options import JOIN_SCORE, Option, RuleSet, parse_rules, parse_rules_text
+from app.engine.options import JOIN_SCORE, Option, rule_makers
 
 from .variants import VARIANTS
 
@@ -438,23 +438,10 @@ OPTIONS: tuple[Option, ...] = (
 """Phase 10's table rules, with the defaults RULES.md names."""
 
 
-def make_rules(given: Any = None) -> RuleSet:
-    """Phase 10 rules from a JSON object (defaults filled in); raises :class:`RulesError`."""
-    return parse_rules(OPTIONS, given)
-
-
 SHEET_OPTIONS: tuple[Option, ...] = (*OPTIONS, JOIN_SCORE)
 """The score sheet's table rules: the game's, and who joins mid-game starts with what (``join_score``)."""
 
-
-def make_sheet_rules(given: Any = None) -> RuleSet:
-    """A score sheet's table rules from a JSON object (the game's rules and ``join_score``), defaults filled in."""
-    return parse_rules(SHEET_OPTIONS, given)
-
-
-def rules_from_text(text: str) -> RuleSet:
-    """Phase 10 rules from the simulator's ``--rules`` text (``phases`` takes ``even`` or ``1;3;5``)."""
-    return parse_rules_text(OPTIONS, text)
+make_rules, make_sheet_rules, rules_from_text = rule_makers(OPTIONS, SHEET_OPTIONS)
 
 
 DEFAULT_RULES = make_rules()

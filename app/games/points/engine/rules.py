@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.engine.i18n import N_
-from app.engine.options import JOIN_SCORE, Option, RuleSet, parse_rules, parse_rules_text
+from app.engine.options import JOIN_SCORE, Option, rule_makers
 
 HIGHEST, LOWEST = "highest", "lowest"
 MAX_TARGET = 1_000_000
@@ -45,20 +43,7 @@ OPTIONS: tuple[Option, ...] = (
 """A points game's table rules."""
 
 
-def make_rules(given: Any = None) -> RuleSet:
-    """Points rules from a JSON object (defaults filled in); raises :class:`~app.engine.errors.RulesError`."""
-    return parse_rules(OPTIONS, given)
-
-
 SHEET_OPTIONS = OPTIONS
 """A points game is a score sheet only: its table rules are the sheet's (``join_score`` among them)."""
 
-
-def make_sheet_rules(given: Any = None) -> RuleSet:
-    """The same as :func:`make_rules` (a points game has no digital version)."""
-    return make_rules(given)
-
-
-def rules_from_text(text: str) -> RuleSet:
-    """Points rules from ``name=value`` text (``wins=lowest,target=100``)."""
-    return parse_rules_text(OPTIONS, text)
+make_rules, make_sheet_rules, rules_from_text = rule_makers(OPTIONS, SHEET_OPTIONS)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.engine.i18n import N_
-from app.engine.options import JOIN_SCORE, Option, RuleSet, parse_rules, parse_rules_text
+from app.engine.options import JOIN_SCORE, Option, rule_makers
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -85,23 +83,10 @@ OPTIONS: tuple[Option, ...] = (
 """UNO's table rules."""
 
 
-def make_rules(given: Any = None) -> RuleSet:
-    """UNO rules from a JSON object (defaults filled in); raises :class:`RulesError`."""
-    return parse_rules(OPTIONS, given)
-
-
 SHEET_OPTIONS: tuple[Option, ...] = (*OPTIONS, JOIN_SCORE)
 """The score sheet's table rules: the game's, and who joins mid-game starts with what (``join_score``)."""
 
-
-def make_sheet_rules(given: Any = None) -> RuleSet:
-    """A score sheet's table rules from a JSON object (the game's rules and ``join_score``), defaults filled in."""
-    return parse_rules(SHEET_OPTIONS, given)
-
-
-def rules_from_text(text: str) -> RuleSet:
-    """UNO rules from the simulator's ``--rules`` text (``stacking,jump_in,target=200``)."""
-    return parse_rules_text(OPTIONS, text)
+make_rules, make_sheet_rules, rules_from_text = rule_makers(OPTIONS, SHEET_OPTIONS)
 
 
 DEFAULT_RULES = make_rules()
