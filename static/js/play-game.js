@@ -658,6 +658,11 @@
     }
   }
   window.addEventListener("online", function () { if (claim) exchange().then(load); });
+  // A join link opened in a tab that already shows this game changes only the fragment (no page load): take it
+  // as a load, so that the code above takes it off the address and exchanges it.
+  window.addEventListener("hashchange", function () {
+    if (/[#&](?:key|claim)=[^&]/.test(window.location.hash)) window.location.reload();
+  });
 
   // --- start ----------------------------------------------------------------------------------------
   statusBox.textContent = T.loading;
