@@ -10,6 +10,7 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+from e2e_helpers import assert_accessible
 from play_pages import join, start_with_phones
 from playwright.sync_api import Page, expect
 
@@ -49,6 +50,11 @@ def test_a_seat_link_works_once_a_second_phone_only_watches_and_a_new_link_plays
     expect(help_text).to_contain_text("This link works once, for 30 minutes (until ")
     expect(help_text).to_contain_text("Once it has been used, or after that, make a new one here.")
     shot(creator, "seat-links-creator")
+    creator.set_viewport_size({"width": 320, "height": 700})
+    creator.locator('[data-seat="1"]').scroll_into_view_if_needed()
+    shot(creator, "seat-links-creator-320", full_page=False)
+    assert creator.evaluate("document.documentElement.scrollWidth") <= 320  # the long link wraps
+    creator.set_viewport_size({"width": 390, "height": 844})
     link = join(creator, phone().new_page(), 1, "Ben", shot, "seat-links-Ben")
     # A second phone opens the same link (forwarded in a chat, or picked from the first phone's history).
     other = phone().new_page()
@@ -56,6 +62,10 @@ def test_a_seat_link_works_once_a_second_phone_only_watches_and_a_new_link_plays
     _watching_with(other, USED)
     assert other.evaluate("Object.keys(localStorage).filter(k => localStorage[k].includes('\"key\"'))") == []
     shot(other, "seat-links-used-link")
+    assert_accessible(other, "a used seat link")
+    other.set_viewport_size({"width": 320, "height": 700})
+    shot(other, "seat-links-used-link-320", full_page=False)
+    assert other.evaluate("document.documentElement.scrollWidth") <= 320
     # The creator makes a new link (the seat's key stays: Ben's first phone plays on); it plays on the other phone.
     creator.locator('[data-newlink="1"]').click()
     expect(creator.locator('a[data-join="1"]')).not_to_have_attribute("href", link, timeout=10000)
@@ -117,6 +127,7 @@ def test_an_expired_seat_link_says_so_on_both_phones_and_a_new_one_plays(page: P
     )
     expect(creator.locator('a[data-join="1"]')).to_have_count(0)
     shot(creator, "seat-links-creator-expired")
+    assert_accessible(creator, "the creator's panel with an expired link")
     creator.locator('[data-newlink="1"]').click()
     join(creator, late, 1, "Ben")
     expect(late.locator("[data-claim]")).to_be_hidden()
