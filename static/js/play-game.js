@@ -487,8 +487,10 @@
     if (!k || joins[i]) return;
     joins[i] = { loading: true };
     P.api("POST", API + "/seats/" + i + "/join", key, { key: k }).then(function (r) {
-      joins[i] = r.status === 200 ? r.body : null;
-      if (joins[i]) {
+      if (r.status === 400) joins[i] = { failed: true };   // this device's seat key is not the seat's any more
+      else if (r.status !== 200) { joins[i] = null; return; }   // asked again when the panel is drawn next
+      else joins[i] = r.body;
+      if (joins[i].url) {
         var left = Date.parse(joins[i].expires) - r.date;
         joins[i].minutes = Math.max(1, Math.round(left / 60000));
         joins[i].until = Date.now() + left;
@@ -540,7 +542,9 @@
     remoteBox.appendChild(el("h2", { text: T.phones }));
     remote.forEach(function (i) {
       var x = s.seats[i], join = joins[i], parts = [];
-      loadJoin(i);
+      // A seat's link is asked for when its part of the panel is open (a code is made only to be shown).
+      var isOpen = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
+      if (isOpen) loadJoin(i);
       var expired = join && join.url && Date.now() >= join.until;
       if (join && join.url && !expired) {
         var qr = el("div", { class: "qr" });
@@ -552,7 +556,7 @@
                    shareButton);
       } else if (expired) {
         parts.push(el("p", { class: "help", "data-join-help": String(i), text: T.join_expired }));
-      } else if (!seatKeys()[String(i)]) {
+      } else if (!seatKeys()[String(i)] || (join && join.failed)) {
         parts.push(el("p", { class: "help", text: T.no_key_here }));
       }
       var row = el("div", { class: "actions" });
@@ -579,7 +583,8 @@
       parts.push(row);
       var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? t("played_by_bot", { bot: T[x.bot] || x.bot }) : T.own_phone]);
       var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
-      details.open = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
+      details.open = isOpen;
+      details.addEventListener("toggle", function () { if (details.open && !joins[i]) { loadJoin(i); } });
       remoteBox.appendChild(details);
     });
     if (focused && remoteBox.querySelector(focused)) remoteBox.querySelector(focused).focus();
