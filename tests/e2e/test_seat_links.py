@@ -158,3 +158,25 @@ def test_a_phone_whose_claim_answer_was_lost_asks_again_and_plays(page: Page, ph
     expect(ben.locator("[data-claim]")).to_be_hidden()
     assert len(sent) == 2 and sent[0] and sent[0] == sent[1], sent
     assert "#" not in ben.url
+
+
+def test_a_phone_offline_when_it_opened_the_link_joins_once_it_is_back_even_after_a_reload(page: Page, phone, shot):
+    """The exchange cannot reach the server: the page says so and keeps the code (in this tab only, not in the
+    address); the person reloads the page, still offline, and is told the same; back online, the phone joins."""
+    creator = page
+    start_with_phones(creator, "uno", "11", TWO_PHONES)
+    link = _link(creator, 1)
+    ben = phone().new_page()
+    ben.route("**/api/claims/*", lambda route: route.abort("internetdisconnected"))
+    ben.goto(link)
+    expect(ben.locator("[data-claim]")).to_contain_text("This phone cannot reach the server just now", timeout=10000)
+    expect(ben.locator("[data-claim]")).to_have_class("flash play-claim flash-waiting")
+    assert "#" not in ben.url
+    ben.reload()  # still offline: the code was kept for this tab, and is tried again
+    expect(ben.locator("[data-claim]")).to_contain_text("This phone cannot reach the server just now", timeout=10000)
+    ben.unroute("**/api/claims/*")
+    ben.evaluate("window.dispatchEvent(new Event('online'))")  # back online
+    expect(ben.locator(".hand-heading")).to_contain_text("Ben", timeout=10000)
+    expect(ben.locator("[data-claim]")).to_be_hidden()
+    game_id = link.split("/play/")[1].split("#")[0]
+    assert ben.evaluate(f"sessionStorage.getItem('deckside-claim:{game_id}')") is None
