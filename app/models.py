@@ -280,5 +280,8 @@ class Claim(Model):
     masked_key: Mapped[str] = mapped_column(String(256))
     once: Mapped[bool] = mapped_column(default=False)
     used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    used_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the Idempotency-Key a seat code was claimed with: the same phone asking again (its answer was
+    lost on the way) is answered again; any other phone gets 410."""
     expires_at: Mapped[datetime] = mapped_column(index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import jsonify, request
 
 from ..services import claims
 from . import bp
@@ -16,4 +16,4 @@ def create_claim():
 
 @bp.post("/claims/<code>")
 def use_claim(code: str):
-    return jsonify(claims.claim(code))
+    return jsonify(claims.claim(code, request.headers.get("Idempotency-Key")))

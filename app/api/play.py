@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Response, current_app, g, jsonify, request, url_for
 
 from .. import changes, heavy
-from ..database import read_only, writes_late
+from ..database import writes_late
 from ..heavy import long_work
 from ..ratelimits import creation
 from ..services import play, seats
@@ -160,9 +160,9 @@ def new_seat_key(play_id: str, number: str):
 
 
 @bp.post("/play/<play_id>/seats/<number>/join")
-@read_only
 def join_link(play_id: str, number: str):
-    """Edit key, ``{"key": <seat key>}``: the seat's join link (key in the fragment) and its QR code (SVG)."""
+    """Edit key, ``{"key": <seat key>}``: the seat's join link (a one-use claim code in the fragment, good for 30
+    minutes), its QR code (SVG) and when it expires."""
     found, _key = _creator(play_id)
     url = url_for("play.game", game_id=found.id, _external=True)
     return jsonify(play.join_link(found, number, json_object(), url))

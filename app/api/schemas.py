@@ -631,11 +631,13 @@ class JoinLink(Body):
 
 
 class JoinLinkOut(Answer):
-    """The join link (the key in the fragment, never in a query string) and its QR code as SVG."""
+    """The join link (``/play/<id>#claim=<code>``: a claim code that works once and until ``expires``, never the
+    key) and its QR code as SVG."""
 
     seat: int
     url: str
     svg: str
+    expires: str
 
 
 class ClaimIn(Body):
@@ -1114,7 +1116,7 @@ SHARED_ENDPOINTS: tuple[Endpoint, ...] = (
         "POST",
         "/api/play/<play_id>/seats/<n>/join",
         "joinLink",
-        "A remote seat's join link (its key in the URL fragment) and QR code.",
+        "A remote seat's join link (a one-use claim code in the URL fragment, 30 minutes) and QR code.",
         JoinLink,
         answer=JoinLinkOut,
         errors=(404,),
@@ -1144,9 +1146,11 @@ SHARED_ENDPOINTS: tuple[Endpoint, ...] = (
         "POST",
         "/api/claims/<code>",
         "useClaim",
-        "The key a claim code hands over (no credentials); 410 once it has expired or been used.",
+        "The key a claim code hands over (no credentials); 410 once it has expired or been used (a seat's code: "
+        "asked again with the Idempotency-Key it was claimed with, the same answer).",
         answer=Claimed,
         errors=(404, 410),
+        headers=("Idempotency-Key",),
         tags=("claims",),
     ),
     # itself

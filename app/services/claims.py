@@ -155,9 +155,13 @@ def _play_key(play: PlayGame, who, right: str, body: dict[str, Any], bearer: str
     return body["key"]
 
 
-def claim(code: str) -> dict[str, Any]:
+def claim(code: str, retry: str | None = None) -> dict[str, Any]:
     """``POST /api/claims/<code>``: the key the code hands over; 404 (counted) for a wrong code, 410 once it is
-    expired, used (a seat code) or its key no longer works."""
+    expired, used (a seat code) or its key no longer works.
+
+    ``retry`` is the request's ``Idempotency-Key``: a seat code claimed with one is answered again to the same
+    key (the phone that claimed it lost the answer on the way and asks again), and to no other."""
+    retry = seat_rules.check_idempotency_key(retry)
     found = db.session.get(Claim, hash_key(code)) if 0 < len(code) <= 64 else None
     if found is None:
         refuse_wrong_key(
@@ -167,20 +171,44 @@ def claim(code: str) -> dict[str, Any]:
             status=404,
             everyone=False,
         )
-    gone = _("This link has expired: ask the phone that shared it for a new one. The sheet can still be read.")
+    words = _gone_words(found)
     if found.expires_at <= utcnow():
-        raise ApiError(gone, 410)
+        raise ApiError(words["expired"], 410)
+    mine = hash_key(retry) if retry else None
+    if found.once and found.used_at is not None and (mine is None or found.used_by != mine):
+        raise ApiError(words["used"], 410)
     key = unmask(found.masked_key, code)
     if not _still_works(found, key):
-        raise ApiError(gone, 410)
-    if found.once:
+        raise ApiError(words["replaced"], 410)
+    if found.once and found.used_at is None:
         used = db.session.execute(  # an UPDATE answers a CursorResult (Session.execute is typed as a Result)
-            update(Claim).where(Claim.id == found.id, Claim.used_at.is_(None)).values(used_at=utcnow())
+            update(Claim).where(Claim.id == found.id, Claim.used_at.is_(None)).values(used_at=utcnow(), used_by=mine)
         )
         db.session.commit()
-        if cast(CursorResult[Any], used).rowcount != 1:
-            raise ApiError(_("This seat link has been used already: ask the phone that shared it for a new one."), 410)
+        if cast(CursorResult[Any], used).rowcount != 1:  # another request claimed it first: was it this phone?
+            db.session.refresh(found)
+            if mine is None or found.used_by != mine:
+                raise ApiError(words["used"], 410)
     return {"game": found.game_id, "right": found.right, "key": key}
+
+
+def _gone_words(found: Claim) -> dict[str, str]:
+    """Why a code no longer works, said for its kind of game: a score sheet can still be read, a digital game
+    watched, and a new link comes from the phone that shared it (for a digital game: its creator)."""
+    if db.session.get(Game, found.game_id) is not None:
+        gone = _("This link has expired: ask the phone that shared it for a new one. The sheet can still be read.")
+        return {"expired": gone, "replaced": gone, "used": gone}
+    return {
+        "expired": _("This link has expired: ask the game's creator for a new one. You can watch the game meanwhile."),
+        "used": _(
+            "This link has been used already (a link to a seat works once): ask the game's creator for a new one. "
+            "You can watch the game meanwhile."
+        ),
+        "replaced": _(
+            "This link no longer works: the seat has been given a new key since. Ask the game's creator for a new "
+            "link; you can watch the game meanwhile."
+        ),
+    }
 
 
 def _still_works(found: Claim, key: str) -> bool:

@@ -55,11 +55,12 @@ from ..engine.players import parse_seats
 from ..errors import CONFLICT_POSTGRES, ApiError
 from ..extensions import db
 from ..games import registry
+from ..handover import claim_link
 from ..i18n import format_list
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
 from ..models import Game, PlayGame, utcnow
+from . import claims, sheets
 from . import seats as seat_rules
-from . import sheets
 from .sheets import Conflict
 
 MAX_ROUNDS = sheets.MAX_ROUNDS
@@ -422,17 +423,20 @@ def new_seat_key(play: PlayGame, number: str) -> dict[str, Any]:
 
 
 def join_link(play: PlayGame, number: str, body: Any, url: str) -> dict[str, Any]:
-    """The join link of a remote seat (``url`` with ``#key=<seat key>``, the key never in a query string) and
-    its QR code as inline SVG; ``body`` is ``{"key": <that seat's key>}``, which the creator's phone keeps."""
+    """The join link of a remote seat: ``url`` with a claim code in the fragment (``#claim=<code>``, API.md
+    "Hand-over links that expire": it works once and for 30 minutes, so the phone's history keeps no key), its
+    QR code as inline SVG, and when it expires. ``body`` is ``{"key": <that seat's key>}``, which the creator's
+    phone keeps. Every call makes a new code; earlier ones keep working until used or expired."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
     _check_fields(body, ("key",), _("a join link"))
     engine = load(play)
     seat = parse_seat(number, engine)
     seat_rules.check_seat_key(play, seat, body.get("key"))
-    link = f"{url}#key={body['key']}"
+    made = claims.make(play.id, f"seat:{seat}", body["key"])
+    link = claim_link(url, made["code"])
     title = _("Join the game as {name}").format(name=names_of(engine)[seat])
-    return {"seat": seat, "url": link, "svg": seat_rules.qr_svg(link, title)}
+    return {"seat": seat, "url": link, "svg": seat_rules.qr_svg(link, title), "expires": made["expires"]}
 
 
 def rematch(play: PlayGame, edit_key: str, idempotency_key: str | None = None) -> dict[str, Any]:

@@ -4,8 +4,9 @@
 // browser restart; there is no limit on how many games a phone keeps). The browser's history still holds
 // the address as it was opened, code included: a code works for 30 minutes (a seat's once), so the
 // history holds no key. Older links carry the key itself (…#key=…): they keep working.
-// Used by the score sheet (static/js/sheets.js) and meant for any page that hands over a key
-// (the digital game's seats). The server side is app/handover.py.
+// Used by the score sheet (static/js/sheets.js); the digital game's join links (/play/<id>#claim=…, a seat's
+// code: once, 30 minutes) are taken the same way by static/js/play-game.js. The server side is app/handover.py
+// and app/services/claims.py.
 (function () {
   "use strict";
   var PREFIX = "deckside-key:";

@@ -15,15 +15,36 @@
   var f = function (key, values) { return P.fmt(T, key, values); };
   var t = function (key, values) { return P.text(T, key, values); };
 
-  // --- the key: from #key=… (kept, then removed from the address) or from this device ---------------
+  // --- the key: from a join link's claim code (#claim=…), an older link's #key=…, or this device -------
+  // The fragment leaves the address before anything else (the tab's history entry keeps no code or key). A claim
+  // code works once and for 30 minutes (API.md "Hand-over links that expire"): it is exchanged at once for the seat
+  // key, which this device keeps as an older link's key was kept. Until the exchange has an answer the code waits in
+  // this tab's sessionStorage with the Idempotency-Key it is sent with: a phone that was offline, or whose answer
+  // was lost, asks again with both (after a reload too), and the server answers that phone, and no other, again.
   var stored = P.saved(ID) || {};
   var key = stored.key || null;
-  var hash = /[#&]key=([^&]+)/.exec(window.location.hash);
-  if (hash) {
-    key = decodeURIComponent(hash[1]);
+  var hash = /[#&](key|claim)=([^&]+)/.exec(window.location.hash);
+  if (hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  var fragment = null;
+  try { fragment = hash ? decodeURIComponent(hash[2]) : null; } catch (e) { fragment = null; }
+  if (fragment && hash[1] === "key") {
+    key = fragment;
     P.save(ID, { key: key, created: stored.created || Date.now() });
-    window.history.replaceState(null, "", window.location.pathname + window.location.search);
   }
+  var CLAIM_SLOT = "deckside-claim:" + ID;
+  function keptClaim() {
+    try { return JSON.parse(window.sessionStorage.getItem(CLAIM_SLOT) || "null"); } catch (e) { return null; }
+  }
+  function keepClaim(value) {
+    try {
+      if (value) window.sessionStorage.setItem(CLAIM_SLOT, JSON.stringify(value));
+      else window.sessionStorage.removeItem(CLAIM_SLOT);
+    } catch (e) { /* private mode: the code waits in this page only */ }
+  }
+  var claim = fragment && hash[1] === "claim"
+    ? { code: fragment, retry: ID + "-claim-" + Date.now() + "-" + Math.random().toString(36).slice(2) }
+    : keptClaim();
+  if (claim) keepClaim(claim);
 
   var state = null;          // the latest state from the API
   var seat = null;           // the seat whose view we hold (a person's, or null: spectator)
@@ -459,14 +480,29 @@
 
   function seatKeys() { return (P.saved(ID) || {}).seatKeys || {}; }
 
+  // A seat's join link: a new claim code each time (it works once and for 30 minutes: the panel says until when,
+  // and offers a new one once it has expired).
   function loadJoin(i) {
     var k = seatKeys()[String(i)];
     if (!k || joins[i]) return;
     joins[i] = { loading: true };
     P.api("POST", API + "/seats/" + i + "/join", key, { key: k }).then(function (r) {
-      joins[i] = r.status === 200 ? r.body : null;
+      if (r.status === 400) joins[i] = { failed: true };   // this device's seat key is not the seat's any more
+      else if (r.status !== 200) { joins[i] = null; return; }   // asked again when the panel is drawn next
+      else joins[i] = r.body;
+      if (joins[i].url) {
+        var left = Date.parse(joins[i].expires) - r.date;
+        joins[i].minutes = Math.max(1, Math.round(left / 60000));
+        joins[i].until = Date.now() + left;
+        setTimeout(function () { if (state) renderRemote(state); }, Math.max(0, left) + 500);
+      }
       if (state) renderRemote(state);
     }, function () { joins[i] = null; });
+  }
+  function untilText(join) {
+    var when = new Date(join.until);
+    try { return when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }); }
+    catch (e) { return when.toLocaleTimeString(); }
   }
 
   function share(url, name, button) {
@@ -502,21 +538,40 @@
     if (remoteBox.hidden) return;
     var open = {};
     remoteBox.querySelectorAll("details[data-seat]").forEach(function (d) { open[d.dataset.seat] = d.open; });
+    var focused = null;   // the panel is drawn again: a button that had the focus keeps it
+    if (remoteBox.contains(document.activeElement)) {
+      ["data-newlink", "data-newkey", "data-bot", "data-share"].forEach(function (name) {
+        if (document.activeElement.hasAttribute(name)) focused = "[" + name + '="' + document.activeElement.getAttribute(name) + '"]';
+      });
+    }
     remoteBox.textContent = "";
     remoteBox.appendChild(el("h2", { text: T.phones }));
     remote.forEach(function (i) {
       var x = s.seats[i], join = joins[i], parts = [];
-      loadJoin(i);
-      if (join && join.url) {
+      // A seat's link is asked for when its part of the panel is open (a code is made only to be shown).
+      var isOpen = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
+      if (isOpen) loadJoin(i);
+      var expired = join && join.url && Date.now() >= join.until;
+      if (join && join.url && !expired) {
         var qr = el("div", { class: "qr" });
         qr.innerHTML = join.svg;   // segno's SVG, made by this server: no script, no style
         var shareButton = el("button", { type: "button", class: "button", "data-share": String(i) }, [T.share]);
         shareButton.addEventListener("click", function () { share(join.url, x.name, shareButton); });
-        parts.push(qr, el("p", { class: "join-link" }, [el("a", { href: join.url, "data-join": String(i), text: join.url })]), shareButton);
-      } else if (!seatKeys()[String(i)]) {
+        parts.push(qr, el("p", { class: "join-link" }, [el("a", { href: join.url, "data-join": String(i), text: join.url })]),
+                   el("p", { class: "help", "data-join-help": String(i), text: t("join_once", { n: join.minutes, time: untilText(join) }) }),
+                   shareButton);
+      } else if (expired) {
+        parts.push(el("p", { class: "help", "data-join-help": String(i), text: T.join_expired }));
+      } else if (!seatKeys()[String(i)] || (join && join.failed)) {
         parts.push(el("p", { class: "help", text: T.no_key_here }));
       }
       var row = el("div", { class: "actions" });
+      if (join && join.url) {
+        row.appendChild(el("button", { type: "button", class: "button" + (expired ? " primary" : ""), "data-newlink": String(i), onclick: function () {
+          delete joins[i];
+          renderRemote(state);
+        } }, [T.new_link]));
+      }
       if (s.status === "playing") {
         row.appendChild(el("button", { type: "button", class: "button", "data-bot": String(i), onclick: function () {
           if (x.bot) return manage("PUT", API + "/seats/" + i, { bot: null });
@@ -534,10 +589,12 @@
       parts.push(row);
       var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? t("played_by_bot", { bot: T[x.bot] || x.bot }) : T.own_phone]);
       var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
-      details.open = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
+      details.open = isOpen;
+      details.addEventListener("toggle", function () { if (details.open && !joins[i]) { loadJoin(i); } });
       remoteBox.appendChild(details);
     });
     if (busy) remoteBox.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    if (focused && remoteBox.querySelector(focused)) remoteBox.querySelector(focused).focus();
   }
 
   function rematch() {
@@ -573,7 +630,53 @@
     return games[game] || {};
   }
 
+  // --- a join link's claim code: exchanged for the seat key (see the top of this file) -------------------
+  var claimBox = $("[data-claim]"), claimTries = 0, claimTimer = null;
+  function claimNote(text, waiting) {
+    claimBox.textContent = text || "";
+    claimBox.hidden = !text;
+    claimBox.className = "flash play-claim " + (waiting ? "flash-waiting" : "flash-error");
+  }
+  // Resolves once the exchange has an answer, or has failed for now (then it is tried again by itself).
+  function exchange() {
+    if (!claim) return Promise.resolve();
+    clearTimeout(claimTimer);
+    return P.api("POST", root.dataset.claims + "/" + encodeURIComponent(claim.code), null, undefined,
+                 { "Idempotency-Key": claim.retry }).then(function (r) {
+      if (r.status === 200 && r.body.key) {
+        claim = null;
+        keepClaim(null);
+        claimNote("");
+        P.save(r.body.game, { key: r.body.key, created: (P.saved(r.body.game) || {}).created || Date.now() });
+        if (r.body.game !== ID) { window.location.replace(root.dataset.playUrl + encodeURIComponent(r.body.game)); return; }
+        key = r.body.key;
+        stored.key = key;
+        return;
+      }
+      if (r.status === 429 || r.status >= 500) {   // not looked at yet: the same code, later
+        claimNote(r.body.error || T.network, true);
+        return later();
+      }
+      claim = null;   // used, expired, or no such code: the game shows read-only, with the server's sentence
+      keepClaim(null);
+      claimNote(key ? "" : r.body.error || T.network);   // (a device that holds a key already plays on with it)
+    }, function () {
+      claimNote(T.claim_offline, true);
+      return later();
+    });
+    function later() {
+      claimTries++;
+      claimTimer = setTimeout(function () { exchange().then(load); }, Math.min(3000 * claimTries, 30000));
+    }
+  }
+  window.addEventListener("online", function () { if (claim) exchange().then(load); });
+  // A join link opened in a tab that already shows this game changes only the fragment (no page load): take it
+  // as a load, so that the code above takes it off the address and exchanges it.
+  window.addEventListener("hashchange", function () {
+    if (/[#&](?:key|claim)=[^&]/.test(window.location.hash)) window.location.reload();
+  });
+
   // --- start ----------------------------------------------------------------------------------------
   statusBox.textContent = T.loading;
-  load();
+  exchange().then(load);
 })();

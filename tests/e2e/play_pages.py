@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -66,6 +67,29 @@ def phase10_move(page: Page) -> None:
     cards = me.locator(".card-btn")
     if cards.count():
         cards.last.click()
+
+
+def join(creator: Page, phone: Page, seat: int, name: str, shot=None, label: str = "") -> str:
+    """Open seat ``seat``'s join link (shown on the creator's page) on ``phone``, as ``name``; the link is a claim
+    link (a one-use code, not the seat key), the phone plays the seat, its address (and so the history entry the
+    tab keeps) holds neither the code nor the key, and the seat key is kept on the phone. Answers the link."""
+    link = creator.locator(f'a[data-join="{seat}"]')
+    expect(link).to_be_visible(timeout=10000)
+    href = link.get_attribute("href")
+    assert re.search(r"/play/[\w-]+#claim=[\w-]{32}$", href) and "?" not in href and "key=" not in href, href
+    game_id = href.split("/play/")[1].split("#")[0]
+    seat_key = creator.evaluate(f"JSON.parse(localStorage['deckside-play:{game_id}']).seatKeys['{seat}']")
+    assert seat_key and seat_key not in href
+    phone.goto(href)
+    expect(phone.locator(".hand-heading")).to_contain_text(name, timeout=10000)
+    address = phone.evaluate("[location.href, history.length, JSON.stringify(history.state)]")
+    assert "#" not in address[0] and "claim" not in address[0] and seat_key not in str(address), address
+    kept = phone.evaluate(f"JSON.parse(localStorage['deckside-play:{game_id}']).key")
+    assert kept == seat_key  # the seat key is kept on the phone
+    assert phone.evaluate(f"sessionStorage.getItem('deckside-claim:{game_id}')") is None  # the code is done with
+    if shot is not None:
+        shot(phone, f"{label}-joined")
+    return href
 
 
 def start_with_phones(page: Page, game: str, seed: str, seats=FOUR) -> None:

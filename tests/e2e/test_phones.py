@@ -13,26 +13,12 @@ import time
 
 import pytest
 from e2e_helpers import assert_accessible
-from play_pages import hand_size, phase10_move, play_to_the_end, resolve_overlay, start_with_phones, uno_move
+from play_pages import hand_size, join, phase10_move, play_to_the_end, resolve_overlay, start_with_phones, uno_move
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 MAX_MOVES = 400
 NAMES = ["Ana", "Ben", "Cy"]
-
-
-def join(creator: Page, phone: Page, seat: int, shot, label: str) -> None:
-    """Open seat ``seat``'s join link (shown on the creator's page) on ``phone``."""
-    link = creator.locator(f'a[data-join="{seat}"]')
-    expect(link).to_be_visible(timeout=10000)
-    href = link.get_attribute("href")
-    assert re.search(r"/play/[\w-]+#key=[\w-]{32,}$", href) and "?" not in href
-    phone.goto(href)
-    expect(phone.locator(".hand-heading")).to_contain_text(NAMES[seat], timeout=10000)
-    assert "#" not in phone.url and "key=" not in phone.url  # the key left the address ...
-    kept = phone.evaluate("Object.keys(localStorage).filter(k => localStorage[k].includes('key'))")
-    assert kept  # ... and is kept on the phone
-    shot(phone, f"{label}-joined")
 
 
 def close_overlays(page: Page) -> None:
@@ -91,8 +77,8 @@ def test_three_phones_and_a_bot_finish_a_game(page: Page, phone, shot, game, see
     shot(creator, f"{game}-creator-join-links")
     assert_accessible(creator, f"{game} creator with join links")
     ben, cy = phone().new_page(), phone().new_page()
-    join(creator, ben, 1, shot, f"{game}-Ben")
-    join(creator, cy, 2, shot, f"{game}-Cy")
+    join(creator, ben, 1, "Ben", shot, f"{game}-Ben")
+    join(creator, cy, 2, "Cy", shot, f"{game}-Cy")
     phones = [creator, ben, cy]
     for i, other in enumerate(phones):
         # Nothing of another seat's hand in any phone's page (the DOM, its scripts' data).
@@ -140,7 +126,7 @@ def test_the_creator_manages_the_phones_and_late_moves_are_not_errors(page: Page
     # Ben's phone "sleeps": its long polls are held too; it must catch up when it is shown again.
     ben_phone.route("**/wait?*", lambda route: held.append(route))
     ben = ben_phone.new_page()
-    join(creator, ben, 1, shot, "manage-Ben")
+    join(creator, ben, 1, "Ben", shot, "manage-Ben")
     seat_tags = ben.locator("[data-seats] .seat").nth(1)
 
     # A move that came too late: Ana's page misses an update (its long poll never answers), Ana moves from
@@ -187,4 +173,4 @@ def test_the_creator_manages_the_phones_and_late_moves_are_not_errors(page: Page
     expect(creator.locator('a[data-join="1"]')).not_to_have_attribute("href", old_link, timeout=10000)
     expect(ben.locator("[data-me]")).to_contain_text("You are watching", timeout=15000)
     new_phone = phone().new_page()
-    join(creator, new_phone, 1, shot, "manage-Ben-new-phone")
+    join(creator, new_phone, 1, "Ben", shot, "manage-Ben-new-phone")

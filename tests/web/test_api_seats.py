@@ -396,14 +396,21 @@ def test_wait_wakes_when_another_phone_moves(app, client):
     assert_hides("uno", answer, 1, ("R1",))
 
 
-def test_the_creator_gets_a_join_link_with_the_key_in_the_fragment_and_its_qr_code(client):
+def test_the_creator_gets_a_join_link_with_a_claim_code_in_the_fragment_and_its_qr_code(client):
+    """A join link carries a one-use claim code, not the seat key (API.md "Hand-over links that expire")."""
     data = create(client, "uno")
     url, edit, ben = f"/api/play/{data['id']}/seats/1/join", data["edit_key"], data["seat_keys"]["1"]
     answer = call(client, "POST", url, edit, {"key": ben})
-    assert answer.status_code == 200
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
     body = answer.get_json()
-    assert body["url"].endswith(f"/play/{data['id']}#key={ben}") and "?" not in body["url"]
+    assert re.fullmatch(rf"http://localhost/play/{data['id']}#claim=[\w-]{{32}}", body["url"]), body["url"]
+    assert ben not in body["url"] and ben not in body["svg"]
     assert body["svg"].startswith("<svg") and "<path" in body["svg"] and "script" not in body["svg"]
+    assert body["expires"].endswith("Z")
+    code = body["url"].rpartition("#claim=")[2]
+    assert client.post(f"/api/claims/{code}").get_json() == {"game": data["id"], "right": "seat:1", "key": ben}
+    again = call(client, "POST", url, edit, {"key": ben}).get_json()["url"]
+    assert again != body["url"]  # each call, a new code
     assert call(client, "POST", url, edit, {"key": data["seat_keys"]["2"]}).status_code == 400  # Cy's key
     assert call(client, "POST", url, ben, {"key": ben}).status_code == 403  # only the creator
     assert call(client, "POST", url, None, {"key": ben}).status_code == 401

@@ -149,3 +149,96 @@ def test_wrong_codes_are_counted_per_address_then_429_and_a_right_code_still_wor
     elsewhere = client.post("/api/claims/" + "y" * 32, environ_base={"REMOTE_ADDR": "198.51.100.9"})
     assert elsewhere.status_code == 404  # counted per address
     assert client.post(f"/api/claims/{code}").status_code == 200
+
+
+SEATS = [{"name": "Ana"}, {"name": "Ben", "remote": True}, {"name": "Cy", "remote": True}]
+SEAT_USED = (
+    "This link has been used already (a link to a seat works once): ask the game's creator for a new one. "
+    "You can watch the game meanwhile."
+)
+SEAT_EXPIRED = "This link has expired: ask the game's creator for a new one. You can watch the game meanwhile."
+
+
+def _join_code(client, play: dict, seat: int) -> str:
+    """The claim code of seat ``seat``'s join link, as the creator's phone asks for it (edit key, seat key)."""
+    answer = client.post(
+        f"/api/play/{play['id']}/seats/{seat}/join",
+        json={"key": play["seat_keys"][str(seat)]},
+        headers=_bearer(play["edit_key"]),
+    )
+    assert answer.status_code == 200, answer.get_json()
+    url = answer.get_json()["url"]
+    assert url.startswith(f"http://localhost/play/{play['id']}#claim=") and play["seat_keys"][str(seat)] not in url
+    return url.rpartition("#claim=")[2]
+
+
+def test_a_join_link_works_once_then_410_and_the_game_can_still_be_watched(client):
+    play = client.post("/api/play", json={"game": "uno", "seats": SEATS}).get_json()
+    code = _join_code(client, play, 1)
+    first = client.post(f"/api/claims/{code}")
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    assert first.get_json() == {"game": play["id"], "right": "seat:1", "key": play["seat_keys"]["1"]}
+    second = client.post(f"/api/claims/{code}")  # a second phone opens the same link
+    assert (second.status_code, second.get_json()) == (410, {"error": SEAT_USED})
+    watching = client.get(f"/api/play/{play['id']}")
+    assert watching.status_code == 200 and watching.get_json()["you"] is None
+    # The key the first phone got plays the seat.
+    seat = client.get(f"/api/play/{play['id']}", headers=_bearer(first.get_json()["key"]))
+    assert seat.get_json()["you"] == 1
+
+
+def test_a_join_link_expires_after_thirty_minutes_used_or_not(app, client):
+    play = client.post("/api/play", json={"game": "uno", "seats": SEATS}).get_json()
+    made = client.post(
+        f"/api/play/{play['id']}/seats/2/join", json={"key": play["seat_keys"]["2"]}, headers=_bearer(play["edit_key"])
+    ).get_json()
+    lasts = datetime.fromisoformat(made["expires"].replace("Z", "+00:00")).replace(tzinfo=None) - utcnow()
+    assert timedelta(minutes=29) < lasts <= timedelta(minutes=30)
+    code = made["url"].rpartition("#claim=")[2]
+    with app.app_context():  # half an hour later
+        db.session.execute(Claim.__table__.update().values(expires_at=utcnow() - timedelta(seconds=1)))
+        db.session.commit()
+    late = client.post(f"/api/claims/{code}")
+    assert (late.status_code, late.get_json()) == (410, {"error": SEAT_EXPIRED})
+
+
+def test_the_phone_that_claimed_a_seat_link_may_ask_again_with_its_idempotency_key(client):
+    """The answer to a seat claim was lost on the way (the phone went offline): the phone asks again with the
+    Idempotency-Key it sent, and gets the key again; any other phone, with another key or none, gets 410."""
+    play = client.post("/api/play", json={"game": "uno", "seats": SEATS}).get_json()
+    code = _join_code(client, play, 1)
+    mine = {"Idempotency-Key": "ben-phone-claim-1"}
+    first = client.post(f"/api/claims/{code}", headers=mine)
+    again = client.post(f"/api/claims/{code}", headers=mine)
+    assert first.status_code == again.status_code == 200
+    assert (
+        again.get_json() == first.get_json() == {"game": play["id"], "right": "seat:1", "key": play["seat_keys"]["1"]}
+    )
+    other = client.post(f"/api/claims/{code}", headers={"Idempotency-Key": "another-phone"})
+    assert (other.status_code, other.get_json()) == (410, {"error": SEAT_USED})
+    assert client.post(f"/api/claims/{code}").status_code == 410
+    bad = client.post(f"/api/claims/{_join_code(client, play, 1)}", headers={"Idempotency-Key": "x" * 101})
+    assert bad.status_code == 400 and "Idempotency-Key" in bad.get_json()["error"]
+
+
+def test_a_new_seat_key_ends_that_seats_links_and_no_other(client):
+    play = client.post("/api/play", json={"game": "uno", "seats": SEATS}).get_json()
+    ben, cy = _join_code(client, play, 1), _join_code(client, play, 2)
+    renewed = client.post(f"/api/play/{play['id']}/seats/1/key", headers=_bearer(play["edit_key"]))
+    assert renewed.status_code == 201
+    gone = client.post(f"/api/claims/{ben}")
+    assert gone.status_code == 410 and "the seat has been given a new key" in gone.get_json()["error"]
+    assert client.post(f"/api/claims/{cy}").get_json()["key"] == play["seat_keys"]["2"]
+
+
+def test_a_seat_key_makes_codes_for_its_own_seat_only_and_the_edit_key_for_any(client):
+    play = client.post("/api/play", json={"game": "uno", "seats": SEATS}).get_json()
+    ben, cy = play["seat_keys"]["1"], play["seat_keys"]["2"]
+    body = {"game": play["id"], "right": "seat:2"}
+    assert client.post("/api/claims", json=body, headers=_bearer(ben)).status_code == 403
+    assert client.post("/api/claims", json={**body, "right": "seat:0"}, headers=_bearer(ben)).status_code == 403
+    assert client.post("/api/claims", json=body, headers=_bearer(cy)).status_code == 201
+    # The edit key, with the seat's key as the creator's phone keeps it; another seat's key is refused.
+    assert client.post("/api/claims", json={**body, "key": ben}, headers=_bearer(play["edit_key"])).status_code == 400
+    assert client.post("/api/claims", json={**body, "key": cy}, headers=_bearer(play["edit_key"])).status_code == 201
+    assert client.post("/api/claims", json=body).status_code == 401

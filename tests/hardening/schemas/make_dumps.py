@@ -35,6 +35,7 @@ REVISIONS = (
     "0005_ops",
     "0005_tablesees",
     "0005_draft",
+    "0006_seatclaim",
 )
 
 
