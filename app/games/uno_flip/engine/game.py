@@ -738,7 +738,7 @@ class FlipGame:
                 "bot": self.bots[i],
                 "cards": len(self.hands[i]),
                 "score": self.scores[i],
-                "uno": self.uno[i],
+                UNO: self.uno[i],  # the UNO call (API.md)
             }
             if i == seat:
                 entry["hand"] = [TOKEN[s][c] for c in self.hands[i]]

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.engine.i18n import _, join, ngettext
 
+from .actions import UNO
 from .cards import LIGHT, side_word
 from .deck import COLORS, color_name, token_name
 
@@ -58,7 +59,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         )
     if kind == "pass":
         return _("{name} keeps the drawn card.").format(name=name)
-    if kind == "uno":
+    if kind == UNO:  # the UNO call
         return _("{name} calls UNO!").format(name=name)
     if kind == "catch":
         return _("{name} catches {target}, who did not call UNO: 2 cards.").format(

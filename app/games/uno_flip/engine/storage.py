@@ -13,6 +13,7 @@ from typing import Any
 
 from app.engine.common import rng_from_json, rng_to_json
 
+from .actions import UNO
 from .deck import CARDS, TOKEN
 from .game import LOG_KEEP, FlipGame
 from .rules import make_rules
@@ -50,7 +51,7 @@ def to_json(game: FlipGame) -> dict[str, Any]:
         "draw_pile": [card_key(c) for c in game.draw],
         "discard_pile": [card_key(c) for c in game.discard],
         "pending": pending,
-        "uno": list(game.uno),
+        UNO: list(game.uno),  # the UNO calls
         "catchable": list(game.catchable),
         "scores": list(game.scores),
         "finished_rounds": [dict(r) for r in game.finished_rounds],
@@ -98,7 +99,7 @@ def from_json(data: Mapping[str, Any], cls: type[FlipGame] = FlipGame) -> FlipGa
         hand = game.hands[pending["seat"]]
         pending["card"] = next(c for c in reversed(hand) if card_key(c) == pending["card"])
     game.pending = pending
-    game.uno = list(data["uno"])
+    game.uno = list(data[UNO])
     game.catchable = list(data["catchable"])
     game.finished_rounds = [dict(r) for r in data["finished_rounds"]]
     game.scores = list(data["scores"])
