@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from app.engine.errors import IllegalActionError, NotYourTurnError
+from app.engine.errors import IllegalActionError, NotYourTurnError, RulesError
 from app.games.uno_flip.engine import cards
 from app.games.uno_flip.engine.bots import BOTS, run_bots
 from app.games.uno_flip.engine.deck import CARDS, FACE, PAIRS, TOKEN
@@ -304,3 +304,16 @@ def test_both_bots_choose_legal_moves():
             move = BOTS[name].choose(game, seat)
             assert move is not None and move in game.legal_actions(seat)
             game.apply(seat, move)
+
+
+def test_the_smart_bot_beats_the_random_bot_and_the_simulator_counts_flips():
+    """Bots: the smart bot is a plausible player (it wins most seeded games against the random bot); the simulator
+    (``flask simulate uno_flip``) plays whole games only and counts the flips."""
+    from app.games.uno_flip.engine.simulate import simulate
+
+    summary = simulate(games=20, players=2, bots=["smart", "random"], seed=1, rules={"target": 200})
+    assert summary["game"] == "uno_flip" and sum(summary["wins_by_seat"]) == 20
+    assert summary["wins_by_bot"]["smart"] > summary["wins_by_bot"]["random"]
+    assert summary["flips"] > 0 and summary["hands"] >= 20
+    with pytest.raises(RulesError, match="whole games"):
+        simulate(games=1, hands=5)

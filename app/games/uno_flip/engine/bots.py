@@ -14,8 +14,8 @@ catches, never challenges.
 ``smart`` keeps wilds for the end, or plays them early when an opponent is close to going out or near the target;
 matches the colour it holds most (and names it for wilds); plays its drawing and skipping cards against a next
 player close to going out, and a Flip when an opponent is close to going out (their hand turns into cards nobody
-has planned for); never bluffs; challenges a Wild Draw Two or Wild Draw Color when its player held many cards
-(six or more, when holding none of the colour is unlikely); calls UNO and catches every missing call.
+has planned for); never bluffs; challenges a person's Wild Draw Two or Wild Draw Color when that player held many cards (six or
+more, when holding none of the colour is unlikely; a bot's never, as bots do not bluff); calls UNO and catches every missing call.
 """
 
 from __future__ import annotations
@@ -126,8 +126,10 @@ class SmartBot(Bot):
             if kind == COLOR:
                 return Action(COLOR, "", self._best_color(game, hand, None))
             if kind in CHALLENGED.values():
-                held = len(game.hands[pending["by"]]) + 1  # as many as when it played the card
-                return Action(CHALLENGE) if held >= CHALLENGE_FROM else Action(ACCEPT)
+                by = pending["by"]
+                held = len(game.hands[by]) + 1  # as many as when it played the card
+                person = game.bots[by] is None  # the bots never bluff, and every seat says whether it is one
+                return Action(CHALLENGE) if person and held >= CHALLENGE_FROM else Action(ACCEPT)
         plays = [a for a in _plays(game, seat) if not _bluffs(game, seat, a)]
         if not plays:
             return Action(PASS) if pending is not None else Action(DRAW)
