@@ -140,7 +140,7 @@ class SmartBot(Bot):
         best, best_score = plays[0], None
         s = game.s
         for action in plays:
-            card = game._card_in_hand(seat, action.card)
+            card = game.card_in_hand(seat, action.card)
             if pending is not None and pending["type"] == "drawn":
                 card = pending["card"]
             assert card is not None, "a legal play is of a card in the hand"

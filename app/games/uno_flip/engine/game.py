@@ -55,7 +55,6 @@ from app.games.uno.engine.rounds import Result
 
 from .actions import ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, OUT_OF_TURN, PASS, PLAY, UNO, Action, Move
 from .cards import (
-    DARK,
     DRAW_FIVE,
     DRAW_ONE,
     FLIP,
@@ -334,7 +333,8 @@ class FlipGame:
         s = self.s
         return any(COLOR_OF[s][c] == color for c in self.hands[seat])
 
-    def _card_in_hand(self, seat: int, token: str) -> int | None:
+    def card_in_hand(self, seat: int, token: str) -> int | None:
+        """The first card of ``seat``'s hand showing ``token`` on the side in play (``None``: none does)."""
         s = self.s
         for card in self.hands[seat]:
             if TOKEN[s][card] == token:
@@ -441,7 +441,7 @@ class FlipGame:
         if seat != turn:
             return NotYourTurnError(_("It is {name}'s turn, not yours.").format(name=names[turn]))
         side = self.side
-        if kind == PLAY and self._card_in_hand(seat, action.card) is None:
+        if kind == PLAY and self.card_in_hand(seat, action.card) is None:
             return IllegalActionError(_("You do not hold the {card}.").format(card=token_name(action.card, side)))
         pending = self.pending
         if pending is not None:
@@ -546,7 +546,7 @@ class FlipGame:
         if pending is not None and pending["type"] == "drawn":
             card = pending["card"]  # a drawn card's play belongs to the draw's turn
         else:
-            found = self._card_in_hand(seat, action.card)
+            found = self.card_in_hand(seat, action.card)
             assert found is not None, "a legal play is of a card in the hand"
             card = found
             self.turns += 1
@@ -786,6 +786,3 @@ class FlipGame:
         from . import storage
 
         return storage.from_json(data, cls)
-
-
-__all__ = ["DARK", "FINISHED", "PLAYING", "FlipGame"]
