@@ -317,3 +317,15 @@ def test_the_smart_bot_beats_the_random_bot_and_the_simulator_counts_flips():
     assert summary["flips"] > 0 and summary["hands"] >= 20
     with pytest.raises(RulesError, match="whole games"):
         simulate(games=1, hands=5)
+
+
+def test_the_log_words_each_card_on_its_side_in_unos_sentences():
+    """The log: UNO's sentences (one translation for both games), Flip's cards named on the side they were read."""
+    game = new(3, hands=[["PD5", "P2"], ["T3", "T4"], ["O5", "O6"]], discard=["P9"], side="dark")
+    game.apply(0, {"type": "play", "card": "PD5"})
+    texts = [e["text"] for e in game.view(0)["log"]]
+    assert "Ana plays pink Draw Five." in texts and "Ben draws 5 cards." in texts and "Ben is skipped." in texts
+    game = new(2, hands=[["RF", "R2"], ["G3", "G4"]], discard=["R9"])
+    game.apply(0, {"type": "play", "card": "RF"})
+    flip = game.view(0)["log"][-1]["text"]
+    assert flip.startswith("Everything flips to the dark side: the top of the discard pile is now the ")
