@@ -175,8 +175,9 @@ bench: setup
 
 # The invariant tests of both digital games, over full-length games instead of the suite's bounded set.
 long-games: setup
-	PHASE10_LONG_GAMES=2000 UNO_LONG=1 PHASE10_PROPERTY_EXAMPLES=20000 $(BIN)/python -m pytest -p no:cacheprovider \
+	PHASE10_LONG_GAMES=2000 UNO_LONG=1 FLIP_LONG=1 PHASE10_PROPERTY_EXAMPLES=20000 $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py \
+		tests/engine/test_uno_flip_game_invariants.py \
 		tests/engine/test_phase10_finder_property.py
 
 # Translations (app/translations/<lang>/LC_MESSAGES/messages.po; README "Languages"). The .mo files are

@@ -1,4 +1,4 @@
-"""Actions of any JSON shape are refused with a sentence by both digital games, never a crash."""
+"""Actions of any JSON shape are refused with a sentence by every digital game, never a crash."""
 
 from __future__ import annotations
 
@@ -9,8 +9,21 @@ import pytest
 from app.engine.errors import IllegalActionError
 from app.games.phase10.engine.game import Game
 from app.games.uno.engine.game import UnoGame
+from app.games.uno_flip.engine.game import FlipGame
 
-SHAPES = [{"type": []}, {"type": {}}, {"type": None}, {"type": 3}, {"type": ["R5"], "card": "G5"}, [], "draw", None]
+SHAPES = [
+    {"type": []},
+    {"type": {}},
+    {"type": None},
+    {"type": 3},
+    {"type": ["R5"], "card": "G5"},
+    {"type": "play", "card": ["R5"]},
+    {"type": "play", "card": "W", "color": ["R"]},
+    {"type": "catch", "seat": "1"},
+    [],
+    "draw",
+    None,
+]
 
 
 @pytest.mark.parametrize(
@@ -18,8 +31,9 @@ SHAPES = [{"type": []}, {"type": {}}, {"type": None}, {"type": 3}, {"type": ["R5
     [
         lambda: Game([{"name": "Ana"}, {"name": "Ben"}], seed=4),
         lambda: UnoGame([{"name": "Ana"}, {"name": "Ben"}], seed=4),
+        lambda: FlipGame([{"name": "Ana"}, {"name": "Ben"}], seed=4),
     ],
-    ids=["phase10", "uno"],
+    ids=["phase10", "uno", "uno_flip"],
 )
 @pytest.mark.parametrize("action", SHAPES, ids=[json.dumps(s) for s in SHAPES])
 def test_malformed_action_is_refused_and_changes_nothing(factory, action):

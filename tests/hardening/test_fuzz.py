@@ -351,7 +351,7 @@ def test_writing_anything_to_a_game_gives_no_server_error(fuzz_app, games, kind)
 def test_playing_anything_gives_no_server_error(fuzz_app):
     client = fuzz_app.test_client()
     started = {}
-    for kind in ("phase10", "uno"):
+    for kind in ("phase10", "uno", "uno_flip"):
         answer = client.post(
             "/api/play", json={"game": kind, "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}], "seed": 7}
         )
@@ -360,7 +360,7 @@ def test_playing_anything_gives_no_server_error(fuzz_app):
 
     @FUZZ
     @given(
-        kind=st.sampled_from(["phase10", "uno"]),
+        kind=st.sampled_from(["phase10", "uno", "uno_flip"]),
         seat_number=number,
         act=st.one_of(action, json_value, raw),
         authorization=header,

@@ -130,7 +130,7 @@ def test_stacked_phase10_deck_is_dealt_one_card_at_a_time(client):
     "body, fragment",
     [
         ([1, 2], "JSON object"),
-        ({"game": "chess", "seats": people("A", "B")}, '"phase10" or "uno"'),
+        ({"game": "chess", "seats": people("A", "B")}, '"phase10", "uno", "uno_flip"'),
         ({"game": "uno", "seats": people("A", "B"), "colour": "red"}, 'Unknown field "colour"'),
         ({"game": "uno", "seats": people("A")}, "2 to 10 seats"),
         ({"game": "uno", "seats": people(*[f"P{i}" for i in range(11)])}, "2 to 10 seats"),

@@ -49,7 +49,7 @@ def test_start_page_renders_form_hooks_and_no_inline_script(client):
     assert "/static/js/play-common.js" in text and "/static/js/play-start.js" in text
     assert "/static/css/play.css" in text
     assert "<noscript>" in text and "needs JavaScript" in text
-    assert attribute_json(text, "data-seats") == {"phase10": [2, 6], "uno": [2, 10]}
+    assert attribute_json(text, "data-seats") == {"phase10": [2, 6], "uno": [2, 10], "uno_flip": [2, 10]}
     for rule in (
         "variant",
         "phases",
@@ -101,20 +101,26 @@ def test_game_page_shell_carries_id_api_strings_and_phases(client):
 
 def test_game_page_has_every_string_its_script_uses(client):
     strings = {}  # each game's page carries the common strings and its own game's
-    for game in ("phase10", "uno"):
+    for game in ("phase10", "uno", "uno_flip"):
         strings.update(attribute_json(page(client, f"/play/{new_game(client, game)}"), "data-i18n"))
     scripts = [STATIC / "js" / "play-game.js", *sorted(ROOT.glob("app/games/*/static/play.js"))]
     script = "\n".join(path.read_text() for path in scripts)
     used = js_keys(script)
     assert {"handover", "uno_catch", "p10_lay_down", "p10_skip_whom", "uno_challenge"} <= used
-    dynamic = {f"color_{c}" for c in "RYGB"} | {
-        "p10_sort_number",
-        "p10_sort_color",
-        "random",
-        "smart",
-        "phase10",
-        "uno",
-    }
+    dynamic = (
+        {f"color_{c}" for c in "RYGBPTOU"}
+        | {f"flip_{rank}" for rank in ("D1", "D5", "R", "S", "SE", "F", "W", "W2", "WC")}
+        | {
+            "p10_sort_number",
+            "p10_sort_color",
+            "random",
+            "smart",
+            "phase10",
+            "uno",
+            "flip_light",
+            "flip_dark",
+        }
+    )
     assert not (used | dynamic) - set(strings)
     assert "{name}" in strings["handover"]
 

@@ -1,4 +1,5 @@
-"""UNO Flip as a plug-in: UNO's sheet and round form, each hand read on the side it ended on (RULES.md)."""
+"""UNO Flip as a plug-in: UNO's sheet and round form, each hand read on the side it ended on (RULES.md), and the
+digital game (:mod:`.engine.game`) against bots, on one phone or several."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from wtforms.validators import InputRequired
 
 from app.errors import ApiError
 from app.forms import RoundForm, options
-from app.games.registry import RoundField
+from app.games.registry import Digital, RoundField
 from app.games.uno.plugin import Uno
 
-from .engine import cards, rounds, rules, sheet
+from .engine import bots, cards, game, rounds, rules, sheet, simulate
 
 
 class FlipRoundForm(RoundForm):
@@ -38,7 +39,17 @@ class UnoFlip(Uno):
     rounds_module = rounds
     sheet_module = sheet
     sheet = sheet.Sheet
-    digital = None
+    digital = Digital(
+        game.FlipGame,
+        bots.BOTS,
+        simulate.simulate,
+        run_bots=lambda engine, max_rounds, max_actions=None: bots.run_bots(
+            engine, max_hands=max_rounds, max_actions=max_actions
+        ),
+        script="play.js",
+        styles=("play.css",),
+        bots_to_move=bots.bots_to_move,
+    )
     form_prefix = "flip_"
     labels: ClassVar[dict[str, Any]] = {}
     primary_rules = None
@@ -85,6 +96,23 @@ class UnoFlip(Uno):
             "side_points": rounds.SIDE_POINTS,
             "deck_size": len(cards.LIGHT_DECK),
         }
+
+    # --- digital: the simulator ----------------------------------------------------------------------
+
+    def simulate(self, **kwargs: Any) -> dict[str, Any]:
+        """Bots play many whole games (``flask simulate uno_flip``); the summary of API.md, with the flips."""
+        return simulate.simulate(**kwargs)
+
+    def summary_lines(self, summary: dict[str, Any], unit: str) -> tuple[list[str], list[str]]:
+        """UNO's lines (hands, challenges) and the flips per hand."""
+        lines, tail = super().summary_lines(summary, unit)
+        lines = [line.replace("a Wild Draw Four", "a Wild Draw Two or Wild Draw Color") for line in lines]
+        lines.append(
+            "Flips: {flips:,}, {per:.2f} per hand".format(
+                flips=summary["flips"], per=summary["flips"] / summary["hands"]
+            )
+        )
+        return lines, tail
 
 
 GAME = UnoFlip()
