@@ -49,24 +49,60 @@
   }
   // The claim code in this address's fragment, if any; the fragment is removed from the address either way.
   function claimFromAddress() { return fromFragment("claim"); }
+  // A claim code whose exchange has not been answered yet (no connection, a lost reply): kept for the tab
+  // (sessionStorage, gone when the tab closes), so that a reload still has it; a code may be exchanged again
+  // for its 30 minutes (an edit or player code: any number of times).
+  var PENDING = "deckside-claim:";
+  function pending(scope, code) {
+    try {
+      if (code === undefined) return window.sessionStorage.getItem(PENDING + scope);
+      if (code) window.sessionStorage.setItem(PENDING + scope, code);
+      else window.sessionStorage.removeItem(PENDING + scope);
+    } catch (e) { /* private mode: the code lives as long as the page */ }
+    return code;
+  }
   // The key a claim code in the address hands over, kept for `scope`: a promise of {key, fresh} (fresh when
   // the code gave it), or of what take() finds when there is no code. A code that no longer works (410,
-  // 404, 429) gives nothing: `refused` is called with the server's sentence, to show on the page.
-  function takeClaimed(scope, claims, refused) {
-    var code = claimFromAddress();
+  // 404, 429) gives nothing: `refused` is called with the server's sentence, to show on the page. A code
+  // whose exchange gets no answer (offline, a lost reply, a server error) gives nothing yet: `waiting` is
+  // called, the exchange is tried again (when the phone is back online, and every few seconds), and the page
+  // loads again once it has the key.
+  function takeClaimed(scope, claims, refused, waiting) {
+    var code = claimFromAddress() || pending(scope);
     if (!code) return Promise.resolve(take(scope));
-    return fetch(claims + "/" + encodeURIComponent(code), { method: "POST", credentials: "same-origin" })
-      .then(function (response) {
-        return response.json().then(function (body) {
-          if (response.ok && body.key) {
-            put(scope, body.key);
-            return { key: body.key, fresh: true };
-          }
-          if (refused && body.error) refused(body.error);
-          return take(scope);
+    pending(scope, code);
+    function exchange() {
+      return fetch(claims + "/" + encodeURIComponent(code), { method: "POST", credentials: "same-origin" })
+        .then(function (response) {
+          if (response.status >= 500) throw new Error("server " + response.status);
+          return response.json().then(function (body) {
+            pending(scope, null);
+            if (response.ok && body.key) {
+              put(scope, body.key);
+              return { key: body.key, fresh: true };
+            }
+            if (refused && body.error) refused(body.error);
+            return take(scope);
+          });
         });
-      })
-      .catch(function () { return take(scope); });
+    }
+    return exchange().catch(function () {
+      if (waiting) waiting();
+      var delay = 2000, timer = null;
+      function again() {
+        window.clearTimeout(timer);
+        exchange().then(function (got) {
+          window.removeEventListener("online", again);
+          if (got.fresh) window.location.reload();  // the page as this key shows it
+        }, function () {
+          delay = Math.min(delay * 2, 30000);
+          timer = window.setTimeout(again, delay);
+        });
+      }
+      window.addEventListener("online", again);
+      timer = window.setTimeout(again, delay);
+      return take(scope);
+    });
   }
   function link(url, key) {
     return url.split("#")[0] + "#key=" + encodeURIComponent(key);

@@ -372,13 +372,20 @@
   var scope = "sheet:" + sheet.dataset.game;
   var editable = sheet.dataset.editable === "1";
   // A claim link's code is exchanged for the key first; one that no longer works says so above the sheet.
-  K.takeClaimed(scope, sheet.dataset.claims, function (sentence) {
-    var note = document.createElement("p");
-    note.className = "flash flash-error";
-    note.setAttribute("role", "alert");
-    note.textContent = sentence;
-    sheet.insertBefore(note, sheet.firstChild);
-  }).then(function (got) { handOver(got); });
+  // One that gets no answer yet (offline, a lost reply) says so, and is tried again by itself.
+  var claimNote = null;
+  function say(sentence, kind) {
+    if (!claimNote) {
+      claimNote = document.createElement("p");
+      claimNote.setAttribute("role", "alert");
+      sheet.insertBefore(claimNote, sheet.firstChild);
+    }
+    claimNote.className = "flash " + kind + " claim-note";
+    claimNote.textContent = sentence;
+  }
+  K.takeClaimed(scope, sheet.dataset.claims, function (sentence) { say(sentence, "flash-error"); },
+                function () { say(sheet.dataset.tClaimWaiting, "flash-waiting"); })
+    .then(function (got) { handOver(got); });
   function handOver(got) {
   if (!got.key && sheet.dataset.previous) {  // a rematch takes the same key: a phone that edited goes on editing
     var inherited = K.get("sheet:" + sheet.dataset.previous);

@@ -66,3 +66,35 @@ def test_an_expired_edit_link_shows_the_sheet_read_only_and_says_what_to_do(page
     expect(other.get_by_text("View only")).to_be_visible()
     expect(other.get_by_role("link", name="Record round 1")).to_have_count(0)
     assert "claim=" not in other.url and path in other.url
+
+
+def test_a_link_opened_while_the_connection_drops_is_used_once_the_phone_is_back(page: Page, shot, phone):
+    """The page loaded, then the connection went: the code's exchange gets no answer. The page says so, keeps the
+    code for the tab (a reload still has it) and tries again by itself; once through, the phone edits."""
+    new_sheet(page, shot, ["Ana", "Ben"])
+    link = edit_link_of(page)
+    other_phone = phone()
+    other = other_phone.new_page()
+    cut = {"on": True}
+
+    def exchange(route):
+        if cut["on"]:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    other_phone.route("**/api/claims/*", exchange)
+    other.goto(link)
+    note = other.locator(".claim-note")
+    expect(note).to_contain_text("cannot reach the server just now", timeout=10_000)
+    expect(other.get_by_role("link", name="Record round 1")).to_have_count(0)
+    assert "claim=" not in other.url  # out of the address (and of the history) at once
+    shot(other, "claim-waiting")
+    # A reload while still cut off: the tab still has the code, and says so again.
+    other.reload()
+    expect(note).to_contain_text("cannot reach the server just now", timeout=10_000)
+    # The connection is back: the code is exchanged without a tap, and the sheet opens for editing.
+    cut["on"] = False
+    other.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(other.get_by_role("link", name="Record round 1")).to_be_visible(timeout=15_000)
+    assert other.evaluate("Object.keys(sessionStorage).filter((k) => k.startsWith('deckside-claim:'))") == []
