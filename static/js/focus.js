@@ -6,6 +6,11 @@
 // once the page has loaded, so the fragment only matters without JavaScript.
 (function () {
   "use strict";
+  // A folded section the address names (the sheet's #join-crew after a refused crew link) is unfolded: the
+  // sentence above says what was wrong, and the field to mend it shows under it.
+  var named = null;
+  try { named = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1))); } catch (e) { named = null; }
+  if (named && named.tagName === "DETAILS") named.open = true;
   var target = document.querySelector("[data-focus-on-load]");
   if (!target) target = document.querySelector("form [aria-invalid=true]");
   if (!target) {

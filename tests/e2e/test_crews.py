@@ -175,3 +175,44 @@ def test_keep_these_players_together_makes_a_crew_of_a_finished_game(page: Page,
     page.get_by_role("button", name="Rename").click()
     expect(page.locator("h1")).to_have_text("Benjamin")
     expect(page.get_by_text("Also called Ben.")).to_be_visible()
+
+
+def test_a_game_is_added_to_a_crew_from_its_sheet_on_a_small_dark_hebrew_phone(
+    browser, browser_context_args, base_url, live_app, shot
+):
+    """ "Add this game to a crew" as a person does it: a Hebrew phone at 320 px in dark mode pastes the view link
+    first (refused, saying why), then the crew link; the sheet then links to the crew, whose page lists it."""
+    client = live_app.test_client()
+    made = client.post("/api/crews", json={"name": "שישי קלפים", "people": ["Ana", "Ben"]}).get_json()
+    crew_id, crew_key = made["id"], made["crew_key"]
+    context = in_language(browser, browser_context_args, base_url, "he", 320)
+    context.add_init_script("document.documentElement.style.colorScheme = 'dark'")
+    page = context.new_page()
+    page.emulate_media(color_scheme="dark")
+    page.goto("/sheets/new")
+    page.locator('input[name="game"][value="uno"]').check()
+    page.locator('input[name="players-0"]').fill("Ana")
+    page.locator('input[name="players-1"]').fill("Ben")
+    page.locator("form.new-game input[type=submit]").click()
+    expect(page.locator(".sheet")).to_be_visible()
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    sheet = page.url.split("#")[0]
+    join = page.locator("details#join-crew")
+    join.locator("summary").click()
+    page.locator("#crew-link").fill(f"{base_url}/crews/{crew_id}")  # the view link: no key in it
+    join.locator("button[type=submit]").click()
+    expect(page.locator(".flash-error")).to_contain_text("אין מפתח חבורה")  # "this link has no crew key", in Hebrew
+    expect(page.locator(f'a[href="/crews/{crew_id}"]')).to_have_count(0)
+    expect(page.locator("#crew-link")).to_be_visible()  # the section with the field to mend is open again
+    page.locator("#crew-link").fill(f"{base_url}/crews/{crew_id}#key={crew_key}")
+    shot(page, "crew-link-pasted")
+    page.locator("details#join-crew button[type=submit]").click()
+    expect(page.locator(".flash-ok")).to_contain_text("שישי קלפים")
+    expect(page.locator(f'.link-row a[href="/crews/{crew_id}"]')).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "the sheet scrolls sideways"
+    shot(page, "sheet-in-crew")
+    assert_accessible(page, "a Hebrew sheet added to a crew, dark, 320 px")
+    page.goto(f"/crews/{crew_id}")
+    expect(page.locator("ol.crew-games > li")).to_have_count(1)
+    expect(page.locator(f'ol.crew-games a[href="{sheet.removeprefix(base_url)}"]')).to_have_count(1)
+    context.close()
