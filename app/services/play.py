@@ -199,11 +199,13 @@ def person_seat(value: Any, engine: Any) -> int:
     seat = parse_seat(value, engine)
     bot = bots_of(engine)[seat]
     if bot is not None:
-        raise ApiError(
-            _("Seat {seat} ({name}) is played by the {bot} bot; act and look only for the people's seats.").format(
-                seat=seat, name=names_of(engine)[seat], bot=bot
-            )
-        )
+        if bot == "smart":
+            text = _("Seat {seat} ({name}) is played by the smart bot; act and look only for the people's seats.")
+        elif bot == "random":
+            text = _("Seat {seat} ({name}) is played by the random bot; act and look only for the people's seats.")
+        else:
+            text = _("Seat {seat} ({name}) is played by a bot; act and look only for the people's seats.")
+        raise ApiError(text.format(seat=seat, name=names_of(engine)[seat]))
     return seat
 
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 from markupsafe import Markup
 from wtforms import Field, SelectField, TextAreaField, ValidationError
 from wtforms.validators import Length
@@ -306,8 +306,10 @@ class PhaseListBuilder(TextArea):
     def __call__(self, field: Any, **kwargs: Any) -> Markup:
         words = {
             "kinds": {
-                "set": _("Set"),
-                "run": _("Run"),
+                # Translators: a kind of group a phase asks for (Phase 10): cards of one number, such as 7 7 7.
+                "set": pgettext("kind of group", "Set"),
+                # Translators: a kind of group a phase asks for (Phase 10): cards in sequence, such as 3 4 5 6.
+                "run": pgettext("kind of group", "Run"),
                 "color": _("Cards of one colour"),
                 "color_run": _("Colour run"),
             },

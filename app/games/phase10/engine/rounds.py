@@ -557,14 +557,36 @@ def _check_deck(results: Sequence[Result]) -> None:
         if result.counts is not None:
             for key, value in result.counts.to_json().items():
                 totals[key] += value
-    names = _class_names()
     for key in COUNT_KEYS:
         if totals[key] > _CLASS_LIMITS[key]:
-            raise RoundError(
-                _(
-                    "Together the cards entered for this round hold {count} {what}, but the deck has only {limit}."
-                ).format(count=totals[key], what=names[key], limit=_CLASS_LIMITS[key])
-            )
+            raise RoundError(_too_many(key, totals[key]).format(count=totals[key], limit=_CLASS_LIMITS[key]))
+
+
+def _too_many(key: str, count: int) -> str:
+    """More cards of a class than the deck holds: one whole sentence per class, its count through ngettext."""
+    if key == "low":
+        return ngettext(
+            "Together the cards entered for this round hold 1 card of 1 to 9, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} cards of 1 to 9, but the deck has only {limit}.",
+            count,
+        )
+    if key == "high":
+        return ngettext(
+            "Together the cards entered for this round hold 1 card of 10 to 12, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} cards of 10 to 12, but the deck has only {limit}.",
+            count,
+        )
+    if key == "skip":
+        return ngettext(
+            "Together the cards entered for this round hold 1 skip, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} skips, but the deck has only {limit}.",
+            count,
+        )
+    return ngettext(
+        "Together the cards entered for this round hold 1 wild, but the deck has only {limit}.",
+        "Together the cards entered for this round hold {count} wilds, but the deck has only {limit}.",
+        count,
+    )
 
 
 def _class_names() -> dict[str, str]:
