@@ -169,3 +169,19 @@ def test_the_check_catches_a_word_dropped_into_a_sentence(tagged):
     kind = i18n._("These cards could be {first} or {second}: say which.").format(first=i18n._("a set"), second="x")
     assert pieces(old) and not all(_allowed(inner, outer) for inner, outer in pieces(old))
     assert not all(_allowed(inner, outer) for inner, outer in pieces(kind))
+
+
+def test_totals_checked_together_are_refused_in_whole_sentences(tagged):
+    from app.engine.dealcheck import CardClass, Conflict, Demand, together_refusal
+    from app.games.uno.engine.rounds import shortage
+
+    wilds = CardClass(p10_rounds._shortage("wild", 8), 25, 8, 8)
+    zeros = CardClass(shortage(0, 4), 0, 4, 4)
+    one, two = Demand("Ana", 230, 1, 10), Demand("Ben", 230, 1, 10)
+    texts = [
+        str(together_refusal(Conflict((one, two), wilds), {"Ana": 230, "Ben": 230}, 108)),
+        str(together_refusal(Conflict((one,), zeros), {"Ana": 230}, 108)),
+        str(together_refusal(Conflict((one, two), None), {"Ana": 230, "Ben": 230}, 108)),
+    ]
+    texts = [text.split(CLOSE + " ", 1)[0] + CLOSE for text in texts] + [t.split(CLOSE + " ", 1)[1] for t in texts]
+    assert_whole(texts)

@@ -183,3 +183,35 @@ def test_the_game_page_names_each_bot_in_a_whole_sentence(client):
     page = client.get(f"/play/{made.get_json()['id']}", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "Vorerst spielt der schlaue Bot" in page and "gespielt vom schlauen Bot" in page
     assert "{bot}" not in page and "{color}" not in page
+
+
+TOGETHER = {
+    "de": "Diese Summen können nicht alle in derselben Verteilung stimmen: Ana (230) und Ben (230). Das Deck hat nur 8 Joker.",
+    "ro": "Nu se poate ca toate aceste totaluri să fie adevărate în aceeași împărțire: Ana (230) și Ben (230). "
+    "Pachetul are doar 8 Jokeri.",
+    "he": "הסכומים האלה לא יכולים להתקיים כולם בחלוקה אחת: Ana (230) ו־Ben (230). בחפיסה יש רק 8 ג'וקרים.",
+}
+
+
+@pytest.mark.parametrize("language", sorted(TOGETHER))
+def test_totals_that_cannot_all_be_true_are_refused_in_whole_sentences(client, language):
+    """ "punctajul 230 introdus pentru Ben, punctajul 230 introdus pentru Cy nu pot fi adevărate…" (a sentence
+    starting lowercase, built from "{player}'s {points} points" pieces and a "{what}" class name): now the players
+    and totals as names and numbers in a list, then the class of cards the deck runs short of, each a sentence."""
+    made = client.post("/api/games", json={"game": "phase10", "players": ["Ana", "Ben", "Cy"]}).get_json()
+    body = {
+        "round": 1,
+        "went_out": "Cy",
+        "results": [
+            {"player": "Cy", "completed": True},
+            {"player": "Ana", "completed": False, "points": 230},
+            {"player": "Ben", "completed": False, "points": 230},
+        ],
+    }
+    answer = client.post(
+        f"/api/games/{made['id']}/rounds",
+        json=body,
+        headers={"Authorization": f"Bearer {made['edit_key']}", "Accept-Language": language},
+    )
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == TOGETHER[language]

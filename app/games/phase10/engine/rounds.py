@@ -589,8 +589,19 @@ def _too_many(key: str, count: int) -> str:
     )
 
 
-def _class_names() -> dict[str, str]:
-    return {"low": _("cards of 1 to 9"), "high": _("cards of 10 to 12"), "skip": _("skips"), "wild": _("wilds")}
+def _shortage(key: str, count: int) -> str:
+    """ "The deck has only 8 wilds.": one whole sentence per class of cards, its count through ngettext."""
+    if key == "low":
+        template = ngettext("The deck has only 1 card of 1 to 9.", "The deck has only {count} cards of 1 to 9.", count)
+    elif key == "high":
+        template = ngettext(
+            "The deck has only 1 card of 10 to 12.", "The deck has only {count} cards of 10 to 12.", count
+        )
+    elif key == "skip":
+        template = ngettext("The deck has only 1 skip.", "The deck has only {count} skips.", count)
+    else:
+        template = ngettext("The deck has only 1 wild.", "The deck has only {count} wilds.", count)
+    return template.format(count=count)
 
 
 def _used_by_class(results: Sequence[Result]) -> dict[str, int]:
@@ -616,9 +627,10 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     if not typed:
         return
     used = _used_by_class(results)
-    names = _class_names()
     classes = [
-        CardClass(names[key], CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
+        CardClass(
+            _shortage(key, _CLASS_LIMITS[key]), CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key]
+        )
         for key in COUNT_KEYS
     ]
     demands = []

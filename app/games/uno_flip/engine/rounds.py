@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from app.engine.errors import RoundError
-from app.engine.i18n import _
+from app.engine.i18n import _, ngettext
 from app.engine.options import RuleSet
 from app.engine.sheetbase import read_each
 from app.games.uno.engine import rounds as uno
@@ -21,18 +21,17 @@ from app.games.uno.engine.rounds import DeckRules, RoundContext, parse_result, r
 from .cards import DECKS, LIGHT, SIDES, card_points, parse_card
 
 
-def _class_name(value: int) -> str:
-    if value < 10:
-        return _("cards showing {value}").format(value=value)
-    if value == 20:
-        return _("action cards (20 points)")
-    if value >= 40:
-        return _("wild cards worth {value}").format(value=value)
-    return _("cards worth {value} points").format(value=value)
+def _shortage(value: int, count: int) -> str:
+    """ "The deck has only 8 cards worth 10 points.": a side's classes of cards, each in a whole sentence."""
+    if value < 10 or value == 20 or value >= 40:
+        return uno.shortage(value, count)
+    return ngettext(
+        "The deck has only 1 card worth {value} points.", "The deck has only {count} cards worth {value} points.", count
+    ).format(count=count, value=value)
 
 
 SIDE_DECKS = {
-    side: DeckRules(DECKS[side], partial(parse_card, side=side), card_points, _class_name, least_points=1)
+    side: DeckRules(DECKS[side], partial(parse_card, side=side), card_points, _shortage, least_points=1)
     for side in SIDES
 }
 """Each side's deck as the hand's check reads it."""
