@@ -462,12 +462,17 @@ def test_the_reviews_worst_strings_are_gone(language):
 
     path = Path(__file__).resolve().parents[2] / f"app/translations/{language}/LC_MESSAGES/messages.po"
     with path.open("rb") as handle:
-        texts = [
-            text
-            for message in read_po(handle)
-            for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-        ]
-    found = [(wrong, text) for wrong in REVIEWED_WRONG[language] for text in texts if wrong in text]
+        catalogue = read_po(handle)
+    texts = [message.string if isinstance(message.string, tuple) else (message.string,) for message in catalogue]
+    # A count's form for small numbers rightly says "{points} puncte" (Romanian 2-19): the review's fault is a count
+    # written so where 20 and more need "de", so a count pattern is looked for in a plural entry's last form only.
+    found = [
+        (wrong, text)
+        for wrong in REVIEWED_WRONG[language]
+        for forms in texts
+        for text in (forms[-1:] if wrong.startswith("{") and len(forms) > 1 else forms)
+        if wrong in text
+    ]
     assert not found
 
 

@@ -115,10 +115,6 @@ def score_row(result: SidedResult, went_out: bool, context: RoundContext) -> uno
     return uno.score_row(result, went_out, context, SIDE_DECKS[result.side])
 
 
-def _side_name(side: str) -> str:
-    return _("the light side") if side == LIGHT else _("the dark side")
-
-
 def check_together(scored: list[uno.ScoredResult], went_out: str | None, context: RoundContext) -> None:
     """The rows filled in so far checked together: all on one side, and the hands of the players who did not go
     out as UNO checks them with that side's deck; raise :class:`RoundError` if not."""
@@ -127,18 +123,17 @@ def check_together(scored: list[uno.ScoredResult], went_out: str | None, context
     first = scored[0].result
     for line in scored[1:]:
         if line.result.side != first.side:
-            raise RoundError(
-                _(
-                    "{player} entered the hand as ending on {side} and {other} on {other_side}: a hand ends on one "
-                    "side for everyone."
-                ).format(
-                    player=first.player,
-                    side=_side_name(first.side),
-                    other=line.result.player,
-                    other_side=_side_name(line.result.side),
-                ),
-                player=line.result.player,
-            )
+            if first.side == LIGHT:
+                template = _(
+                    "{player} entered the hand as ending on the light side and {other} on the dark side: a hand ends "
+                    "on one side for everyone."
+                )
+            else:
+                template = _(
+                    "{player} entered the hand as ending on the dark side and {other} on the light side: a hand ends "
+                    "on one side for everyone."
+                )
+            raise RoundError(template.format(player=first.player, other=line.result.player), player=line.result.player)
     uno.check_together([line for line in scored if line.player != went_out], context, SIDE_DECKS[first.side])
 
 
