@@ -313,7 +313,9 @@ class PhaseListBuilder(TextArea):
                 "color": _("Cards of one colour"),
                 "color_run": _("Colour run"),
             },
+            # Translators: the label of the choice of a group's kind (set, run, colour group) in the phase list builder.
             "kind": _("Kind"),
+            # Translators: the label of a group's size (how many cards) in the phase list builder; a short noun.
             "size": _("Cards"),
             "phase": _("Phase %(number)s", number="{number}"),
             "group": _("Group %(number)s", number="{number}"),
