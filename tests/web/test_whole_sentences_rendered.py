@@ -215,3 +215,20 @@ def test_totals_that_cannot_all_be_true_are_refused_in_whole_sentences(client, l
     )
     assert answer.status_code == 400
     assert answer.get_json()["error"] == TOGETHER[language]
+
+
+STEPPERS = {
+    "de": ("eine Karte von 10 bis 12 mehr", "einen Joker mehr", "eine Aussetzen-Karte weniger"),
+    "ro": ("o carte de la 10 la 12 mai mult", "un Joker mai mult", "o carte Stai o tură mai puțin"),
+    "he": ("עוד קלף בין 10 ל־12", "עוד ג'וקר", "קלף דילוג אחד פחות"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(STEPPERS))
+def test_the_round_forms_steppers_are_named_in_whole_phrases(client, language):
+    """ "eine Joker mehr", "eine 10–12 mehr": the card class was a piece dropped into "one more %(what)s"."""
+    made = client.post("/api/games", json={"game": "phase10", "players": ["Ana", "Ben"]}).get_json()
+    client.get(f"/sheets/{made['id']}?key={made['edit_key']}")
+    page = client.get(f"/sheets/{made['id']}/rounds/new", headers={"Accept-Language": language}).get_data(as_text=True)
+    for phrase in STEPPERS[language]:
+        assert f'aria-label="{phrase}"' in page, phrase
