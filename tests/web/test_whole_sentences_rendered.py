@@ -232,3 +232,24 @@ def test_the_round_forms_steppers_are_named_in_whole_phrases(client, language):
     page = client.get(f"/sheets/{made['id']}/rounds/new", headers={"Accept-Language": language}).get_data(as_text=True)
     for phrase in STEPPERS[language]:
         assert f'aria-label="{phrase}"' in page, phrase
+
+
+TIE_BREAKER = {
+    "de": "Teil jedem Spieler im Gleichstand 10 Karten aus. Wer zuerst die Stechphase auslegt, gewinnt sofort: "
+    "ein Satz aus 5 + ein Satz aus 3.",
+    "ro": "Împarte câte 10 cărți fiecărui jucător la egalitate. Primul care așază faza de departajare câștigă pe loc: "
+    "un set de 5 + un set de 3.",
+    "he": "חלקו 10 קלפים לכל שחקן בשוויון. מי שמניח ראשון את שלב שובר השוויון מנצח מיד: סט של 5 + סט של 3.",
+}
+
+
+@pytest.mark.parametrize("language", sorted(TIE_BREAKER))
+def test_the_tie_breaker_panel_lists_the_phases_groups_apart_from_the_sentence(client, language):
+    """ "Wer zuerst ein Satz aus 5 + ein Satz aus 3 auslegt": the groups were dropped into an object's slot."""
+    from api_helpers import TIED_ROUNDS, create, post, text
+
+    game_id, key, _ = create(client, players=("Ana", "Ben", "Cy"), rules={"phases": [1, 2]})
+    for body in TIED_ROUNDS:
+        assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
+    page = text(client.get(f"/sheets/{game_id}", headers={"Accept-Language": language}))
+    assert TIE_BREAKER[language] in " ".join(page.split())
