@@ -253,3 +253,19 @@ def test_the_tie_breaker_panel_lists_the_phases_groups_apart_from_the_sentence(c
         assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
     page = text(client.get(f"/sheets/{game_id}", headers={"Accept-Language": language}))
     assert TIE_BREAKER[language] in " ".join(page.split())
+
+
+@pytest.mark.parametrize(
+    "word", ["Detect automatically", "Kind of group", "Hand finished", "Tot.", "Multiples", "Stacking", "red {rank}"]
+)
+def test_the_reviews_misread_short_strings_carry_a_translators_comment(word):
+    """ "Work it out" became "figure it out yourself", "Multiples" arithmetic, "Hand over" handing the phone over:
+    the catalogue had no translator comments; the strings the review names carry one now, in every catalogue."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "app/translations/de/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        message = read_po(handle).get(word)
+    assert message is not None and message.auto_comments
