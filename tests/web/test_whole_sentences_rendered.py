@@ -265,7 +265,10 @@ def test_the_reviews_misread_short_strings_carry_a_translators_comment(word):
 
     from babel.messages.pofile import read_po
 
-    path = Path(__file__).resolve().parents[2] / "app/translations/de/LC_MESSAGES/messages.po"
-    with path.open("rb") as handle:
-        message = read_po(handle).get(word)
-    assert message is not None and message.auto_comments
+    from app.config import Defaults
+
+    root = Path(__file__).resolve().parents[2] / "app/translations"
+    for language in [code for code in Defaults.LANGUAGES if code != "en"]:
+        with (root / language / "LC_MESSAGES/messages.po").open("rb") as handle:
+            message = read_po(handle).get(word)
+        assert message is not None and message.auto_comments, (language, word)
