@@ -207,7 +207,13 @@ def init_app(app: Flask) -> None:
     # Babel reads a locale's CLDR data on first use (a quarter of a second): read English's list
     # pattern now, so that the first request a worker answers does not wait for it.
     babel_format_list(["", ""], locale=_LIST_LOCALE["en"])
-    engine_i18n.set_translator(gettext, ngettext=ngettext, join=format_list, number=format_number)
+    engine_i18n.set_translator(
+        gettext,
+        ngettext=ngettext,
+        join=format_list,
+        number=format_number,
+        pgettext=lambda c, m: get_translations().upgettext(c, m),
+    )
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
         format_list=format_list,

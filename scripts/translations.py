@@ -10,6 +10,9 @@ message with plural forms, ``{"plural": <the English plural>, "forms": ["", ...]
 as the language has (their order is the catalogue's ``Plural-Forms``, printed under ``"_plural_forms"``).
 Fill the values in and give the file back to ``merge`` (a plural's value may also be a plain list).
 ``merge`` refuses an entry whose placeholders differ from the source and says which.
+A message with a context (``pgettext("went out", "Out")``) is keyed ``"went out\u0004Out"`` (gettext's own
+separator), so that "Out" as a toggle and any other "Out" stay two entries; its translator comment, when the
+source has one, is printed under ``"_comments"`` with the same key.
 """
 
 from __future__ import annotations
@@ -99,18 +102,34 @@ def check(langs: list[str]) -> list[str]:
     return lines
 
 
+CONTEXT = "\u0004"
+"""Between a message's context and its id in a JSON key (gettext's own separator)."""
+
+
+def entry_key(message) -> str:
+    """The JSON key of a catalogue entry: its id (the singular of a plural), after its context if it has one."""
+    msgid = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+    return f"{message.context}{CONTEXT}{msgid}" if message.context else msgid
+
+
 def untranslated(language: str, offset: int = 0, limit: int | None = None) -> dict:
     """The entries of ``language`` that need a translator, as the JSON object described above."""
     catalog = load(language)
     out: dict = {}
     entries = [m for m in catalog if m.id and problems(m)]
+    comments: dict[str, str] = {}
     for message in entries[offset : None if limit is None else offset + limit]:
+        key = entry_key(message)
         if isinstance(message.id, (list, tuple)):
-            out[message.id[0]] = {"plural": message.id[1], "forms": [""] * catalog.num_plurals}
+            out[key] = {"plural": message.id[1], "forms": [""] * catalog.num_plurals}
         else:
-            out[message.id] = ""
+            out[key] = ""
+        if message.auto_comments:
+            comments[key] = " ".join(message.auto_comments)
     if any(isinstance(v, dict) for v in out.values()):
         out["_plural_forms"] = catalog.plural_forms
+    if comments:
+        out["_comments"] = comments
     return out
 
 
@@ -121,7 +140,8 @@ def merge(language: str, translations: dict) -> list[str]:
     for key, value in translations.items():
         if key.startswith("_") and key not in catalog:
             continue
-        message = catalog.get(key)
+        context, _, msgid = key.rpartition(CONTEXT)
+        message = catalog.get(msgid, context=context or None)
         if message is None:
             refused.append(f"{key!r}: not in the catalogue (run make update-messages)")
             continue
@@ -173,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         refused = merge(args.language, json.loads(text))
         for line in refused:
             print(f"{args.language}: refused {line}", file=sys.stderr)
-        left = len(untranslated(args.language)) - (1 if "_plural_forms" in untranslated(args.language) else 0)
+        left = len([key for key in untranslated(args.language) if key not in ("_plural_forms", "_comments")])
         print(f"{args.language}: {left} entries still to translate", file=sys.stderr)
         return 1 if refused else 0
     lines = check(args.languages or languages())

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RoundError
-from .i18n import _, number
+from .i18n import _, join, ngettext, number
 
 DEFAULT_BUDGET = 20_000
 """Search steps before :func:`deal_exists` gives up with ``None`` (far above what real rounds take)."""
@@ -30,9 +30,12 @@ DEFAULT_BUDGET = 20_000
 
 @dataclass(frozen=True, slots=True)
 class CardClass:
-    """Cards of one value: ``count`` copies left in the deck (``in_deck`` in the whole deck), each worth ``value``."""
+    """Cards of one value: ``count`` copies left in the deck (``in_deck`` in the whole deck), each worth ``value``.
 
-    name: str
+    ``shortage`` is the whole sentence that says the deck holds only ``in_deck`` of them ("The deck has only 8
+    wilds."), shown when a round runs short of them: each game words its classes, a count through ngettext."""
+
+    shortage: str
     value: int
     count: int
     in_deck: int = 0
@@ -179,7 +182,7 @@ def conflicting(
     for index, card_class in enumerate(classes):
         plenty = [
             *classes[:index],
-            CardClass(card_class.name, card_class.value, 10_000, card_class.in_deck),
+            CardClass(card_class.shortage, card_class.value, 10_000, card_class.in_deck),
             *classes[index + 1 :],
         ]
         if deal_exists(plenty, kept, steps):
@@ -189,20 +192,21 @@ def conflicting(
 
 
 def together_refusal(conflict: Conflict, entries: dict[str, int], deck_size: int) -> RoundError:
-    """The refusal naming the typed totals that cannot all be true (shared by both games' round checks)."""
-    listed = [
-        _("{player}'s {points} points").format(player=d.player, points=number(entries[d.player]))
-        for d in conflict.demands
-    ]
+    """The refusal naming the typed totals that cannot all be true (shared by both games' round checks): whole
+    sentences, the players and their totals as names and numbers, then why (the class of cards run short of)."""
+    demands = conflict.demands
+    if len(demands) == 1:
+        points = entries[demands[0].player]
+        first = ngettext(
+            "{player}'s total of 1 point cannot be true together with the cards entered for the others.",
+            "{player}'s total of {points} points cannot be true together with the cards entered for the others.",
+            points,
+        ).format(player=demands[0].player, points=number(points))
+    else:
+        listed = join(f"{d.player} ({number(entries[d.player])})" for d in demands)
+        first = _("These totals cannot all be true in one deal: {entries}.").format(entries=listed)
     if conflict.short_of is not None:
-        why = _("the deck has only {count} {what}").format(count=conflict.short_of.in_deck, what=conflict.short_of.name)
+        why = conflict.short_of.shortage
     else:
-        why = _("no deal of the {size} cards gives every one of them").format(size=deck_size)
-    if len(listed) == 1:
-        message = _("{entry} cannot be true together with the cards entered for the others: {why}.")
-    else:
-        message = _("{entry} cannot all be true in one deal: {why}.")
-    return RoundError(
-        message.format(entry=", ".join(listed), why=why),
-        player=conflict.demands[0].player,
-    )
+        why = _("No deal of the {size} cards gives every one of them.").format(size=deck_size)
+    return RoundError(f"{first} {why}", player=demands[0].player)

@@ -6,6 +6,10 @@ sentence go through :func:`number`. The web layer installs
 a translator with :func:`set_translator` (Flask-Babel's); without one, messages are English.
 Sentences are whole, with named placeholders: a count picks the plural form through
 ``ngettext``, and lists are joined by :func:`join` (Babel's list patterns in the web layer).
+A placeholder holds a name or a number (a player, a card's notation or name, a phase's name, a count),
+never a translated word that the sentence around it would have to inflect: a sentence about a set, a run
+or a red group is its own message, because German, Hebrew, Hindi, Welsh and Romanian change case, gender
+or word order around such a word. A short word that reads differently by use gets :func:`pgettext`.
 
 Messages are translated when they are built, so each carries the request's language.
 """
@@ -29,6 +33,7 @@ _translator: Callable[[str], str] = lambda message: message  # noqa: E731
 _plural: Callable[[str, str, int], str] = _english_plural
 _join: Callable[..., str] = _english_join
 _number: Callable[[int], str] = str
+_context: Callable[[str, str], str] = lambda context, message: message  # noqa: E731
 
 
 def set_translator(
@@ -36,18 +41,26 @@ def set_translator(
     ngettext: Callable[[str, str, int], str] | None = None,
     join: Callable[..., str] | None = None,
     number: Callable[[int], str] | None = None,
+    pgettext: Callable[[str, str], str] | None = None,
 ) -> None:
-    """Use ``translate`` (and ``ngettext``, ``join``, ``number`` when given) for every engine message from now on."""
-    global _translator, _plural, _join, _number
+    """Use ``translate`` (and ``ngettext``, ``join``, ``number``, ``pgettext`` when given) for every engine message
+    from now on."""
+    global _translator, _plural, _join, _number, _context
     _translator = translate
     _plural = ngettext or _english_plural
     _join = join or _english_join
     _number = number or str
+    _context = pgettext or (lambda context, message: message)
 
 
 def _(message: str) -> str:
     """Translate ``message`` (an English template, formatted by the caller afterwards)."""
     return _translator(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate a short ``message`` that reads differently by ``context`` (``pgettext("colour name", "red")``)."""
+    return _context(context, message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

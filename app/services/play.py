@@ -200,11 +200,13 @@ def person_seat(value: Any, engine: Any) -> int:
     seat = parse_seat(value, engine)
     bot = bots_of(engine)[seat]
     if bot is not None:
-        raise ApiError(
-            _("Seat {seat} ({name}) is played by the {bot} bot; act and look only for the people's seats.").format(
-                seat=seat, name=names_of(engine)[seat], bot=bot
-            )
-        )
+        if bot == "smart":
+            text = _("Seat {seat} ({name}) is played by the smart bot; act and look only for the people's seats.")
+        elif bot == "random":
+            text = _("Seat {seat} ({name}) is played by the random bot; act and look only for the people's seats.")
+        else:
+            text = _("Seat {seat} ({name}) is played by a bot; act and look only for the people's seats.")
+        raise ApiError(text.format(seat=seat, name=names_of(engine)[seat]))
     return seat
 
 
@@ -222,14 +224,12 @@ def state_json(play: PlayGame, engine: Any, seat: int | None) -> dict[str, Any]:
 # --- creating ----------------------------------------------------------------------------------------
 
 
-def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], refusal: str) -> None:
+    """Refuse a field not in ``allowed`` with ``refusal``, the whole sentence for what was sent ("Unknown field
+    "{name}": an action takes {fields}."; one per kind of body, so that each language says it in its grammar)."""
     unknown = sorted(str(k) for k in data if k not in allowed)
     if unknown:
-        raise ApiError(
-            _('Unknown field "{name}": {what} takes {fields}.').format(
-                name=unknown[0][:40], what=what, fields=", ".join(f'"{f}"' for f in allowed)
-            )
-        )
+        raise ApiError(refusal.format(name=unknown[0][:40], fields=", ".join(f'"{f}"' for f in allowed)))
 
 
 def _check_seats(kind: PlayKind, seats: Any) -> list[dict[str, Any]]:
@@ -272,7 +272,7 @@ def create_play(data: Any) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise ApiError(_("The body must be a JSON object."))
-    _check_fields(data, CREATE_FIELDS, _("a new game"))
+    _check_fields(data, CREATE_FIELDS, _('Unknown field "{name}": a new game takes {fields}.'))
     game_id = data.get("game")
     kind = KINDS.get(game_id) if isinstance(game_id, str) else None
     if kind is None:
@@ -332,7 +332,7 @@ def apply_action(
     """
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
-    _check_fields(body, ACTION_FIELDS, _("an action"))
+    _check_fields(body, ACTION_FIELDS, _('Unknown field "{name}": an action takes {fields}.'))
     idempotency_key = seat_rules.check_idempotency_key(idempotency_key)
     for attempt in range(RETRIES):
         try:
@@ -391,7 +391,7 @@ def set_seat_bot(play: PlayGame, number: str, body: Any) -> dict[str, Any]:
     key stays valid). Bots then move as after an action. Answers the spectator's view."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
-    _check_fields(body, ("bot",), _("a seat"))
+    _check_fields(body, ("bot",), _('Unknown field "{name}": a seat takes {fields}.'))
     kind = KINDS[play.kind]
     engine = load(play)
     seat = parse_seat(number, engine)
@@ -429,7 +429,7 @@ def join_link(play: PlayGame, number: str, body: Any, url: str) -> dict[str, Any
     phone keeps. Every call makes a new code; earlier ones keep working until used or expired."""
     if not isinstance(body, dict):
         raise ApiError(_("The body must be a JSON object."))
-    _check_fields(body, ("key",), _("a join link"))
+    _check_fields(body, ("key",), _('Unknown field "{name}": a join link takes {fields}.'))
     engine = load(play)
     seat = parse_seat(number, engine)
     seat_rules.check_seat_key(play, seat, body.get("key"))

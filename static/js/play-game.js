@@ -90,7 +90,7 @@
     var rank = c.rank;
     if (hooks(game).rankName) rank = hooks(game).rankName(rank);
     if (c.color === "N") return rank;
-    return t("card_name", { color: T["color_" + c.color], rank: rank });  // the language's word order
+    return T["card_" + c.color] ? t("card_" + c.color, { rank: rank }) : rank;  // one pattern per colour: its word order
   }
   function cardEl(token, game, standsFor, small) {
     var c = parseCard(token, game);
@@ -380,7 +380,7 @@
     seatsBox.appendChild(renderSeats(s));
     if (s.status === "finished") meBox.appendChild(renderResult(s));
     else if (seat !== null && s.seats[seat].bot) meBox.appendChild(el("div", { class: "panel me" }, [
-      handHeading(s), el("p", { class: "flash", text: t("bot_plays_you", { bot: T[s.seats[seat].bot] || s.seats[seat].bot }) }),
+      handHeading(s), el("p", { class: "flash", text: T["bot_plays_you_" + s.seats[seat].bot] || T.bot_plays_you }),
       cardsEl(hand(), s.game)]));
     else if (seat !== null) meBox.appendChild(hooks(s.game).renderMe(s));
     var panel = meBox.querySelector(".me");
@@ -587,7 +587,7 @@
         });
       } }, [T.new_key]));
       parts.push(row);
-      var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? t("played_by_bot", { bot: T[x.bot] || x.bot }) : T.own_phone]);
+      var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? T["played_by_" + x.bot] || T.played_by_a_bot : T.own_phone]);
       var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
       details.open = isOpen;
       details.addEventListener("toggle", function () { if (details.open && !joins[i]) { loadJoin(i); } });

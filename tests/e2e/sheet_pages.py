@@ -53,6 +53,8 @@ def open_row(page: Page, name: str) -> None:
 def tap(page: Page, name: str, what: str, times: int = 1) -> None:
     """Tap a count stepper's + in a player's row ``times`` times (opening the row first)."""
     open_row(page, name)
+    if "–" in what:  # a class of numbers: "one more card from 10 to 12"
+        what = "card from {} to {}".format(*what.split("–"))
     button = row(page, name).get_by_role("button", name=f"one more {what}")
     for _ in range(times):
         button.tap()

@@ -163,6 +163,7 @@ def test_the_creator_manages_the_phones_and_late_moves_are_not_errors(page: Page
     creator.locator('[data-bot="1"]').click()
     creator.locator("[data-overlay] .choice", has_text="smart bot").click()
     expect(seat_tags).to_contain_text("smart bot", timeout=10000)
+    expect(ben.locator("[data-me]")).to_contain_text("The smart bot plays your seat for now", timeout=10000)
     shot(ben, "manage-Ben-played-by-bot", full_page=False)
     creator.locator('[data-bot="1"]').click()
     expect(seat_tags).not_to_contain_text("smart bot", timeout=10000)

@@ -51,6 +51,10 @@ def test_digital_game_against_a_bot_until_a_round_ends(page: Page, shot, game: s
     bad = small_targets(page, "[data-me] button, [data-table] button")
     assert not bad, f"tap targets under 44×44 px: {bad}"
     shot(page, f"{game}-first-turn")
+    # Each card's name comes from its colour's own pattern in the catalogue ("red {rank}"; Hebrew "{rank} אדום").
+    labels = page.locator("[data-me] .card[role=img]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and not [label for label in labels if not label or "{" in label or "undefined" in label]
+    assert any(re.match(r"(red|yellow|green|blue) \S", label) for label in labels), labels
     move = uno_move if game == "uno" else phase10_move
     page.set_default_timeout(5000)
     for moves in range(MAX_MOVES):

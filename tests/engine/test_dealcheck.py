@@ -81,7 +81,7 @@ def test_conflict_is_a_smallest_impossible_set(classes, demands):
     for leave_out in kept:  # each entry named is needed for the conflict
         assert brute_force(classes, [d for d in kept if d is not leave_out])
     if conflict.short_of is not None:
-        plenty = [CardClass(c.name, c.value, 50, c.in_deck) if c == conflict.short_of else c for c in classes]
+        plenty = [CardClass(c.shortage, c.value, 50, c.in_deck) if c == conflict.short_of else c for c in classes]
         assert brute_force(plenty, kept)
 
 
@@ -110,8 +110,8 @@ def test_phase10_two_totals_of_230_are_refused_together_and_named():
     with pytest.raises(RoundError) as refused:
         sheet.check_round(p10_round("Cy", Ana=230, Ben=230))
     message = str(refused.value)
-    assert "Ana's 230 points, Ben's 230 points cannot all be true in one deal" in message
-    assert "the deck has only 8 wilds" in message
+    assert "These totals cannot all be true in one deal: Ana (230) and Ben (230)." in message
+    assert "The deck has only 8 wilds." in message
     assert refused.value.player == "Ana"
 
 
@@ -126,7 +126,7 @@ def test_phase10_a_total_against_counts_entered_for_another_player():
             {"player": "Cy", "completed": True},
         ],
     }
-    with pytest.raises(RoundError, match="Ben's 230 points cannot be true together with the cards entered"):
+    with pytest.raises(RoundError, match="Ben's total of 230 points cannot be true together with the cards entered"):
         sheet.check_round(p10_parse(body, p10_phases.make_rules({})))
     body["results"][0]["counts"] = {"low": 10, "high": 0, "skip": 0, "wild": 0}
     sheet.check_round(p10_parse(body, p10_phases.make_rules({})))
@@ -137,7 +137,7 @@ def test_phase10_possible_rounds_of_six_players_near_the_limits_pass():
     # A's 230 takes the 8 wilds and 2 skips. Ten cards worth 50 + 5 x: x = highs + 2 x skips. B..E need
     # x = 6 + 6 + 8 + 8 = 28 = 24 highs + 2 skips: every 10-12 and every skip of the deck, exactly.
     sheet.check_round(p10_round("F", A=230, B=80, C=80, D=90, E=90))
-    with pytest.raises(RoundError, match="the deck has only 24 cards of 10 to 12"):
+    with pytest.raises(RoundError, match="The deck has only 24 cards of 10 to 12"):
         sheet.check_round(p10_round("F", A=230, B=80, C=80, D=95, E=90))  # x = 29: one high too many
 
 
@@ -153,7 +153,7 @@ def test_uno_points_are_checked_together():
     with pytest.raises(RoundError) as refused:  # a hand worth 0 holds a 0, and the deck has four
         sheet.check_round(uno_round("A", B=0, C=0, D=0, E=0, F=0))
     assert "cannot all be true in one deal" in str(refused.value)
-    assert "the deck has only 4 cards showing 0" in str(refused.value)
+    assert "The deck has only 4 cards showing 0" in str(refused.value)
     sheet.check_round(uno_round("A", B=620, C=620, D=0, E=0, F=0))
     body = {
         "round": 1,
@@ -161,7 +161,7 @@ def test_uno_points_are_checked_together():
         "results": [{"player": "B", "cards": ["R0", "Y0", "G0", "B0"]}, {"player": "C", "points": 0}]
         + [{"player": p, "points": 5} for p in "DEF"],
     }
-    with pytest.raises(RoundError, match="C's 0 points cannot be true together with the cards entered"):
+    with pytest.raises(RoundError, match="C's total of 0 points cannot be true together with the cards entered"):
         sheet.check_round(uno_parse(body, uno_rules.make_rules({})))
 
 
@@ -190,7 +190,7 @@ def test_stored_rounds_replay_without_the_check_and_new_ones_are_still_checked()
     old_hand = {"round": 1, "went_out": "A", "results": [{"player": p, "points": 0} for p in "BCDEF"]}
     uno = uno_sheet.Sheet.replay(uno_rules_set, list("ABCDEF"), [old_hand])
     assert len(uno.rounds) == 1
-    with pytest.raises(RoundError, match="the deck has only 4 cards showing 0"):
+    with pytest.raises(RoundError, match="The deck has only 4 cards showing 0"):
         uno.check_round(uno_round("A", B=0, C=0, D=0, E=0, F=0))
     uno.add_round(uno_round("B", A=5, C=5, D=5, E=5, F=5))
     assert len(uno_sheet.Sheet.replay(uno_rules_set, list("ABCDEF"), uno.rounds).rounds) == 2

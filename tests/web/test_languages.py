@@ -105,6 +105,26 @@ def test_merge_refuses_a_translation_with_other_placeholders(tmp_path, monkeypat
     assert set(tool.untranslated("de")) == {"Seat {number}"}
 
 
+def test_a_word_with_a_context_is_its_own_entry_for_the_translators_tool(tmp_path, monkeypatch):
+    """ "Out" as the round form's toggle (msgctxt "went out") and a plain "Out" are two entries: the JSON keys them
+    apart (context, U+0004, id), shows the translator's comment, and merges each into its own entry."""
+    language_dir = tmp_path / "de" / "LC_MESSAGES"
+    language_dir.mkdir(parents=True)
+    (language_dir / "messages.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#. Translators: a toggle: this player went out.\nmsgctxt "went out"\nmsgid "Out"\nmsgstr ""\n\n'
+        'msgid "Out"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(tool, "TRANSLATIONS", tmp_path)
+    wanted = tool.untranslated("de")
+    assert set(wanted) == {"went out\u0004Out", "Out", "_comments"}
+    assert wanted["_comments"] == {"went out\u0004Out": "Translators: a toggle: this player went out."}
+    assert tool.merge("de", {"went out\u0004Out": "Raus", "Out": "Draußen", "_comments": {}}) == []
+    catalogue = tool.load("de")
+    assert catalogue.get("Out", context="went out").string == "Raus" and catalogue.get("Out").string == "Draußen"
+
+
 # --- choosing the language --------------------------------------------------------------------------
 
 
@@ -462,12 +482,17 @@ def test_the_reviews_worst_strings_are_gone(language):
 
     path = Path(__file__).resolve().parents[2] / f"app/translations/{language}/LC_MESSAGES/messages.po"
     with path.open("rb") as handle:
-        texts = [
-            text
-            for message in read_po(handle)
-            for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-        ]
-    found = [(wrong, text) for wrong in REVIEWED_WRONG[language] for text in texts if wrong in text]
+        catalogue = read_po(handle)
+    texts = [message.string if isinstance(message.string, tuple) else (message.string,) for message in catalogue]
+    # A count's form for small numbers rightly says "{points} puncte" (Romanian 2-19): the review's fault is a count
+    # written so where 20 and more need "de", so a count pattern is looked for in a plural entry's last form only.
+    found = [
+        (wrong, text)
+        for wrong in REVIEWED_WRONG[language]
+        for forms in texts
+        for text in (forms[-1:] if wrong.startswith("{") and len(forms) > 1 else forms)
+        if wrong in text
+    ]
     assert not found
 
 

@@ -49,7 +49,7 @@ def test_the_check_still_refuses_the_same_totals_as_new_input(client):
     game_id, key, _ = create(client)
     answer = post(client, f"/api/games/{game_id}/rounds", impossible_round(1), key)
     assert answer.status_code == 400
-    assert "Ana's 230 points, Ben's 230 points cannot all be true in one deal" in answer.get_json()["error"]
+    assert "These totals cannot all be true in one deal: Ana (230) and Ben (230)." in answer.get_json()["error"]
 
 
 def test_an_old_stored_round_loads_on_every_page(client, old_sheet):

@@ -79,6 +79,7 @@ class HitCheckForm(FlaskForm):
         # Translators: the legend over the choice of set, run or colour group for a hit check.
         _l("Kind of group"),
         choices=options(
+            # Translators: a choice: the page works out the kind of group from the cards (not the user).
             ("auto", _l("Detect automatically")),
             ("set", _l("A set")),
             ("run", _l("A run")),

@@ -21,7 +21,7 @@ from app.i18n import format_list
 
 from .engine import lists
 from .engine.cards import Card
-from .engine.hits import KIND_WORDS, read_group
+from .engine.hits import MAKES_KIND, read_group
 from .engine.phases import MASTERS_LIST, PHASES, STANDARD, TIEBREAKER, GroupKind, Phase, PhaseList, phase_of_list
 from .engine.verify import LaidGroup
 
@@ -92,9 +92,7 @@ class CheckList:
             return readings[0]
         group = read_group(cards, None)
         if group.kind not in kinds:
-            raise IllegalActionError(
-                _("These cards make %(kind)s, and no phase of this list lays one down.", kind=KIND_WORDS[group.kind]())
-            )
+            raise IllegalActionError(MAKES_KIND[group.kind]())
         return group
 
 

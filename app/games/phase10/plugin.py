@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 from markupsafe import Markup
 from wtforms import BooleanField, Field, SelectField, TextAreaField, ValidationError
 from wtforms.validators import Length
@@ -323,12 +323,16 @@ class PhaseListBuilder(TextArea):
     def __call__(self, field: Any, **kwargs: Any) -> Markup:
         words = {
             "kinds": {
-                "set": _("Set"),
-                "run": _("Run"),
+                # Translators: a kind of group a phase asks for (Phase 10): cards of one number, such as 7 7 7.
+                "set": pgettext("kind of group", "Set"),
+                # Translators: a kind of group a phase asks for (Phase 10): cards in sequence, such as 3 4 5 6.
+                "run": pgettext("kind of group", "Run"),
                 "color": _("Cards of one colour"),
                 "color_run": _("Colour run"),
             },
+            # Translators: the label of the choice of a group's kind (set, run, colour group) in the phase list builder.
             "kind": _("Kind"),
+            # Translators: the label of a group's size (how many cards) in the phase list builder; a short noun.
             "size": _("Cards"),
             "phase": _("Phase %(number)s", number="{number}"),
             "group": _("Group %(number)s", number="{number}"),

@@ -9,7 +9,7 @@ played on a phase. :func:`check_hit` says whether one hit is legal and what the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from app.engine.errors import IllegalActionError
@@ -17,7 +17,7 @@ from app.engine.i18n import _
 
 from .cards import HIGHEST, LOWEST, Card
 from .phases import GroupKind
-from .verify import MAX_RUN, LaidGroup, StandsFor, color_name, join_words
+from .verify import MAX_RUN, LaidGroup, StandsFor, join_words
 
 ENDS = ("low", "high")
 """The two ends of a run: ``low`` (below its lowest card) and ``high`` (above its highest)."""
@@ -101,11 +101,7 @@ def _hit_set(group: LaidGroup, card: Card) -> HitResult:
 def _hit_color(group: LaidGroup, card: Card) -> HitResult:
     value = group.value
     if card.is_wild:
-        reason = (
-            _("The wild joins the {color} group.").format(color=color_name(str(value)))
-            if value is not None
-            else _("The wild joins the colour group of wilds.")
-        )
+        reason = _wild_joins(str(value)) if value is not None else _("The wild joins the colour group of wilds.")
         return HitResult(
             True,
             reason,
@@ -117,21 +113,13 @@ def _hit_color(group: LaidGroup, card: Card) -> HitResult:
         if value is None:
             reason = _("Say which colour the {card} is: a colour group counts only cards of a known colour.")
             return _refuse(reason.format(card=card))
-        return _refuse(
-            _("Say which colour the {card} is: this colour group takes only {color} cards.").format(
-                card=card, color=color_name(str(value))
-            )
-        )
+        return _refuse(_say_which_colour(str(value)).format(card=card))
     if value is not None and card.color != value:
-        return _refuse(
-            _("This colour group takes only {color} cards (or a wild), not {card}.").format(
-                color=color_name(str(value)), card=card
-            )
-        )
+        return _refuse(_group_takes_only(str(value)).format(card=card))
     size = len(group.cards) + 1
     return HitResult(
         True,
-        _("The {card} joins the {color} group.").format(card=card, color=color_name(card.color)),
+        _card_joins(card.color).format(card=card),
         card.color,
         None,
         LaidGroup(group.kind, group.cards + (card,), (card.color,) * size, group.requirement),
@@ -214,11 +202,7 @@ def _hit_color_run(group: LaidGroup, card: Card, end: str | None) -> HitResult:
             _("Say which colour the {card} is: a colour run takes only cards of its colour.").format(card=card)
         )
     if card.is_natural and color is not None and card.color != color:
-        return _refuse(
-            _("This colour run takes only {color} cards (or a wild), not {card}.").format(
-                color=color_name(color), card=card
-            )
-        )
+        return _refuse(_run_takes_only(color).format(card=card))
     return _hit_run(group, card, end)
 
 
@@ -255,16 +239,7 @@ def read_group(cards: Sequence[Card], kind: GroupKind | str | None = None) -> La
             reasons.extend(verdict.reasons)
     if len(readings) > 1:
         # Wilds can make the same cards more than one kind of group (5 W W W: a set of 5s or a run): ask.
-        words = [KIND_WORDS[group.kind]() for group in readings]
-        if len(words) == 2:
-            raise IllegalActionError(
-                _("These cards could be {first} or {second}: say which.").format(first=words[0], second=words[1])
-            )
-        raise IllegalActionError(
-            _("These cards could be {first}, {second} or {third}: say which.").format(
-                first=words[0], second=words[1], third=words[2]
-            )
-        )
+        raise IllegalActionError(could_be(group.kind for group in readings))
     if readings:
         return readings[0]
     raise IllegalActionError(" ".join(reasons))
@@ -293,16 +268,89 @@ def hit_whichever(readings: Sequence[LaidGroup], card: Card, end: str | None = N
         return None
     if len(results) == 1:
         return results[0]
-    reason = " ".join(
-        _("As {kind}: {reason}").format(kind=KIND_WORDS[group.kind](), reason=result.reason)
-        for group, result in zip(readings, results)
-    )
+    reason = " ".join(AS_KIND[group.kind]().format(reason=result.reason) for group, result in zip(readings, results))
     return HitResult(results[0].legal, reason)
 
 
-KIND_WORDS = {
-    GroupKind.SET: lambda: _("a set"),
-    GroupKind.RUN: lambda: _("a run"),
-    GroupKind.COLOR: lambda: _("a colour group"),
-    GroupKind.COLOR_RUN: lambda: _("a colour run"),
+# --- whole sentences per colour and per kind of group ------------------------------------------------
+# A colour that describes cards or a group ("only red cards", "the red group") and a kind of group ("as a set")
+# is part of its own sentence: German, Hebrew, Hindi, Welsh and Romanian inflect it by the sentence around it.
+
+
+def _wild_joins(color: str) -> str:
+    return {
+        "R": lambda: _("The wild joins the red group."),
+        "B": lambda: _("The wild joins the blue group."),
+        "G": lambda: _("The wild joins the green group."),
+        "Y": lambda: _("The wild joins the yellow group."),
+    }[color]()
+
+
+def _card_joins(color: str) -> str:
+    return {
+        "R": lambda: _("The {card} joins the red group."),
+        "B": lambda: _("The {card} joins the blue group."),
+        "G": lambda: _("The {card} joins the green group."),
+        "Y": lambda: _("The {card} joins the yellow group."),
+    }[color]()
+
+
+def _say_which_colour(color: str) -> str:
+    return {
+        "R": lambda: _("Say which colour the {card} is: this colour group takes only red cards."),
+        "B": lambda: _("Say which colour the {card} is: this colour group takes only blue cards."),
+        "G": lambda: _("Say which colour the {card} is: this colour group takes only green cards."),
+        "Y": lambda: _("Say which colour the {card} is: this colour group takes only yellow cards."),
+    }[color]()
+
+
+def _group_takes_only(color: str) -> str:
+    return {
+        "R": lambda: _("This colour group takes only red cards (or a wild), not {card}."),
+        "B": lambda: _("This colour group takes only blue cards (or a wild), not {card}."),
+        "G": lambda: _("This colour group takes only green cards (or a wild), not {card}."),
+        "Y": lambda: _("This colour group takes only yellow cards (or a wild), not {card}."),
+    }[color]()
+
+
+def _run_takes_only(color: str) -> str:
+    return {
+        "R": lambda: _("This colour run takes only red cards (or a wild), not {card}."),
+        "B": lambda: _("This colour run takes only blue cards (or a wild), not {card}."),
+        "G": lambda: _("This colour run takes only green cards (or a wild), not {card}."),
+        "Y": lambda: _("This colour run takes only yellow cards (or a wild), not {card}."),
+    }[color]()
+
+
+AS_KIND = {
+    # Translators: {reason} is a whole sentence: what happens to the card when the group is read this way.
+    GroupKind.SET: lambda: _("As a set: {reason}"),
+    GroupKind.RUN: lambda: _("As a run: {reason}"),
+    GroupKind.COLOR: lambda: _("As a colour group: {reason}"),
+    GroupKind.COLOR_RUN: lambda: _("As a colour run: {reason}"),
 }
+"""The answer for a group that could be read several ways, reading by reading."""
+
+_COULD_BE = {
+    frozenset({GroupKind.SET, GroupKind.RUN}): lambda: _("These cards could be a set or a run: say which."),
+    frozenset({GroupKind.SET, GroupKind.COLOR}): lambda: _("These cards could be a set or a colour group: say which."),
+    frozenset({GroupKind.RUN, GroupKind.COLOR}): lambda: _("These cards could be a run or a colour group: say which."),
+    frozenset({GroupKind.SET, GroupKind.RUN, GroupKind.COLOR}): lambda: _(
+        "These cards could be a set, a run or a colour group: say which."
+    ),
+}
+
+
+def could_be(kinds: Iterable[GroupKind]) -> str:
+    """ "These cards could be a set or a run: say which." for the kinds the cards can be read as (two or three of
+    set, run and colour group; a colour run is read only when asked for, so it is never one of several)."""
+    return _COULD_BE[frozenset(kinds)]()
+
+
+MAKES_KIND = {
+    GroupKind.SET: lambda: _("These cards make a set, and no phase of this list lays one down."),
+    GroupKind.RUN: lambda: _("These cards make a run, and no phase of this list lays one down."),
+    GroupKind.COLOR: lambda: _("These cards make a colour group, and no phase of this list lays one down."),
+    GroupKind.COLOR_RUN: lambda: _("These cards make a colour run, and no phase of this list lays one down."),
+}
+"""A group of a kind the table's phase list never lays down (the phase check following a sheet's list)."""

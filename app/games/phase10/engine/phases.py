@@ -232,22 +232,27 @@ MASTERS_LIST = _custom_list(MASTERS, "masters")
 
 
 def _group_from_json(data: Any, phase_no: int, group_no: int) -> Requirement:
-    where = _("phase {phase}, group {group}").format(phase=phase_no, group=group_no)
     if not isinstance(data, dict) or set(data) != {"kind", "size"}:
-        raise RulesError(_('In the phase list, {where} must be an object with "kind" and "size".').format(where=where))
+        raise RulesError(
+            _('In the phase list, phase {phase}, group {group} must be an object with "kind" and "size".').format(
+                phase=phase_no, group=group_no
+            )
+        )
     kind = data["kind"]
     if not isinstance(kind, str) or kind not in {k.value for k in GroupKind}:
         raise RulesError(
-            _('In the phase list, {where} has kind {kind}: a kind is "set", "run", "color" or "color_run".').format(
-                where=where, kind=json.dumps(kind)[:20]
-            )
+            _(
+                'In the phase list, phase {phase}, group {group} has kind {kind}: a kind is "set", "run", "color" '
+                'or "color_run".'
+            ).format(phase=phase_no, group=group_no, kind=json.dumps(kind)[:20])
         )
     size = data["size"]
     if not is_int(size) or not MIN_GROUP <= size <= MAX_GROUP:
         raise RulesError(
-            _("In the phase list, {where} has size {size}: a group's size is a whole number from 2 to 10.").format(
-                where=where, size=json.dumps(size)[:20]
-            )
+            _(
+                "In the phase list, phase {phase}, group {group} has size {size}: a group's size is a whole number "
+                "from 2 to 10."
+            ).format(phase=phase_no, group=group_no, size=json.dumps(size)[:20])
         )
     return Requirement(GroupKind(kind), size)
 

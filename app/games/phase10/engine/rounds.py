@@ -557,18 +557,51 @@ def _check_deck(results: Sequence[Result]) -> None:
         if result.counts is not None:
             for key, value in result.counts.to_json().items():
                 totals[key] += value
-    names = _class_names()
     for key in COUNT_KEYS:
         if totals[key] > _CLASS_LIMITS[key]:
-            raise RoundError(
-                _(
-                    "Together the cards entered for this round hold {count} {what}, but the deck has only {limit}."
-                ).format(count=totals[key], what=names[key], limit=_CLASS_LIMITS[key])
-            )
+            raise RoundError(_too_many(key, totals[key]).format(count=totals[key], limit=_CLASS_LIMITS[key]))
 
 
-def _class_names() -> dict[str, str]:
-    return {"low": _("cards of 1 to 9"), "high": _("cards of 10 to 12"), "skip": _("skips"), "wild": _("wilds")}
+def _too_many(key: str, count: int) -> str:
+    """More cards of a class than the deck holds: one whole sentence per class, its count through ngettext."""
+    if key == "low":
+        return ngettext(
+            "Together the cards entered for this round hold 1 card of 1 to 9, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} cards of 1 to 9, but the deck has only {limit}.",
+            count,
+        )
+    if key == "high":
+        return ngettext(
+            "Together the cards entered for this round hold 1 card of 10 to 12, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} cards of 10 to 12, but the deck has only {limit}.",
+            count,
+        )
+    if key == "skip":
+        return ngettext(
+            "Together the cards entered for this round hold 1 skip, but the deck has only {limit}.",
+            "Together the cards entered for this round hold {count} skips, but the deck has only {limit}.",
+            count,
+        )
+    return ngettext(
+        "Together the cards entered for this round hold 1 wild, but the deck has only {limit}.",
+        "Together the cards entered for this round hold {count} wilds, but the deck has only {limit}.",
+        count,
+    )
+
+
+def _shortage(key: str, count: int) -> str:
+    """ "The deck has only 8 wilds.": one whole sentence per class of cards, its count through ngettext."""
+    if key == "low":
+        template = ngettext("The deck has only 1 card of 1 to 9.", "The deck has only {count} cards of 1 to 9.", count)
+    elif key == "high":
+        template = ngettext(
+            "The deck has only 1 card of 10 to 12.", "The deck has only {count} cards of 10 to 12.", count
+        )
+    elif key == "skip":
+        template = ngettext("The deck has only 1 skip.", "The deck has only {count} skips.", count)
+    else:
+        template = ngettext("The deck has only 1 wild.", "The deck has only {count} wilds.", count)
+    return template.format(count=count)
 
 
 def _used_by_class(results: Sequence[Result]) -> dict[str, int]:
@@ -594,9 +627,10 @@ def _check_together(results: Sequence[Result], went_out: str, phases: dict[str, 
     if not typed:
         return
     used = _used_by_class(results)
-    names = _class_names()
     classes = [
-        CardClass(names[key], CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key])
+        CardClass(
+            _shortage(key, _CLASS_LIMITS[key]), CLASS_POINTS[key], _CLASS_LIMITS[key] - used[key], _CLASS_LIMITS[key]
+        )
         for key in COUNT_KEYS
     ]
     demands = []

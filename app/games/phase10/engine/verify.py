@@ -173,7 +173,9 @@ def join_words(items: Sequence[object], last: str = "and") -> str:
 
 
 def color_name(letter: str) -> str:
-    """``"red"`` for ``"R"``."""
+    """``"red"`` for ``"R"``: the colour's name as a noun, for lists of colours; a sentence in which a colour
+    describes cards or a group is a message of its own for each colour."""
+    # Translators: a colour's name standing alone, as a noun ("mixes the colours red and blue"; German "Rot").
     return {"R": _("red"), "B": _("blue"), "G": _("green"), "Y": _("yellow")}[letter]
 
 
@@ -197,10 +199,22 @@ class _Fit:
     group: LaidGroup | None = None
 
 
-def _too_short(kind_text: str, shown: str, phase: Phase, req: Requirement) -> str:
-    return _("{group} {cards} is too short: {phase} needs {requirement}.").format(
-        group=kind_text, cards=shown, phase=phase.name, requirement=req.describe()
-    )
+def _too_short(shown: str, phase: Phase, req: Requirement) -> str:
+    """A group shorter than its requirement: one whole sentence per kind of group (each language's case and
+    gender of "set", "run", "colour group" and "colour run" differ), the size a number."""
+    if req.kind is GroupKind.SET:
+        template = _("The set {cards} is too short: {phase} needs a set of {size}.")
+    elif req.kind is GroupKind.RUN:
+        template = _("The run {cards} is too short: {phase} needs a run of {size}.")
+    elif req.kind is GroupKind.COLOR_RUN:
+        template = _("The colour run {cards} is too short: {phase} needs a colour run of {size}.")
+    else:
+        template = ngettext(
+            "The colour group {cards} is too short: {phase} needs 1 card of one colour.",
+            "The colour group {cards} is too short: {phase} needs {size} cards of one colour.",
+            req.size,
+        )
+    return template.format(cards=shown, phase=phase.name, size=req.size)
 
 
 def _fit_set(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) -> _Fit:
@@ -211,7 +225,7 @@ def _fit_set(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
             _("The set {cards} mixes numbers {numbers}.").format(cards=shown, numbers=join_words(sorted(numbers)))
         )
     if len(cards) < req.size:
-        reasons.append(_too_short(_("The set"), shown, phase, req))
+        reasons.append(_too_short(shown, phase, req))
     if reasons:
         badness = sum(numbers.values()) - max(numbers.values(), default=0) + max(0, req.size - len(cards))
         return _Fit(badness, reasons)
@@ -247,7 +261,7 @@ def _fit_color(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase
             )
         )
     if len(cards) < req.size:
-        reasons.append(_too_short(_("The colour group"), shown, phase, req))
+        reasons.append(_too_short(shown, phase, req))
     if reasons:
         badness = (
             len(colorless) + sum(colors.values()) - max(colors.values(), default=0) + max(0, req.size - len(cards))
@@ -296,7 +310,7 @@ def _fit_run(cards: Sequence[Card], req: Requirement, shown: str, phase: Phase) 
         else:
             reasons.append(_gap_reason(shown, missing, wilds))
     if len(cards) < req.size:
-        reasons.append(_too_short(_("The run"), shown, phase, req))
+        reasons.append(_too_short(shown, phase, req))
     if reasons:
         badness = (
             len(numbers) - _run_keep(distinct, wilds) + max(0, req.size - len(cards)) + max(0, len(cards) - MAX_RUN)

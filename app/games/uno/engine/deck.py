@@ -41,9 +41,25 @@ def card_name(card: int) -> str:
         return _("Wild Draw Four")
     rank = RANK_OF[card]
     word = RANKS[rank] if rank < 10 else (_("Skip"), _("Reverse"), _("Draw Two"))[rank - 10]
-    return _("{color} {rank}").format(color=color_name(COLOR_OF[card]), rank=word)
+    return CARD_OF_COLOR[COLOR_OF[card]]().format(rank=word)
+
+
+CARD_OF_COLOR = (
+    # Translators: a card's name, used as a label (the card "red 5", "red Skip"): {rank} is a number or the name of
+    # an action card. Each language's order; a form that reads as a name in any sentence (German "Rot 5").
+    lambda: _("red {rank}"),
+    # Translators: a yellow card's name as a label ("yellow 5", "yellow Skip"), like "red {rank}".
+    lambda: _("yellow {rank}"),
+    # Translators: a green card's name as a label ("green 5", "green Skip"), like "red {rank}".
+    lambda: _("green {rank}"),
+    # Translators: a blue card's name as a label ("blue 5", "blue Skip"), like "red {rank}".
+    lambda: _("blue {rank}"),
+)
+"""A coloured card's name by colour index: one pattern per colour, so the colour word agrees as each language
+needs."""
 
 
 def color_name(color: int) -> str:
-    """A colour index in words."""
+    """A colour index in words: the colour's name as a noun ("the colour red")."""
+    # Translators: a colour's name standing alone, as a noun ("mixes the colours red and blue"; German "Rot").
     return (_("red"), _("yellow"), _("green"), _("blue"))[color]

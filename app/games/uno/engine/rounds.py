@@ -18,7 +18,7 @@ from typing import Any
 from app.engine import sheetbase
 from app.engine.dealcheck import CardClass, Demand, conflicting, together_refusal
 from app.engine.errors import DeckError, RoundError
-from app.engine.i18n import _, number
+from app.engine.i18n import _, ngettext, number
 from app.engine.options import RuleSet
 from app.engine.sheetbase import match_results, read_each, read_points, read_result_head, read_round_head, read_tokens
 
@@ -26,18 +26,28 @@ from .cards import DECK, NEWER_DECK, Card
 from .scoring import card_points, hand_points
 
 
-def _class_name(value: int) -> str:
+def shortage(value: int, count: int) -> str:
+    """ "The deck has only 4 cards showing 0.": one whole sentence per class of cards, its count through ngettext."""
     if value >= 40:
-        return _("wild cards worth {value}").format(value=value)
-    if value == 20:
-        return _("action cards (20 points)")
-    return _("cards showing {value}").format(value=value)
+        template = ngettext(
+            "The deck has only 1 wild card worth {value}.", "The deck has only {count} wild cards worth {value}.", count
+        )
+    elif value == 20:
+        template = ngettext(
+            "The deck has only 1 action card (20 points).", "The deck has only {count} action cards (20 points).", count
+        )
+    else:
+        template = ngettext(
+            "The deck has only 1 card showing {value}.", "The deck has only {count} cards showing {value}.", count
+        )
+    return template.format(count=count, value=value)
 
 
 @dataclass(frozen=True)
 class DeckRules:
     """What a hand's check needs of the deck it was dealt from: its cards (every copy), how a token is read,
-    what a card scores, what a class of equal-valued cards is called, and the least a typed hand is worth.
+    what a card scores, the sentence saying the deck holds only so many of a class of equal-valued cards
+    (``shortage(value, count)``), and the least a typed hand is worth.
 
     UNO's decks are two of these; the decks of other UNO games (UNO Flip's sides, No Mercy) bring their own
     and share the rest of this module."""
@@ -45,7 +55,7 @@ class DeckRules:
     cards: tuple[Any, ...]
     parse: Callable[[str], Any]
     points: Callable[[Any], int] = card_points
-    class_name: Callable[[int], str] = _class_name
+    shortage: Callable[[int, int], str] = shortage
     least_points: int = 0
     """The least a typed hand is worth (UNO: 0, a hand of 0s; UNO Flip: 1, no card scores 0)."""
 
@@ -179,7 +189,9 @@ def _typed_totals_together(scored: list[ScoredResult], deck: DeckRules) -> None:
     for r in scored:
         for card in r.result.cards or ():
             left[deck.points(card)] -= 1
-    classes = [CardClass(deck.class_name(value), value, left[value], whole[value]) for value in sorted(whole)]
+    classes = [
+        CardClass(deck.shortage(value, whole[value]), value, left[value], whole[value]) for value in sorted(whole)
+    ]
     demands = [Demand(r.player, r.points, 1, len(deck.cards)) for r in typed]
     conflict = conflicting(classes, demands)
     if conflict is not None:

@@ -55,6 +55,7 @@ OPTIONS: tuple[Option, ...] = (
         "stacking",
         "bool",
         False,
+        # Translators: an UNO table rule's name: a Draw Two answered with a Draw Two (the penalties add up), not a pile.
         N_("Stacking"),
         help=N_("A Draw Two may be answered with a Draw Two, a Wild Draw Four with a Wild Draw Four."),
     ),
@@ -62,6 +63,7 @@ OPTIONS: tuple[Option, ...] = (
         "seven_o",
         "bool",
         False,
+        # Translators: an UNO table rule's name: on a 7 hands are swapped, on a 0 every hand passes on.
         N_("Seven-O"),
         help=N_("A 7 lets its player swap hands with another player; a 0 passes every hand on."),
     ),
@@ -69,6 +71,7 @@ OPTIONS: tuple[Option, ...] = (
         "jump_in",
         "bool",
         False,
+        # Translators: an UNO table rule's name: playing an identical card out of turn.
         N_("Jump-in"),
         help=N_("A card identical to the top discard may be played at once, out of turn."),
     ),
@@ -76,6 +79,7 @@ OPTIONS: tuple[Option, ...] = (
         "multiples",
         "bool",
         False,
+        # Translators: an UNO table rule's name: several identical cards played together (not arithmetic multiples).
         N_("Multiples"),
         help=N_("Two identical cards may be played together; both take effect."),
     ),

@@ -85,11 +85,6 @@ def _tokens(side: str) -> dict[str, Card]:
 _BY_TOKEN = {side: _tokens(side) for side in SIDES}
 
 
-def side_word(side: str) -> str:
-    """The side in words, for sentences."""
-    return _("the light side") if side == LIGHT else _("the dark side")
-
-
 def parse_card(token: str, side: str) -> Card:
     """One token read on ``side``; raise :class:`NotationError` naming it (and its side, when it is a card of the
     other side) when it is not a card of that side."""
@@ -99,11 +94,12 @@ def parse_card(token: str, side: str) -> Card:
         return card
     other = DARK if side == LIGHT else LIGHT
     if text in _BY_TOKEN[other]:
-        raise NotationError(
-            _('"{token}" is a card of {other}, but this hand ended on {side}.').format(
-                token=shown_token(token), other=side_word(other), side=side_word(side)
-            )
+        wrong_side = (
+            _('"{token}" is a card of the dark side, but this hand ended on the light side.')
+            if side == LIGHT
+            else _('"{token}" is a card of the light side, but this hand ended on the dark side.')
         )
+        raise NotationError(wrong_side.format(token=shown_token(token)))
     raise NotationError(_('"{token}" is not an UNO Flip card.').format(token=shown_token(token)))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from app.engine.i18n import _
+from app.games.uno.engine.deck import CARD_OF_COLOR
 
 from .cards import DARK, DARK_COLORS, DARK_DECK, LIGHT, LIGHT_COLORS, LIGHT_DECK, Card, parse_card
 
@@ -92,8 +93,22 @@ def face_name(face: Card) -> str:
     """A face in words: "red 5", "pink Draw Five", "Wild Draw Color"."""
     if face.color is None:
         return rank_name(face.rank)
-    colors = COLORS[face.side]
-    return _("{color} {rank}").format(color=color_name(face.side, colors.index(face.color)), rank=rank_name(face.rank))
+    index = COLORS[face.side].index(face.color)
+    pattern = CARD_OF_COLOR[index] if face.side == LIGHT else DARK_CARD_OF_COLOR[index]
+    return pattern().format(rank=rank_name(face.rank))
+
+
+DARK_CARD_OF_COLOR = (
+    # Translators: an UNO Flip dark-side card's name as a label ("pink 5", "pink Draw Five"), like "red {rank}".
+    lambda: _("pink {rank}"),
+    # Translators: an UNO Flip dark-side card's name as a label ("teal 5", "teal Skip Everyone"), like "red {rank}".
+    lambda: _("teal {rank}"),
+    # Translators: an UNO Flip dark-side card's name as a label ("orange 5", "orange Flip"), like "red {rank}".
+    lambda: _("orange {rank}"),
+    # Translators: an UNO Flip dark-side card's name as a label ("purple 5", "purple Reverse"), like "red {rank}".
+    lambda: _("purple {rank}"),
+)
+"""A dark-side card's name by colour index: one pattern per colour (the light side's are UNO's own)."""
 
 
 def token_name(token: str, side: str) -> str:

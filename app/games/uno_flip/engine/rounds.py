@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from app.engine.errors import RoundError
-from app.engine.i18n import _
+from app.engine.i18n import _, ngettext
 from app.engine.options import RuleSet
 from app.engine.sheetbase import read_each
 from app.games.uno.engine import rounds as uno
@@ -21,18 +21,17 @@ from app.games.uno.engine.rounds import DeckRules, RoundContext, parse_result, r
 from .cards import DECKS, LIGHT, SIDES, card_points, parse_card
 
 
-def _class_name(value: int) -> str:
-    if value < 10:
-        return _("cards showing {value}").format(value=value)
-    if value == 20:
-        return _("action cards (20 points)")
-    if value >= 40:
-        return _("wild cards worth {value}").format(value=value)
-    return _("cards worth {value} points").format(value=value)
+def _shortage(value: int, count: int) -> str:
+    """ "The deck has only 8 cards worth 10 points.": a side's classes of cards, each in a whole sentence."""
+    if value < 10 or value == 20 or value >= 40:
+        return uno.shortage(value, count)
+    return ngettext(
+        "The deck has only 1 card worth {value} points.", "The deck has only {count} cards worth {value} points.", count
+    ).format(count=count, value=value)
 
 
 SIDE_DECKS = {
-    side: DeckRules(DECKS[side], partial(parse_card, side=side), card_points, _class_name, least_points=1)
+    side: DeckRules(DECKS[side], partial(parse_card, side=side), card_points, _shortage, least_points=1)
     for side in SIDES
 }
 """Each side's deck as the hand's check reads it."""
@@ -116,10 +115,6 @@ def score_row(result: SidedResult, went_out: bool, context: RoundContext) -> uno
     return uno.score_row(result, went_out, context, SIDE_DECKS[result.side])
 
 
-def _side_name(side: str) -> str:
-    return _("the light side") if side == LIGHT else _("the dark side")
-
-
 def check_together(scored: list[uno.ScoredResult], went_out: str | None, context: RoundContext) -> None:
     """The rows filled in so far checked together: all on one side, and the hands of the players who did not go
     out as UNO checks them with that side's deck; raise :class:`RoundError` if not."""
@@ -128,18 +123,17 @@ def check_together(scored: list[uno.ScoredResult], went_out: str | None, context
     first = scored[0].result
     for line in scored[1:]:
         if line.result.side != first.side:
-            raise RoundError(
-                _(
-                    "{player} entered the hand as ending on {side} and {other} on {other_side}: a hand ends on one "
-                    "side for everyone."
-                ).format(
-                    player=first.player,
-                    side=_side_name(first.side),
-                    other=line.result.player,
-                    other_side=_side_name(line.result.side),
-                ),
-                player=line.result.player,
-            )
+            if first.side == LIGHT:
+                template = _(
+                    "{player} entered the hand as ending on the light side and {other} on the dark side: a hand ends "
+                    "on one side for everyone."
+                )
+            else:
+                template = _(
+                    "{player} entered the hand as ending on the dark side and {other} on the light side: a hand ends "
+                    "on one side for everyone."
+                )
+            raise RoundError(template.format(player=first.player, other=line.result.player), player=line.result.player)
     uno.check_together([line for line in scored if line.player != went_out], context, SIDE_DECKS[first.side])
 
 

@@ -121,7 +121,7 @@
       },
       ownName: function (token) {
         var c = split(token), rank = T["flip_" + c.rank] || c.rank;
-        return c.color ? t("card_name", { color: T["color_" + c.color] || c.color, rank: rank }) : rank;
+        return c.color && T["card_" + c.color] ? t("card_" + c.color, { rank: rank }) : rank;
       },
       seatTags: function (s, x) { return x.uno && x.cards === 1 ? [el("span", { class: "tag tag-uno", text: T.uno_called })] : []; },
       // What this phone sees of another player's hand: the other side of their cards.
