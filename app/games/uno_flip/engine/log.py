@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.i18n import _, join
 from app.games.uno.engine.log import describe as uno_describe
 
-from .cards import LIGHT, side_word
+from .cards import LIGHT
 from .deck import COLORS, color_name, token_name
 
 
@@ -51,5 +51,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         color_words=lambda letter: color_name(side, COLORS[side].index(letter)),
     )
     if kind == "hand_end":
-        text += " " + _("The hand is scored on {side}.").format(side=side_word(side))
+        text += " " + (
+            _("The hand is scored on the light side.") if side == LIGHT else _("The hand is scored on the dark side.")
+        )
     return text
