@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup-runtime run test test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick watchers
+.PHONY: setup-runtime run test lighthouse test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick watchers
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
@@ -28,6 +28,7 @@ help:
 	@echo "make untranslated CODE=de  print de's untranslated entries as JSON (scripts/translations.py)"
 	@echo "make merge-messages CODE=de FILE=de.json  write translated JSON back into de's catalogue"
 	@echo "make test-matrix every language x every page x 320/390/landscape in Chromium: no horizontal overflow"
+	@echo "make lighthouse  Lighthouse on the home page, a sheet and a digital game: every category at least 95"
 	@echo "make lint    ruff check, ruff format --check, mypy (all of app/), lint-imports (engine purity)"
 	@echo "make lock    update requirements.lock (runtime) and requirements-test.lock from pyproject.toml (LOCK_FLAGS=--upgrade to take new releases)"
 
@@ -210,6 +211,11 @@ merge-messages: $(STAMP)
 # Every language x every page x 320x568, 390x844 and 844x390 in Chromium (make test runs a subset).
 test-matrix: setup browser-deps
 	DECKSIDE_MATRIX=1 $(BIN)/python -m pytest -p no:cacheprovider tests/e2e/test_languages_browser.py
+
+# Lighthouse (npm, in Debian's Chromium) on the home page, a sheet and a digital game against gunicorn: performance,
+# accessibility, best practices and SEO, each at least 95 (the median of three runs per page; about 4 minutes).
+lighthouse: setup browser-deps
+	$(BIN)/python bench/lighthouse.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts
