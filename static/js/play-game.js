@@ -366,6 +366,7 @@
   // --- the table -----------------------------------------------------------------------------------
   function render(previousSeq) {
     var s = state;
+    root.classList.remove("is-loading");   // the page's space was kept for the game until now (static/css/play.css)
     $("[data-title]").textContent = T[s.game] || s.game;
     var note = hooks(s.game).roundNote ? hooks(s.game).roundNote(s) : null;   // e.g. a tie-breaker round
     $("[data-round]").textContent = t(hooks(s.game).roundKey || "round", { n: s.round }) + (note ? " · " + note : "");
