@@ -160,7 +160,9 @@ def hand(game_id: str):
             panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )
     )
-    response.headers["Cache-Control"] = "no-store"
+    # The page holds no key (the player key travels in the sheet's cookie), so the service worker may keep it:
+    # a player whose phone lost the connection opens their hand page again offline (static/js/sw.js).
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

@@ -333,6 +333,8 @@
   }
 
   function renumberSheet() {
+    var hand = document.querySelector(".enter-hand[data-sheet]");  // a player link's sheet: what its hand page is for
+    if (hand) sheetNext(hand);
     var link = document.querySelector(".record-round[data-sheet]");
     if (!link) return;
     var serverNext = sheetNext(link);
@@ -470,6 +472,22 @@
     }
   }
 
+  // The hand page opened from the service worker's copy (no connection) is the one of its last visit: it takes the
+  // newest round this phone has seen of the sheet (its sheet page or hand page, online), and shows the hand kept on
+  // this phone for that round, if any, to be changed and kept again.
+  function keptHand(queue, round) {
+    return queue.filter(function (item) {
+      return item.mode === "hand" && item.status === "pending" && item.action === form.action && item.round === round;
+    }).pop() || null;
+  }
+  if (form && form.dataset.mode === "hand") {
+    var pageRound = parseInt(field("round").value, 10);
+    var handRound = latestNext(form.dataset.sheetUrl, parseInt(field("version").value, 10), pageRound);
+    if (handRound !== pageRound) setNumber(handRound);
+    var kept = keptHand(read(OUTBOX), handRound);
+    if (kept) prefill(kept.fields);
+  }
+
   // Put a round in the queue (or, for a round entered again, in the place of the refused one) and go to the sheet.
   // ``sentKey``: the key this very save was sent with, when it failed in flight or got no answer in time: the
   // server may have stored it, so the queue sends it again with the same key (never a new one: that would make
@@ -487,7 +505,10 @@
       fields: fields, summary: summary(), status: "pending", kept: Date.now(), retry: !!sentKey
     };
     var at = reentry ? queue.map(function (other) { return other.id; }).indexOf(reentry.id) : -1;
-    if (at >= 0) {
+    var before = mode === "hand" && !sentKey ? keptHand(queue, round) : null;
+    if (before) {
+      queue[queue.indexOf(before)] = item;  // the player changed the hand kept for this round: the new one goes
+    } else if (at >= 0) {
       queue[at] = item;
       var number = round;
       queue.forEach(function (other, i) {  // the rounds behind it follow it
