@@ -215,15 +215,10 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
     else:
         message = _("Round %(number)s was stored before your hand arrived.", number=number)
     if not scripted:
-        words = late["compare"]
-        if not late["same"]:
-            message += " " + _(
-                "Stored: %(stored)s; you entered: %(yours)s.", stored=words["stored"], yours=words["yours"] or "–"
-            )
-            if who is not drafts.EDITOR:
-                message += " " + _("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
-        flash(message, "ok" if late["same"] else "error")
-        return redirect(hand_url)
+        if late["same"]:
+            flash(message, "ok")
+            return redirect(hand_url)
+        return _late_page(game, form, player, who, number, message, late, hand_url)
     return _hand_answer(
         game,
         number,
@@ -238,6 +233,32 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
         compare=late["compare"],
         why=late["problem"],
     )
+
+
+def _late_page(game, form, player: str, who, number: int, message: str, late: dict[str, Any], hand_url: str):
+    """A late hand on a page without a script (409): the stored row beside it in words and, for the edit key, a
+    plain form that corrects the stored round with the hand as posted (*Correct the stored round*), with *Keep the
+    stored one* beside it; a player link's phone is asked to see the scorekeeper (only the edit key corrects)."""
+    kept = [(name, value) for name, value in request.form.items(multi=True) if name != "csrf_token"]
+    response = make_response(
+        render_template(
+            "sheets/late_hand.html",
+            game=game,
+            form=form,
+            player=player,
+            number=number,
+            message=message,
+            compare=late["compare"],
+            why=late["problem"],
+            may_correct=who is drafts.EDITOR,
+            fields=kept,
+            correct_url=url_for("sheets.hand_correct", game_id=game.id, **_asked_seat()),
+            hand_url=hand_url,
+        ),
+        409,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/<game_id>/hand/correct")

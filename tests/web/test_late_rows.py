@@ -142,13 +142,50 @@ def test_a_hand_kept_offline_meets_its_stored_round_and_corrects_it(app, client)
     assert again.get_json()["error"] == "Your hand for round 1 is already in the stored round."
 
 
+def _text(page: str) -> str:
+    """The words of the page's main part, tags taken out and spaces made single."""
+    main = re.search(r"<main.*?</main>", page, re.S).group(0)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main))
+
+
 def test_a_late_hand_on_the_page_without_a_script_says_both_numbers(app, client):
+    """A player's phone without a script: the stored row beside the hand, and the sentence to ask the scorekeeper;
+    nothing to correct with (a player link may not)."""
     game_id, key, _ = create(client, "uno")
     ben = _player_phone(app, game_id, player_key(client, game_id, key, "Ben"))
     kept = {**_kept_hand(ben, game_id), "players-0-points": "40", "send": "1"}
     _uno_round_stored(client, game_id, key)
-    shown = ben.post(f"/sheets/{game_id}/hand", data=kept, follow_redirects=True).get_data(as_text=True)
+    answer = ben.post(f"/sheets/{game_id}/hand", data=kept)
+    assert answer.status_code == 409 and answer.headers["Cache-Control"] == "no-store"
+    shown = _text(answer.get_data(as_text=True))
     assert "Round 1 was stored before your hand arrived. Stored: 35; you entered: 40." in shown
+    assert "Only the edit link may correct a stored round: ask the scorekeeper to correct it." in shown
+    assert "Correct the stored round" not in shown and "/hand/correct" not in answer.get_data(as_text=True)
+    assert f'href="/sheets/{game_id}">Keep the stored one' in answer.get_data(as_text=True)
+    assert _hands(client, game_id)[0]["Ben"] == 35
+
+
+def test_the_edit_link_corrects_a_late_hand_with_a_plain_form(app, client):
+    """The edit link's phone without a script (Ben's seat's hand page): the late hand's page holds a plain form,
+    *Correct the stored round*, that posts the hand as it was entered; posting it corrects the stored round."""
+    game_id, key, _ = create(client, "uno")
+    editor = _player_phone(app, game_id, key)
+    kept = {**_kept_hand(editor, game_id, "?seat=1"), "players-0-points": "40", "send": "1"}
+    _uno_round_stored(client, game_id, key)
+    answer = editor.post(f"/sheets/{game_id}/hand?seat=1", data=kept)
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "Stored: 35; you entered: 40." in _text(page)
+    assert "ask the scorekeeper" not in _text(page)
+    form = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page, re.S)
+    assert form is not None and form.group(1) == f"/sheets/{game_id}/hand/correct?seat=1"
+    fields = dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form.group(2)))
+    assert fields["players-0-points"] == "40" and fields["round"] == "1" and fields["csrf_token"]
+    assert "Correct the stored round" in form.group(2) and "Keep the stored one" in form.group(2)
+    assert _hands(client, game_id)[0]["Ben"] == 35  # nothing changed yet
+    done = editor.post(form.group(1), data=fields, follow_redirects=True)
+    assert "Round 1 corrected with your hand." in done.get_data(as_text=True)
+    assert _hands(client, game_id)[0] == {"Ben": 40, "Cy": 12}
 
 
 def test_a_hand_sent_by_the_outbox_for_the_open_round_is_kept_in_the_draft(app, client):
