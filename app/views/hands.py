@@ -324,7 +324,8 @@ def commit_draft(game_id: str):
             return jsonify(saved=False, error=entry_message(error, sheets.player_names(game))), error.status
         flash(error.message, "error")
     else:
-        flash(_("Round %(number)s saved.", number=round_number), "ok")
+        if not request.form.get("queued"):  # a round the outbox kept says so on the page itself (offline.js)
+            flash(_("Round %(number)s saved.", number=round_number), "ok")
         if scripted:
             return jsonify(saved=True, round=round_number)
     return redirect(url_for("sheets.show", game_id=game.id))

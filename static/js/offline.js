@@ -268,8 +268,11 @@
     box.appendChild(actions);
   }
 
+  function rowWords(template, item) { return fill(template, item.round).replace("{name}", function () { return item.row; }); }
+
   function handWords(item) {
     if (item.mode === "correct") return justKept(item) ? t.tCorrecting : t.tCorrectWaiting;
+    if (item.row) return rowWords(t.tRowWaiting, item);
     return justKept(item) ? t.tHandSending : t.tHandWaiting;
   }
 
@@ -467,6 +470,10 @@
       var after = before.reduce(function (last, item) { return Math.max(last, item.round); }, 0);
       setNumber(Math.max(serverNext, after + 1));
       prefill(reentry.fields);
+      (reentry.draft ? reentry.draft.seats : []).forEach(function (seat) {  // the rows this phone entered, again
+        var row = form.querySelector("[data-row][data-index='" + seat + "']");
+        if (row) row.dataset.touched = "1";
+      });
     } else {
       setNumber(nextNumber(sheet, serverNext));
     }
@@ -504,6 +511,17 @@
       id: newKey(), sheet: form.dataset.sheetUrl || "", action: form.action, mode: mode, round: round, key: key,
       fields: fields, summary: summary(), status: "pending", kept: Date.now(), retry: !!sentKey
     };
+    if (mode === "new" && form.dataset.draftRow && form.dataset.handUrl) {  // a round filled in together
+      var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
+      item.draft = {
+        hand: form.dataset.handUrl, commit: form.dataset.draftCommit,
+        seats: rows.filter(function (row) { return row.dataset.touched === "1"; }).map(function (row) { return row.dataset.index; }),
+        together: rows.some(function (row) { return row.classList.contains("draft-elsewhere"); })
+      };
+      queue = queue.filter(function (other) {  // this phone's rows kept for the round go with it
+        return !(other.row && other.sheet === item.sheet && other.round === round && other.status === "pending");
+      });
+    }
     var at = reentry ? queue.map(function (other) { return other.id; }).indexOf(reentry.id) : -1;
     var before = mode === "hand" && !sentKey ? keptHand(queue, round) : null;
     if (before) {
@@ -530,6 +548,37 @@
     if (form.dataset.sheetUrl) window.location.assign(form.dataset.sheetUrl);
     else { render(); flush(); }
   }
+
+  // The round form filled in together (static/js/draft.js) hands this phone's work over when it cannot send it:
+  // a row it could not send (no connection, no answer) is kept as that row, sent to the round's draft when the
+  // connection returns (a row kept before for the same seat and round is replaced); a Save whose commit got no
+  // answer is kept as the round, with the key the commit was sent with.
+  function formFields() {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+    return fields;
+  }
+  window.DecksideKeepRow = function (seat) {
+    var row = form && form.querySelector("[data-row][data-index='" + seat + "']");
+    if (!row || !form.dataset.handUrl) return;
+    var round = parseInt(field("round").value, 10) || 0;
+    var action = form.dataset.handUrl + "?seat=" + seat;
+    var item = {
+      id: newKey(), sheet: form.dataset.sheetUrl || "", action: action, mode: "hand", row: row.dataset.player,
+      round: round, key: newKey(), fields: asHand(formFields(), seat), status: "pending", kept: Date.now(),
+      summary: summary().filter(function (line) { return line.name === row.dataset.player; })
+    };
+    var queue = read(OUTBOX);
+    var before = queue.filter(function (other) {
+      return other.row && other.status === "pending" && other.action === action && other.round === round;
+    }).pop();
+    if (before) queue[queue.indexOf(before)] = item;
+    else queue.push(item);
+    write(OUTBOX, queue);
+    render();
+    flush();
+  };
+  window.DecksideKeepRound = function (sentKey) { keep(formFields(), sentKey); };
 
   // While a save is on its way: the Save button says "Saving…" and cannot be tapped again.
   var saving = null;
@@ -652,6 +701,82 @@
         function () { return null; });
   }
 
+  // One POST of the queue: ``pairs`` (a form's fields) with the item's round and key and a fresh form token;
+  // ``{status, answer}`` (the JSON answer, or null), or a failure when nothing came back in time.
+  function post(url, pairs, item, csrf) {
+    var body = new URLSearchParams();
+    pairs.forEach(function (pair) {
+      if (pair[0] === "round") body.append("round", String(item.round));
+      else if (pair[0] === "idempotency") body.append("idempotency", item.key);
+      else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
+      else body.append(pair[0], pair[1]);
+    });
+    return timedFetch(url, {
+      method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
+    }, SAVE_TIMEOUT).then(function (response) {
+      return response.json().then(function (answer) { return { status: response.status, answer: answer }; },
+        function () { return { status: response.status, answer: null }; });
+    });
+  }
+
+  // A round kept from a form filled in together (API.md "A round entered together"): this phone's rows go to the
+  // round's draft, each as that row (a hand of its seat, so the rows other phones sent meanwhile stay), then the
+  // draft is stored with the round's own key. ``null`` when the round is to go as a whole round after all (the
+  // existing path: the server answers a resend of this phone's own save with its first answer, and sets a round
+  // another phone stored beside this entry): the round was stored meanwhile, or, on a phone that held every row
+  // itself, the draft is not complete without the rows it did not send.
+  function viaDraft(item, csrf) {
+    var draft = item.draft;
+    var done = draft.sent && draft.sent.round === item.round ? draft.sent.seats : [];
+    var seats = (draft.seats || []).filter(function (seat) { return done.indexOf(seat) < 0; });
+    function refused(reply) { return reply.status >= 400 && reply.status < 500 && reply.status !== 409; }
+    function rows(i) {
+      if (i >= seats.length) return Promise.resolve(null);
+      return post(draft.hand + "?seat=" + seats[i], asHand(item.fields, seats[i]), item, csrf).then(function (reply) {
+        if (reply.answer && reply.answer.saved) {
+          settle(item.id, function (kept) {
+            var sent = kept.draft.sent && kept.draft.sent.round === kept.round ? kept.draft.sent.seats : [];
+            kept.draft.sent = { round: kept.round, seats: sent.concat([seats[i]]) };
+            return kept;
+          });
+          return rows(i + 1);
+        }
+        if (reply.status === 409) return null;  // the round was stored meanwhile: the commit says whose it is
+        if (refused(reply)) return reply;
+        throw new Error("no answer");
+      });
+    }
+    return rows(0).then(function (stop) {
+      if (stop) return stop;
+      var own = item.fields.filter(function (pair) { return pair[0] === "csrf_token"; })[0];
+      var pairs = [["csrf_token", own ? own[1] : ""], ["round", ""], ["idempotency", ""], ["queued", "1"]];
+      return post(draft.commit, pairs, item, csrf).then(function (reply) {
+        if (reply.answer && reply.answer.saved) return reply;
+        if (reply.status === 409 || (reply.status === 400 && !draft.together)) return null;
+        if (refused(reply)) return reply;
+        throw new Error("no answer");
+      });
+    });
+  }
+
+  // A row of the round form as its seat's hand form sends it (app/views/hands.py, with ?seat=n): that row's fields
+  // as the first row's, "went out" as "this player" or left out, the other rows left out.
+  function asHand(fields, seat) {
+    var hand = [];
+    fields.forEach(function (pair) {
+      var row = /^players-(\d+)-(.+)$/.exec(pair[0]);
+      if (row) {
+        if (row[1] === String(seat)) hand.push(["players-0-" + row[2], row[2] === "seat" ? "0" : pair[1]]);
+      } else if (pair[0] === "went_out") {
+        if (pair[1] === String(seat)) hand.push(["went_out", "0"]);
+      } else if (pair[0] !== "submit" && pair[0] !== "preview") {
+        hand.push(pair);
+      }
+    });
+    hand.push(["send", "1"]);
+    return hand;
+  }
+
   var sending = false;
   var changedHere = false;  // a round of the sheet on screen was saved or refused: show it fresh
   var retryTimer = null;
@@ -678,32 +803,21 @@
     sending = true;
     var started = Date.now();
     token().then(function (csrf) {
-      var body = new URLSearchParams();
-      item.fields.forEach(function (pair) {
-        if (pair[0] === "round") body.append("round", String(item.round));
-        else if (pair[0] === "idempotency") body.append("idempotency", item.key);
-        else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
-        else body.append(pair[0], pair[1]);
-      });
-      return timedFetch(item.action, {
-        method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
-      }, SAVE_TIMEOUT);
+      if (!item.draft) return post(item.action, item.fields, item, csrf);
+      return viaDraft(item, csrf).then(function (reply) { return reply || post(item.action, item.fields, item, csrf); });
     })
-      .then(function (response) {
-        return response.json().then(function (answer) { return { status: response.status, answer: answer }; },
-          function () { return { status: response.status, answer: null }; });
-      })
       .then(function (reply) {
         sending = false;
         var answer = reply.answer;
         if (answer && answer.saved) {
           settle(item.id, null);
-          note(fill(item.mode === "correct" ? t.tCorrected : item.mode === "hand" ? t.tHandSent :
-            item.retry ? t.tSaved : t.tSent, item.round));
+          note(item.row && item.mode === "hand" ? rowWords(t.tRowSent, item) :
+            fill(item.mode === "correct" ? t.tCorrected : item.mode === "hand" ? t.tHandSent :
+              item.retry ? t.tSaved : t.tSent, item.round));
         } else if (answer && reply.status === 409 && answer.same) {
           // The stored round is this entry: this phone's own save (its answer was lost). Nothing to do.
           settle(item.id, null);
-          note(fill(item.mode === "hand" ? t.tHandAlready : t.tAlready, item.round));
+          if (!item.row) note(fill(item.mode === "hand" ? t.tHandAlready : t.tAlready, item.round));
         } else if (answer && reply.status === 409 && answer.late) {
           settle(item.id, function (kept) {
             kept.status = "late";
@@ -733,7 +847,7 @@
           retryAfter(started);
           return;
         }
-        if (onItsPage(item)) changedHere = true;
+        if (onItsPage(item) && !item.row) changedHere = true;  // a row sent from the round form leaves it open
         render();
         flush();
       })

@@ -138,3 +138,165 @@ def test_a_kept_hand_survives_a_browser_restart(
         assert draft_rows(page, game_id) == {"round": 1, "rows": {"Ana": None, "Ben": 40, "Cy": None}}
     finally:
         context.close()
+
+
+def _late_and_kept(ben: Page, number: int, stored: int, yours: int) -> None:
+    """Ben's phone, back online, sets the stored row beside his hand; he keeps the stored one."""
+    late = ben.locator(".late-hand")
+    expect(late).to_contain_text(f"Round {number} was stored before your hand arrived.", timeout=LIVE_TIMEOUT * 2)
+    expect(late.locator(".late-compare")).to_have_text(f"Stored: {stored}; you entered: {yours}.")
+    expect(late.get_by_role("button", name="Correct the stored round")).to_have_count(0)
+    late.get_by_role("button", name="Keep the stored one").click()
+    expect(ben.locator(".offline-area")).to_contain_text(
+        f"Round {number} stays as it was stored; your hand was discarded.", timeout=LIVE_TIMEOUT
+    )
+    expect(ben.locator(".queued-round")).to_have_count(0)
+
+
+def test_a_late_hand_offline_twice_in_a_row(page: Page, phone, live_app, shot):
+    """Twice, Ben's hand is kept offline while the scorekeeper stores the round with another number for him; the
+    second time he opens his hand page again without a connection (the page the worker kept), which offers round 2.
+    Each time the stored row is set beside his hand; nothing is stored twice, nothing goes into a later draft."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    context = phone()
+    ben = ben_phone(page, context, sheet)
+
+    together._hand_offline(ben, context, "Ben", "40", 1)
+    together._scorekeeper_saves(page, sheet, 1, ben="35", cy="12")
+    go_online(context)
+    _late_and_kept(ben, 1, 35, 40)
+    shot(ben, "first-late-hand-kept-stored")
+
+    ben.goto(sheet)  # the sheet as it is now: round 2 next
+    expect(ben.get_by_role("link", name="Enter my hand (Ben)")).to_be_visible(timeout=LIVE_TIMEOUT)
+    go_offline(context)
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    expect(ben.get_by_role("heading", name="Ben's hand, round 2")).to_be_visible(timeout=LIVE_TIMEOUT)
+    points(ben, "Ben").fill("50")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.locator(".queued-round")).to_contain_text(f"Your hand for round 2 is {KEPT}", timeout=LIVE_TIMEOUT)
+    together._scorekeeper_saves(page, sheet, 2, ben="20", cy="4")
+    go_online(context)
+    _late_and_kept(ben, 2, 20, 50)
+    shot(ben, "second-late-hand-kept-stored")
+
+    rounds = together._rounds(page, game_id)
+    assert [{r["player"]: r["points"] for r in x["results"]} for x in rounds] == [
+        {"Ben": 35, "Cy": 12},
+        {"Ben": 20, "Cy": 4},
+    ]
+    assert draft_rows(page, game_id) is None
+
+
+def test_a_hand_whose_answer_is_lost_is_sent_again_once_without_an_error(page: Page, phone, shot):
+    """Ben's hand reaches the server and goes into the round; the answer is lost on the way back. The phone keeps
+    the hand, sends it again, and says it is in: no error, no late hand, one row in the round."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    context = phone()
+    ben = ben_phone(page, context, sheet)
+    lost: list[str] = []
+
+    def lose_the_answer(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server puts the hand in the round …
+            lost.append(route.request.url)
+            route.abort("connectionreset")  # … and the answer is lost on the way back
+        else:
+            route.continue_()
+
+    context.route("**/hand", lose_the_answer)
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    points(ben, "Ben").fill("40")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_text("Your hand for round 1, kept on this phone, is now in.")).to_be_visible(
+        timeout=LIVE_TIMEOUT * 2
+    )
+    assert len(lost) == 1
+    expect(ben.locator(".queued-round, .late-hand, .flash-error")).to_have_count(0)
+    expect(ben.locator(".round-problem")).to_be_hidden()
+    assert draft_rows(page, game_id) == {"round": 1, "rows": {"Ana": None, "Ben": 40, "Cy": None}}
+    shot(ben, "lost-answer-hand-in")
+
+
+def test_lie_fi_the_hand_waits_says_so_and_is_sent_when_the_connection_carries(page: Page, phone, shot):
+    """Ben's phone says it is online but every request hangs: Send says "Saving…", gives up after a while and keeps
+    the hand, which then says it waits for the connection (not "being sent"); when requests go through again it is
+    sent without a reload."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    context = phone()
+    ben = ben_phone(page, context, sheet)
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    points(ben, "Ben").fill("40")
+    hung: list[Route] = []
+
+    def hang(route: Route) -> None:
+        hung.append(route)  # lie-fi: nothing is answered
+
+    context.route(EVERYTHING, hang)
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_role("button", name="Saving…")).to_be_disabled()
+    kept = ben.locator(".queued-round")
+    expect(kept).to_contain_text(f"Your hand for round 1 is {KEPT}", timeout=LIVE_TIMEOUT * 2)
+    expect(ben.get_by_text("Your hand for round 1 is being sent.")).to_have_count(0)
+    assert ben.evaluate("navigator.onLine")
+    expect(ben.get_by_role("button", name="Send my hand")).to_be_enabled()
+    shot(ben, "lie-fi-hand-waiting")
+    assert draft_rows(page, game_id) is None
+
+    context.unroute(EVERYTHING, hang)  # the connection carries again
+    for route in hung:
+        with contextlib.suppress(Exception):  # the page gave up on it already
+            route.abort("timedout")
+    expect(ben.get_by_text("Your hand for round 1, kept on this phone, is now in.")).to_be_visible(timeout=25_000)
+    assert draft_rows(page, game_id) == {"round": 1, "rows": {"Ana": None, "Ben": 40, "Cy": None}}
+
+
+def test_the_hand_page_at_320_px_on_its_side_in_the_dark_and_in_hebrew(
+    page: Page, browser, browser_context_args, base_url, shot
+):
+    """The hand page with a hand kept offline and then a late hand beside its stored row, in Hebrew (right to
+    left): at 390 and 320 px, on its side (844×390) and in dark mode; it never scrolls sideways."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    link = together._player_link(page, sheet, "Ben")
+    context = browser.new_context(**browser_context_args)
+    context.add_cookies([{"name": "lang", "value": "he", "url": base_url}])
+    try:
+        ben = context.new_page()
+        ben.goto(re.sub(r"^https?://[^/]+", "", link))
+        expect(ben.locator("a.enter-hand")).to_be_visible(timeout=LIVE_TIMEOUT)
+        controlled(ben)
+        ben.locator("a.enter-hand").click()
+        expect(ben.locator("html")).to_have_attribute("dir", "rtl")
+        go_offline(context)
+        ben.locator(".points-input").fill("40")
+        ben.locator("button[name=send]").click()
+        expect(ben.locator(".queued-round")).to_have_count(1, timeout=LIVE_TIMEOUT)
+        looks(ben, shot, "he-kept")
+        together._scorekeeper_saves(page, sheet, 1, ben="35", cy="12")
+        go_online(context)
+        expect(ben.locator(".late-hand .late-compare")).to_be_visible(timeout=LIVE_TIMEOUT * 2)
+        assert "35" in ben.locator(".late-hand .late-compare").inner_text()
+        looks(ben, shot, "he-late")
+        assert_accessible(ben, "hand page in Hebrew, late hand")
+    finally:
+        context.close()
+
+
+def looks(page: Page, shot, label: str) -> None:
+    """Screenshots at 390 px, 320 px, on its side and in the dark; none scrolls sideways."""
+    for name, size, scheme in (
+        ("390", (390, 844), "light"),
+        ("320", (320, 640), "light"),
+        ("landscape", (844, 390), "light"),
+        ("dark", (390, 844), "dark"),
+    ):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.emulate_media(color_scheme=scheme)
+        width = page.evaluate("window.innerWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{label} {name}: wider than {width}"
+        shot(page, f"{label}-{name}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(color_scheme="light")
