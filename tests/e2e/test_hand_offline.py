@@ -9,7 +9,7 @@ import contextlib
 import re
 
 import test_draft_round as together
-from e2e_helpers import assert_accessible
+from e2e_helpers import assert_accessible, in_sight
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import new_sheet, points, row
 
@@ -30,11 +30,13 @@ def controlled(page: Page) -> None:
 
 def hand_kept(page: Page, path: str) -> None:
     """Wait until the service worker keeps the hand page at ``path`` (the sheet page asked it to)."""
-    page.wait_for_function(
-        "(path) => caches.open('deckside-pages').then((c) => c.match(location.origin + path)).then(Boolean)",
-        arg=path,
-        polling=200,
-    )
+    for _ in range(100):
+        if page.evaluate(
+            "(path) => caches.open('deckside-pages').then((c) => c.match(location.origin + path)).then(Boolean)", path
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the service worker did not keep {path}")
 
 
 def draft_rows(page: Page, game_id: str) -> dict | None:
@@ -222,8 +224,8 @@ def test_a_hand_whose_answer_is_lost_is_sent_again_once_without_an_error(page: P
 
 def test_lie_fi_the_hand_waits_says_so_and_is_sent_when_the_connection_carries(page: Page, phone, shot):
     """Ben's phone says it is online but every request hangs: Send says "Saving…", gives up after a while and keeps
-    the hand, which then says it waits for the connection (not "being sent"); when requests go through again it is
-    sent without a reload."""
+    the hand, which then says it waits for the connection (not "being sent"); the page opened again shows the copy
+    the worker kept, the hand still waiting; when requests go through again it is sent without a reload."""
     sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
     game_id = sheet.rsplit("/", 1)[1]
     context = phone()
@@ -245,6 +247,11 @@ def test_lie_fi_the_hand_waits_says_so_and_is_sent_when_the_connection_carries(p
     expect(ben.get_by_role("button", name="Send my hand")).to_be_enabled()
     shot(ben, "lie-fi-hand-waiting")
     assert draft_rows(page, game_id) is None
+    # Opened again while nothing answers: after a few seconds the page the worker kept, still waiting.
+    ben.reload(timeout=LIVE_TIMEOUT * 2)
+    expect(ben.get_by_role("heading", name="Ben's hand, round 1")).to_be_visible()
+    expect(ben.locator(".queued-round")).to_contain_text(f"Your hand for round 1 is {KEPT}")
+    expect(row(ben, "Ben").locator(".points-input")).to_have_value("40")
 
     context.unroute(EVERYTHING, hang)  # the connection carries again
     for route in hung:
@@ -298,5 +305,10 @@ def looks(page: Page, shot, label: str) -> None:
         width = page.evaluate("window.innerWidth")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{label} {name}: wider than {width}"
         shot(page, f"{label}-{name}")
+        # What the screen shows once the hand's field is scrolled to: the field itself, not under the Send bar.
+        field = page.locator(".points-input")
+        field.scroll_into_view_if_needed()
+        assert in_sight(field), f"{label} {name}: the hand's field is covered"
+        shot(page, f"{label}-{name}-screen", full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     page.emulate_media(color_scheme="light")
