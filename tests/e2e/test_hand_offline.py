@@ -44,14 +44,16 @@ def draft_rows(page: Page, game_id: str) -> dict | None:
     return None if draft is None else {"round": draft["round"], "rows": draft["points"]}
 
 
-def ben_phone(page: Page, context: BrowserContext, sheet: str) -> Page:
-    """Ben's phone, opened with his player link; its service worker controls the sheet page and keeps the hand page."""
+def ben_phone(page: Page, context: BrowserContext, sheet: str, kept: bool = True) -> Page:
+    """Ben's phone, opened with his player link; its service worker controls the sheet page and (``kept``) keeps
+    the hand page."""
     ben = context.new_page()
     ben.goto(re.sub(r"^https?://[^/]+", "", together._player_link(page, sheet, "Ben")))
     expect(ben.get_by_role("link", name="Enter my hand (Ben)")).to_be_visible(timeout=LIVE_TIMEOUT)
     controlled(ben)
     expect(ben.get_by_role("link", name="Enter my hand (Ben)")).to_be_visible(timeout=LIVE_TIMEOUT)
-    hand_kept(ben, sheet + "/hand")
+    if kept:
+        hand_kept(ben, sheet + "/hand")
     return ben
 
 
@@ -197,7 +199,7 @@ def test_a_hand_whose_answer_is_lost_is_sent_again_once_without_an_error(page: P
     sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
     game_id = sheet.rsplit("/", 1)[1]
     context = phone()
-    ben = ben_phone(page, context, sheet)
+    ben = ben_phone(page, context, sheet, kept=False)
     lost: list[str] = []
 
     def lose_the_answer(route: Route) -> None:
