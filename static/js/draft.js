@@ -31,7 +31,7 @@
   var inFlight = [];
   var draft = null;
   var saving = false;
-  var leaving = false;  // the page is being left (saved the ordinary way): a row cut off now is not kept
+  var leaving = false;  // the page is being left (a save took it elsewhere): a row cut off now is not kept
   var ROW_TIMEOUT = 8000;  // a row with no answer by then is kept on the phone (static/js/offline.js)
   window.addEventListener("pagehide", function () { leaving = true; });
   window.addEventListener("pageshow", function () { leaving = false; });
@@ -144,8 +144,7 @@
     // Every row is this phone's: the form is stored as before. Without a connection: the round is kept on the
     // phone with the rows this phone entered (static/js/offline.js), sent to the draft when it returns.
     if (!others.length || !navigator.onLine) {
-      Object.keys(timers).forEach(function (seat) { clearTimeout(timers[seat]); });
-      leaving = true;
+      Object.keys(timers).forEach(function (seat) { clearTimeout(timers[seat]); });  // the round holds those rows
       return;
     }
     event.preventDefault();
