@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import test_draft_round as together
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import new_sheet, points, row, went_out
 
 from tests.connection import go_offline, go_online
@@ -118,3 +118,39 @@ def test_a_round_saved_offline_while_a_player_sends_a_hand_is_stored_once_with_i
     ben.goto(sheet)
     expect(ben.locator(".game-life")).to_contain_text("1 round", timeout=LIVE_TIMEOUT)
     assert re.search(r"Round 2", ben.locator(".next-round-number").inner_text())
+
+
+def test_a_together_save_whose_answer_is_lost_is_kept_and_stored_once(
+    page: Page, context: BrowserContext, phone, live_app, shot
+):
+    """The round form shows Ben's hand from his phone; the scorekeeper saves the round together. The commit reaches
+    the server and is stored, its answer is lost: the round is kept with the key it was sent with, sent again, and
+    the server's first answer comes back: saved, once, no conflict (the old page only said to tap Save again, and a
+    second Save found no round to store)."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    ben = together._player_phone(phone, together._player_link(page, sheet, "Ben"), "Ben")
+    together._send_hand(ben, "Ben", "20")
+    page.get_by_role("link", name="Record round 1").click()
+    expect(row(page, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    went_out(page, "Ana")
+    points(page, "Cy").fill("12")
+    lost: list[str] = []
+
+    def lose_the_answer(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server stores the round …
+            lost.append(route.request.url)
+            route.abort("connectionreset")  # … and the answer is lost on the way back
+        else:
+            route.continue_()
+
+    context.route("**/draft/commit", lose_the_answer)
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_url(f"**{sheet}", timeout=LIVE_TIMEOUT * 2)
+    expect(page.locator(".offline-area").get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT * 2)
+    expect(page.locator(".queued-round, .taken-round")).to_have_count(0)
+    expect(page.get_by_text("Another phone saved")).to_have_count(0)
+    assert len(lost) == 1
+    assert results(live_app, game_id) == [("Ana", {"Ben": 20, "Cy": 12})]
+    shot(page, "together-lost-answer-saved-once")
