@@ -314,3 +314,41 @@ def looks(page: Page, shot, label: str) -> None:
         shot(page, f"{label}-{name}-screen", full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     page.emulate_media(color_scheme="light")
+
+
+def test_without_javascript_the_edit_link_corrects_a_late_hand_with_a_plain_form(
+    browser, browser_context_args, live_app, shot
+):
+    """A phone without JavaScript (the scorekeeper's, which made the sheet) enters Ben's hand on his seat's hand page
+    while round 1 is stored elsewhere: the page sets the stored row beside the hand, and *Correct the stored round*
+    (a plain form post) corrects it. The old page only said both numbers."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
+        game_id = sheet.rsplit("/", 1)[1]
+        key = next(c["value"] for c in context.cookies() if c["name"] == "deckside_edit")
+        page.goto(f"{sheet}/hand?seat=1")
+        expect(page.get_by_role("heading", name="Ben's hand, round 1")).to_be_visible()
+        page.locator(".points-input").fill("40")
+        body = {
+            "round": 1,
+            "went_out": "Ana",
+            "results": [{"player": "Ben", "points": 35}, {"player": "Cy", "points": 12}],
+        }
+        stored = live_app.test_client().post(
+            f"/api/games/{game_id}/rounds", json=body, headers={"Authorization": f"Bearer {key}"}
+        )
+        assert stored.status_code == 201
+        page.get_by_role("button", name="Send my hand").click()
+        late = page.locator(".late-hand")
+        expect(late).to_contain_text("Round 1 was stored before your hand arrived.")
+        expect(late.locator(".late-compare")).to_have_text("Stored: 35; you entered: 40.")
+        expect(late.get_by_role("link", name="Keep the stored one")).to_be_visible()
+        shot(page, "no-script-late-hand")
+        late.get_by_role("button", name="Correct the stored round").click()
+        expect(page.get_by_text("Round 1 corrected with your hand.")).to_be_visible()
+        rounds = live_app.test_client().get(f"/api/games/{game_id}").get_json()["rounds"]
+        assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 40, "Cy": 12}
+    finally:
+        context.close()
