@@ -858,6 +858,14 @@
       });
   }
 
+  // A player's sheet page that follows the table live (static/js/live.js) learns the next round as it is saved: the
+  // hand page opened offline later takes that round, not the one of the copy the worker kept.
+  document.addEventListener("deckside:sheet-updated", function () {
+    var holder = document.querySelector(".sheet[data-live-version]");
+    var hand = document.querySelector(".enter-hand[data-sheet]");
+    if (holder && hand) latestNext(hand.dataset.sheet, parseInt(holder.dataset.liveVersion, 10), parseInt(hand.dataset.nextRound, 10));
+  });
+
   window.addEventListener("online", function () { render(); flush(); });
   window.addEventListener("offline", render);
   render();

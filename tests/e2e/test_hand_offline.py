@@ -58,16 +58,16 @@ def ben_phone(page: Page, context: BrowserContext, sheet: str, kept: bool = True
 
 
 def test_the_hand_page_opens_offline_with_the_newest_round_and_keeps_the_hand(page: Page, phone, shot):
-    """Ben's phone has seen the sheet at round 2 (its kept hand page is round 1's); the connection drops and he opens
-    his hand page: it opens, for round 2. The hand is kept, still there after a reload, and sent once when the
+    """Ben's phone has seen the sheet move to round 2 live (its kept hand page is round 1's); the connection drops
+    and he opens his hand page: it opens, for round 2. The hand is kept, still there after a reload, and sent once when the
     connection returns."""
     sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno")
     game_id = sheet.rsplit("/", 1)[1]
     context = phone()
     ben = ben_phone(page, context, sheet)
     together._scorekeeper_saves(page, sheet, 1, ben="35", cy="12")
-    ben.reload()
-    expect(ben.get_by_role("link", name="Enter my hand (Ben)")).to_be_visible(timeout=LIVE_TIMEOUT)
+    # Ben's sheet follows the table live (no reload): it learns that round 2 is next.
+    expect(ben.locator(".game-life")).to_contain_text("1 round", timeout=LIVE_TIMEOUT)
 
     go_offline(context)
     ben.get_by_role("link", name="Enter my hand (Ben)").click()

@@ -209,3 +209,23 @@ def test_the_live_panel_of_a_hand_page_says_when_its_round_was_stored(app, clien
     assert "Round 1 is saved." in panel and "Enter your hand for round 2" in panel
     assert 'data-live-page="/sheets/' + game_id + '/hand?panel=1&amp;round=1"' in panel
     assert "Round 1 is saved." not in ben.get(f"/sheets/{game_id}/hand?panel=1&round=2").get_data(as_text=True)
+
+
+def test_the_hand_page_may_be_kept_by_the_worker_and_holds_no_key(app, client):
+    """A player link's hand page is kept by the service worker for use offline (issue 20): it is not no-store, it
+    holds no key (the key travels in the sheet's cookie), and the sheet page's "Enter my hand" link names the round
+    it is for; the worker keeps a hand page asked for by address only (never with a query)."""
+    game_id, key, _ = create(client, "uno")
+    player_key_value = player_key(client, game_id, key, "Ben")
+    ben = _player_phone(app, game_id, player_key_value)
+    page = ben.get(f"/sheets/{game_id}/hand")
+    assert page.status_code == 200 and "no-store" not in page.headers["Cache-Control"]
+    html = page.get_data(as_text=True)
+    assert player_key_value not in html and key not in html
+    assert re.search(r'data-t-heading="Ben(?:&#39;|&#x27;|\')s hand, round \{round\}"', html)
+    sheet = ben.get(f"/sheets/{game_id}").get_data(as_text=True)
+    assert re.search(
+        r'class="button primary enter-hand" href="/sheets/[^"]+/hand"\s+data-sheet="[^"]+" data-next-round="1"', sheet
+    )
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert r"(rounds\/new|hand)$/.test(url.pathname)" in worker and "url.search ||" in worker
