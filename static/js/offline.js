@@ -23,6 +23,15 @@
 // stored is shown beside the stored row ("Stored: 35; you entered: 40") with *Correct the stored round* (the
 // item goes on in the queue as a correction of that round, posted to the address the server named) and *Keep
 // the stored one* (dropped); a hand the stored round already holds (sent before, its answer lost) is dropped.
+// The hand page itself opens offline (the service worker keeps it), with the newest round this phone has seen and
+// the hand kept for that round; a hand changed offline replaces the one kept for its round.
+//
+// The scorekeeper's round form, filled in together with the players' phones (static/js/draft.js): a row it cannot
+// send is kept as that row (a hand of its seat, "Ben's row for round 1 is kept…"), and a round kept from such a
+// form goes through the round's draft when the connection returns (its rows, then the commit with the round's own
+// key: viaDraft), so the rows the players sent meanwhile stay in the round; it goes as a whole round only when the
+// round was stored meanwhile (its first answer, or the stored round beside this entry, as above) or when a phone
+// that held every row finds the draft incomplete without them.
 (function () {
   "use strict";
   var script = document.currentScript;
