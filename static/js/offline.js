@@ -525,8 +525,10 @@
       item.draft = {
         hand: form.dataset.handUrl, commit: form.dataset.draftCommit,
         seats: rows.filter(function (row) { return row.dataset.touched === "1"; }).map(function (row) { return row.dataset.index; }),
-        together: rows.some(function (row) { return row.classList.contains("draft-elsewhere"); })
+        together: rows.some(function (row) { return row.classList.contains("draft-elsewhere"); }),
+        handSeats: {}
       };
+      item.draft.seats.forEach(function (seat) { item.draft.handSeats[seat] = handSeat(seat); });
       queue = queue.filter(function (other) {  // this phone's rows kept for the round go with it
         return !(other.row && other.sheet === item.sheet && other.round === round && other.status === "pending");
       });
@@ -567,11 +569,20 @@
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
     return fields;
   }
+  // The seat a row of the form has on its hand page (?seat=n counts every player of the game, those who left
+  // included; the form's rows only those at the table in its round).
+  function handSeat(seat) {
+    var row = form.querySelector("[data-row][data-index='" + seat + "']");
+    var names = null;
+    try { names = JSON.parse(form.dataset.handSeats || "null"); } catch (e) { names = null; }
+    var at = row && names ? names.indexOf(row.dataset.player) : -1;
+    return String(at >= 0 ? at : seat);
+  }
   window.DecksideKeepRow = function (seat) {
     var row = form && form.querySelector("[data-row][data-index='" + seat + "']");
     if (!row || !form.dataset.handUrl) return;
     var round = parseInt(field("round").value, 10) || 0;
-    var action = form.dataset.handUrl + "?seat=" + seat;
+    var action = form.dataset.handUrl + "?seat=" + handSeat(seat);
     var item = {
       id: newKey(), sheet: form.dataset.sheetUrl || "", action: action, mode: "hand", row: row.dataset.player,
       round: round, key: newKey(), fields: asHand(formFields(), seat), status: "pending", kept: Date.now(),
@@ -741,7 +752,8 @@
     function refused(reply) { return reply.status >= 400 && reply.status < 500 && reply.status !== 409; }
     function rows(i) {
       if (i >= seats.length) return Promise.resolve(null);
-      return post(draft.hand + "?seat=" + seats[i], asHand(item.fields, seats[i]), item, csrf).then(function (reply) {
+      var onHand = draft.handSeats && draft.handSeats[seats[i]] !== undefined ? draft.handSeats[seats[i]] : seats[i];
+      return post(draft.hand + "?seat=" + onHand, asHand(item.fields, seats[i]), item, csrf).then(function (reply) {
         if (reply.answer && reply.answer.saved) {
           settle(item.id, function (kept) {
             var sent = kept.draft.sent && kept.draft.sent.round === kept.round ? kept.draft.sent.seats : [];

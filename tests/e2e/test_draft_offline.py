@@ -154,3 +154,30 @@ def test_a_together_save_whose_answer_is_lost_is_kept_and_stored_once(
     assert len(lost) == 1
     assert results(live_app, game_id) == [("Ana", {"Ben": 20, "Cy": 12})]
     shot(page, "together-lost-answer-saved-once")
+
+
+def test_a_row_kept_offline_after_a_player_left_goes_to_its_own_player(
+    page: Page, context: BrowserContext, live_app, shot
+):
+    """Ben left after round 1, so round 2's form has one row fewer than the game has players: a row kept offline
+    (Dee's, the form's third) goes to Dee's row of the draft, not to the third player of the game (Cy)."""
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy", "Dee"], game="uno")
+    game_id = sheet.rsplit("/", 1)[1]
+    key = next(c["value"] for c in context.cookies() if c["name"] == "deckside_edit")
+    api = live_app.test_client()
+    headers = {"Authorization": f"Bearer {key}"}
+    body = {"round": 1, "went_out": "Ana", "results": [{"player": n, "points": 5} for n in ("Ben", "Cy", "Dee")]}
+    assert api.post(f"/api/games/{game_id}/rounds", json=body, headers=headers).status_code == 201
+    assert api.post(f"/api/games/{game_id}/players", json={"leave": "Ben"}, headers=headers).status_code == 200
+    controlled(page)
+    page.get_by_role("link", name="Record round 2").click()
+    expect(page.locator("fieldset.player-row")).to_have_count(3)
+    go_offline(context)
+    points(page, "Dee").fill("12")
+    expect(page.locator(".queued-round")).to_contain_text("Dee's row for round 2 is kept on this phone")
+    go_online(context)
+    expect(page.get_by_text("Dee's row for round 2, kept on this phone, is now in the round.")).to_be_visible(
+        timeout=LIVE_TIMEOUT * 2
+    )
+    draft = draft_points(live_app, game_id)
+    assert draft is not None and draft["points"]["Dee"] == 12 and draft["points"].get("Cy") is None
