@@ -367,8 +367,9 @@ def draft_row(game_id: str):
         ), 403
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
     number = len(game.rounds) + 1
+    names = sheets.playing_names(data, number)  # the form's rows: the players at the table (not those who left)
+    data = {**data, "players": [p for p in data["players"] if p["name"] in names]}
     form = round_form(game, sheet, data, number)
     seat = request.form.get("seat", "")
     if not (seat.isascii() and seat.isdigit() and int(seat) < len(names)) or request.form.get("round") != str(number):

@@ -229,3 +229,20 @@ def test_the_hand_page_may_be_kept_by_the_worker_and_holds_no_key(app, client):
     )
     worker = client.get("/sw.js").get_data(as_text=True)
     assert r"(rounds\/new|hand)$/.test(url.pathname)" in worker and "url.search ||" in worker
+
+
+def test_a_row_of_the_round_form_goes_to_its_player_after_another_left(app, client):
+    """The round form's rows are the players at the table: after Ben left, its third row is Dee's, and a row sent
+    from it (static/js/draft.js) goes to Dee's row of the draft, not to the game's third player (Cy)."""
+    game_id, key, _ = create(client, "uno", ["Ana", "Ben", "Cy", "Dee"])
+    body = {"round": 1, "went_out": "Ana", "results": [{"player": n, "points": 5} for n in ("Ben", "Cy", "Dee")]}
+    assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"leave": "Ben"}, key).status_code == 200
+    editor = _player_phone(app, game_id, key)
+    page = editor.get(f"/sheets/{game_id}/rounds/new").get_data(as_text=True)
+    assert re.findall(r'data-player="([^"]+)" data-index="(\d)"', page) == [("Ana", "0"), ("Cy", "1"), ("Dee", "2")]
+    fields = {"csrf_token": _token(page), "round": "2", "seat": "2", "players-2-points": "12"}
+    fields.update({f"players-{i}-seat": str(i) for i in range(3)})
+    sent = _send(editor, f"/sheets/{game_id}/draft/row", fields)
+    assert sent.status_code == 200, sent.get_json()
+    assert sent.get_json()["draft"]["points"] == {"Ana": None, "Ben": None, "Cy": None, "Dee": 12}
