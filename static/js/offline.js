@@ -589,6 +589,9 @@
       summary: summary().filter(function (line) { return line.name === row.dataset.player; })
     };
     var queue = read(OUTBOX);
+    var sheet = form.dataset.sheetUrl || "";
+    // The round itself is kept already (a row cut off by its Save): its rows go with it.
+    if (queue.some(function (other) { return other.draft && other.sheet === sheet && other.round === round; })) return;
     var before = queue.filter(function (other) {
       return other.row && other.status === "pending" && other.action === action && other.round === round;
     }).pop();
