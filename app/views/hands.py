@@ -160,7 +160,9 @@ def hand(game_id: str):
             panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )
     )
-    response.headers["Cache-Control"] = "no-store"
+    # The page holds no key (the player key travels in the sheet's cookie), so the service worker may keep it:
+    # a player whose phone lost the connection opens their hand page again offline (static/js/sw.js).
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 
@@ -213,15 +215,10 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
     else:
         message = _("Round %(number)s was stored before your hand arrived.", number=number)
     if not scripted:
-        words = late["compare"]
-        if not late["same"]:
-            message += " " + _(
-                "Stored: %(stored)s; you entered: %(yours)s.", stored=words["stored"], yours=words["yours"] or "–"
-            )
-            if who is not drafts.EDITOR:
-                message += " " + _("Only the edit link may correct a stored round: ask the scorekeeper to correct it.")
-        flash(message, "ok" if late["same"] else "error")
-        return redirect(hand_url)
+        if late["same"]:
+            flash(message, "ok")
+            return redirect(hand_url)
+        return _late_page(game, form, player, who, number, message, late, hand_url)
     return _hand_answer(
         game,
         number,
@@ -236,6 +233,32 @@ def _late_hand(game, player: str, who, number: int, hand_url: str, correct: bool
         compare=late["compare"],
         why=late["problem"],
     )
+
+
+def _late_page(game, form, player: str, who, number: int, message: str, late: dict[str, Any], hand_url: str):
+    """A late hand on a page without a script (409): the stored row beside it in words and, for the edit key, a
+    plain form that corrects the stored round with the hand as posted (*Correct the stored round*), with *Keep the
+    stored one* beside it; a player link's phone is asked to see the scorekeeper (only the edit key corrects)."""
+    kept = [(name, value) for name, value in request.form.items(multi=True) if name != "csrf_token"]
+    response = make_response(
+        render_template(
+            "sheets/late_hand.html",
+            game=game,
+            form=form,
+            player=player,
+            number=number,
+            message=message,
+            compare=late["compare"],
+            why=late["problem"],
+            may_correct=who is drafts.EDITOR,
+            fields=kept,
+            correct_url=url_for("sheets.hand_correct", game_id=game.id, **_asked_seat()),
+            hand_url=hand_url,
+        ),
+        409,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/<game_id>/hand/correct")
@@ -301,7 +324,8 @@ def commit_draft(game_id: str):
             return jsonify(saved=False, error=entry_message(error, sheets.player_names(game))), error.status
         flash(error.message, "error")
     else:
-        flash(_("Round %(number)s saved.", number=round_number), "ok")
+        if not request.form.get("queued"):  # a round the outbox kept says so on the page itself (offline.js)
+            flash(_("Round %(number)s saved.", number=round_number), "ok")
         if scripted:
             return jsonify(saved=True, round=round_number)
     return redirect(url_for("sheets.show", game_id=game.id))
@@ -343,8 +367,9 @@ def draft_row(game_id: str):
         ), 403
     sheet = sheets.build_sheet(game)
     data = sheets.game_json(game, sheet)
-    names = [p["name"] for p in data["players"]]
     number = len(game.rounds) + 1
+    names = sheets.playing_names(data, number)  # the form's rows: the players at the table (not those who left)
+    data = {**data, "players": [p for p in data["players"] if p["name"] in names]}
     form = round_form(game, sheet, data, number)
     seat = request.form.get("seat", "")
     if not (seat.isascii() and seat.isdigit() and int(seat) < len(names)) or request.form.get("round") != str(number):

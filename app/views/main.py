@@ -23,6 +23,9 @@ PRECACHE = (
     "js/keypad.js",
     "js/offline.js",
     "js/focus.js",
+    "js/draft.js",  # the round form's and the hand page's (which opens offline on a phone that never loaded it)
+    "js/live.js",
+    "js/handover.js",
     "icons/icon.svg",
     "manifest.webmanifest",
 )

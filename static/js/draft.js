@@ -31,6 +31,10 @@
   var inFlight = [];
   var draft = null;
   var saving = false;
+  var leaving = false;  // the page is being left (a save took it elsewhere): a row cut off now is not kept
+  var ROW_TIMEOUT = 8000;  // a row with no answer by then is kept on the phone (static/js/offline.js)
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
 
   function rows() { return Array.prototype.slice.call(form.querySelectorAll("[data-row]")); }
   function seatOf(row) { return row.dataset.index; }
@@ -89,11 +93,20 @@
     body.delete("submit");
     body.delete("preview");
     body.set("seat", seat);
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, ROW_TIMEOUT) : null;
     var request = fetch(form.dataset.draftRow, {
-      method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
-    }).then(function (response) { return response.json(); })
+      method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" },
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) { clearTimeout(timer); return response.json(); })
       .then(function (answer) { if (answer.ok) show(answer.draft); return answer; })
-      .catch(function () { return { ok: false }; });  // offline: Save stores the form as before
+      .catch(function () {
+        clearTimeout(timer);
+        // No connection, or no answer: the row is kept on this phone and sent as that row when the connection
+        // returns (static/js/offline.js), not lost with the page, and never sent as a whole round.
+        if (!leaving && window.DecksideKeepRow) window.DecksideKeepRow(seat);
+        return { ok: false };
+      });
     inFlight.push(request);
     return request;
   }
@@ -103,6 +116,7 @@
     if (!row || saving) return;
     var seat = seatOf(row);
     touched[seat] = true;
+    row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)
     show(draft);
     clearTimeout(timers[seat]);
     timers[seat] = setTimeout(function () { send(seat); }, 500);
@@ -127,20 +141,29 @@
     if (event.target !== form) return;
     if (event.submitter && event.submitter.name === "preview") return;
     var others = rows().filter(elsewhere);
-    if (!others.length) return;  // every row is this phone's: the form is stored as before
+    // Every row is this phone's: the form is stored as before. Without a connection: the round is kept on the
+    // phone with the rows this phone entered (static/js/offline.js), sent to the draft when it returns.
+    if (!others.length || !navigator.onLine) {
+      Object.keys(timers).forEach(function (seat) { clearTimeout(timers[seat]); });  // the round holds those rows
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();  // not the whole-round outbox (static/js/offline.js)
     if (saving) return;
     saving = true;
     var mine = rows().filter(function (row) { return !elsewhere(row); }).map(seatOf);
+    var key = newKey();  // this save's own key: a commit whose answer is lost is sent again with it
     Promise.all(inFlight).then(function () {
       return mine.reduce(function (chain, seat) {
         return chain.then(function () { return send(seat); });
       }, Promise.resolve());
     }).then(function () {
-      var body = new URLSearchParams({ csrf_token: csrf(), round: form.querySelector("[name=round]").value });
+      var body = new URLSearchParams({ csrf_token: csrf(), round: form.querySelector("[name=round]").value, idempotency: key });
+      var controller = window.AbortController ? new AbortController() : null;
+      if (controller) setTimeout(function () { controller.abort(); }, ROW_TIMEOUT);
       return fetch(form.dataset.draftCommit, {
-        method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+        method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" },
+        signal: controller ? controller.signal : undefined
       });
     }).then(function (response) { return response.json(); }).then(function (answer) {
       if (answer.saved) { window.location.assign(form.dataset.sheetUrl); return; }
@@ -148,7 +171,16 @@
       problem(answer.error);
     }).catch(function () {
       saving = false;
-      problem(form.dataset.tOffline);
+      // No answer: the server may have stored it. Kept on the phone with this key (static/js/offline.js), which
+      // sends this phone's rows and the commit again; a resend of a stored commit gets its first answer.
+      if (window.DecksideKeepRound) window.DecksideKeepRound(key);
+      else problem(form.dataset.tOffline);
     });
   }, true);
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
 })();

@@ -23,6 +23,15 @@
 // stored is shown beside the stored row ("Stored: 35; you entered: 40") with *Correct the stored round* (the
 // item goes on in the queue as a correction of that round, posted to the address the server named) and *Keep
 // the stored one* (dropped); a hand the stored round already holds (sent before, its answer lost) is dropped.
+// The hand page itself opens offline (the service worker keeps it), with the newest round this phone has seen and
+// the hand kept for that round; a hand changed offline replaces the one kept for its round.
+//
+// The scorekeeper's round form, filled in together with the players' phones (static/js/draft.js): a row it cannot
+// send is kept as that row (a hand of its seat, "Ben's row for round 1 is kept…"), and a round kept from such a
+// form goes through the round's draft when the connection returns (its rows, then the commit with the round's own
+// key: viaDraft), so the rows the players sent meanwhile stay in the round; it goes as a whole round only when the
+// round was stored meanwhile (its first answer, or the stored round beside this entry, as above) or when a phone
+// that held every row finds the draft incomplete without them.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -268,8 +277,11 @@
     box.appendChild(actions);
   }
 
+  function rowWords(template, item) { return fill(template, item.round).replace("{name}", function () { return item.row; }); }
+
   function handWords(item) {
     if (item.mode === "correct") return justKept(item) ? t.tCorrecting : t.tCorrectWaiting;
+    if (item.row) return rowWords(t.tRowWaiting, item);
     return justKept(item) ? t.tHandSending : t.tHandWaiting;
   }
 
@@ -333,6 +345,8 @@
   }
 
   function renumberSheet() {
+    var hand = document.querySelector(".enter-hand[data-sheet]");  // a player link's sheet: what its hand page is for
+    if (hand) sheetNext(hand);
     var link = document.querySelector(".record-round[data-sheet]");
     if (!link) return;
     var serverNext = sheetNext(link);
@@ -465,9 +479,29 @@
       var after = before.reduce(function (last, item) { return Math.max(last, item.round); }, 0);
       setNumber(Math.max(serverNext, after + 1));
       prefill(reentry.fields);
+      (reentry.draft ? reentry.draft.seats : []).forEach(function (seat) {  // the rows this phone entered, again
+        var row = form.querySelector("[data-row][data-index='" + seat + "']");
+        if (row) row.dataset.touched = "1";
+      });
     } else {
       setNumber(nextNumber(sheet, serverNext));
     }
+  }
+
+  // The hand page opened from the service worker's copy (no connection) is the one of its last visit: it takes the
+  // newest round this phone has seen of the sheet (its sheet page or hand page, online), and shows the hand kept on
+  // this phone for that round, if any, to be changed and kept again.
+  function keptHand(queue, round) {
+    return queue.filter(function (item) {
+      return item.mode === "hand" && item.status === "pending" && item.action === form.action && item.round === round;
+    }).pop() || null;
+  }
+  if (form && form.dataset.mode === "hand") {
+    var pageRound = parseInt(field("round").value, 10);
+    var handRound = latestNext(form.dataset.sheetUrl, parseInt(field("version").value, 10), pageRound);
+    if (handRound !== pageRound) setNumber(handRound);
+    var kept = keptHand(read(OUTBOX), handRound);
+    if (kept) prefill(kept.fields);
   }
 
   // Put a round in the queue (or, for a round entered again, in the place of the refused one) and go to the sheet.
@@ -486,8 +520,24 @@
       id: newKey(), sheet: form.dataset.sheetUrl || "", action: form.action, mode: mode, round: round, key: key,
       fields: fields, summary: summary(), status: "pending", kept: Date.now(), retry: !!sentKey
     };
+    if (mode === "new" && form.dataset.draftRow && form.dataset.handUrl) {  // a round filled in together
+      var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
+      item.draft = {
+        hand: form.dataset.handUrl, commit: form.dataset.draftCommit,
+        seats: rows.filter(function (row) { return row.dataset.touched === "1"; }).map(function (row) { return row.dataset.index; }),
+        together: rows.some(function (row) { return row.classList.contains("draft-elsewhere"); }),
+        handSeats: {}
+      };
+      item.draft.seats.forEach(function (seat) { item.draft.handSeats[seat] = handSeat(seat); });
+      queue = queue.filter(function (other) {  // this phone's rows kept for the round go with it
+        return !(other.row && other.sheet === item.sheet && other.round === round && other.status === "pending");
+      });
+    }
     var at = reentry ? queue.map(function (other) { return other.id; }).indexOf(reentry.id) : -1;
-    if (at >= 0) {
+    var before = mode === "hand" && !sentKey ? keptHand(queue, round) : null;
+    if (before) {
+      queue[queue.indexOf(before)] = item;  // the player changed the hand kept for this round: the new one goes
+    } else if (at >= 0) {
       queue[at] = item;
       var number = round;
       queue.forEach(function (other, i) {  // the rounds behind it follow it
@@ -509,6 +559,49 @@
     if (form.dataset.sheetUrl) window.location.assign(form.dataset.sheetUrl);
     else { render(); flush(); }
   }
+
+  // The round form filled in together (static/js/draft.js) hands this phone's work over when it cannot send it:
+  // a row it could not send (no connection, no answer) is kept as that row, sent to the round's draft when the
+  // connection returns (a row kept before for the same seat and round is replaced); a Save whose commit got no
+  // answer is kept as the round, with the key the commit was sent with.
+  function formFields() {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+    return fields;
+  }
+  // The seat a row of the form has on its hand page (?seat=n counts every player of the game, those who left
+  // included; the form's rows only those at the table in its round).
+  function handSeat(seat) {
+    var row = form.querySelector("[data-row][data-index='" + seat + "']");
+    var names = null;
+    try { names = JSON.parse(form.dataset.handSeats || "null"); } catch (e) { names = null; }
+    var at = row && names ? names.indexOf(row.dataset.player) : -1;
+    return String(at >= 0 ? at : seat);
+  }
+  window.DecksideKeepRow = function (seat) {
+    var row = form && form.querySelector("[data-row][data-index='" + seat + "']");
+    if (!row || !form.dataset.handUrl) return;
+    var round = parseInt(field("round").value, 10) || 0;
+    var action = form.dataset.handUrl + "?seat=" + handSeat(seat);
+    var item = {
+      id: newKey(), sheet: form.dataset.sheetUrl || "", action: action, mode: "hand", row: row.dataset.player,
+      round: round, key: newKey(), fields: asHand(formFields(), seat), status: "pending", kept: Date.now(),
+      summary: summary().filter(function (line) { return line.name === row.dataset.player; })
+    };
+    var queue = read(OUTBOX);
+    var sheet = form.dataset.sheetUrl || "";
+    // The round itself is kept already (a row cut off by its Save): its rows go with it.
+    if (queue.some(function (other) { return other.draft && other.sheet === sheet && other.round === round; })) return;
+    var before = queue.filter(function (other) {
+      return other.row && other.status === "pending" && other.action === action && other.round === round;
+    }).pop();
+    if (before) queue[queue.indexOf(before)] = item;
+    else queue.push(item);
+    write(OUTBOX, queue);
+    render();
+    flush();
+  };
+  window.DecksideKeepRound = function (sentKey) { keep(formFields(), sentKey); };
 
   // While a save is on its way: the Save button says "Saving…" and cannot be tapped again.
   var saving = null;
@@ -631,6 +724,83 @@
         function () { return null; });
   }
 
+  // One POST of the queue: ``pairs`` (a form's fields) with the item's round and key and a fresh form token;
+  // ``{status, answer}`` (the JSON answer, or null), or a failure when nothing came back in time.
+  function post(url, pairs, item, csrf) {
+    var body = new URLSearchParams();
+    pairs.forEach(function (pair) {
+      if (pair[0] === "round") body.append("round", String(item.round));
+      else if (pair[0] === "idempotency") body.append("idempotency", item.key);
+      else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
+      else body.append(pair[0], pair[1]);
+    });
+    return timedFetch(url, {
+      method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
+    }, SAVE_TIMEOUT).then(function (response) {
+      return response.json().then(function (answer) { return { status: response.status, answer: answer }; },
+        function () { return { status: response.status, answer: null }; });
+    });
+  }
+
+  // A round kept from a form filled in together (API.md "A round entered together"): this phone's rows go to the
+  // round's draft, each as that row (a hand of its seat, so the rows other phones sent meanwhile stay), then the
+  // draft is stored with the round's own key. ``null`` when the round is to go as a whole round after all (the
+  // existing path: the server answers a resend of this phone's own save with its first answer, and sets a round
+  // another phone stored beside this entry): the round was stored meanwhile, or, on a phone that held every row
+  // itself, the draft is not complete without the rows it did not send.
+  function viaDraft(item, csrf) {
+    var draft = item.draft;
+    var done = draft.sent && draft.sent.round === item.round ? draft.sent.seats : [];
+    var seats = (draft.seats || []).filter(function (seat) { return done.indexOf(seat) < 0; });
+    function refused(reply) { return reply.status >= 400 && reply.status < 500 && reply.status !== 409; }
+    function rows(i) {
+      if (i >= seats.length) return Promise.resolve(null);
+      var onHand = draft.handSeats && draft.handSeats[seats[i]] !== undefined ? draft.handSeats[seats[i]] : seats[i];
+      return post(draft.hand + "?seat=" + onHand, asHand(item.fields, seats[i]), item, csrf).then(function (reply) {
+        if (reply.answer && reply.answer.saved) {
+          settle(item.id, function (kept) {
+            var sent = kept.draft.sent && kept.draft.sent.round === kept.round ? kept.draft.sent.seats : [];
+            kept.draft.sent = { round: kept.round, seats: sent.concat([seats[i]]) };
+            return kept;
+          });
+          return rows(i + 1);
+        }
+        if (reply.status === 409) return null;  // the round was stored meanwhile: the commit says whose it is
+        if (refused(reply)) return reply;
+        throw new Error("no answer");
+      });
+    }
+    return rows(0).then(function (stop) {
+      if (stop) return stop;
+      var own = item.fields.filter(function (pair) { return pair[0] === "csrf_token"; })[0];
+      var pairs = [["csrf_token", own ? own[1] : ""], ["round", ""], ["idempotency", ""], ["queued", "1"]];
+      return post(draft.commit, pairs, item, csrf).then(function (reply) {
+        if (reply.answer && reply.answer.saved) return reply;
+        if (reply.status === 409 || (reply.status === 400 && !draft.together)) return null;
+        if (refused(reply)) return reply;
+        throw new Error("no answer");
+      });
+    });
+  }
+
+  // A row of the round form as its seat's hand form sends it (app/views/hands.py, with ?seat=n): that row's fields
+  // as the first row's, "went out" as "this player" or left out, the other rows left out.
+  function asHand(fields, seat) {
+    var hand = [];
+    fields.forEach(function (pair) {
+      var row = /^players-(\d+)-(.+)$/.exec(pair[0]);
+      if (row) {
+        if (row[1] === String(seat)) hand.push(["players-0-" + row[2], row[2] === "seat" ? "0" : pair[1]]);
+      } else if (pair[0] === "went_out") {
+        if (pair[1] === String(seat)) hand.push(["went_out", "0"]);
+      } else if (pair[0] !== "submit" && pair[0] !== "preview") {
+        hand.push(pair);
+      }
+    });
+    hand.push(["send", "1"]);
+    return hand;
+  }
+
   var sending = false;
   var changedHere = false;  // a round of the sheet on screen was saved or refused: show it fresh
   var retryTimer = null;
@@ -657,32 +827,21 @@
     sending = true;
     var started = Date.now();
     token().then(function (csrf) {
-      var body = new URLSearchParams();
-      item.fields.forEach(function (pair) {
-        if (pair[0] === "round") body.append("round", String(item.round));
-        else if (pair[0] === "idempotency") body.append("idempotency", item.key);
-        else if (pair[0] === "csrf_token" && csrf) body.append("csrf_token", csrf);
-        else body.append(pair[0], pair[1]);
-      });
-      return timedFetch(item.action, {
-        method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" }
-      }, SAVE_TIMEOUT);
+      if (!item.draft) return post(item.action, item.fields, item, csrf);
+      return viaDraft(item, csrf).then(function (reply) { return reply || post(item.action, item.fields, item, csrf); });
     })
-      .then(function (response) {
-        return response.json().then(function (answer) { return { status: response.status, answer: answer }; },
-          function () { return { status: response.status, answer: null }; });
-      })
       .then(function (reply) {
         sending = false;
         var answer = reply.answer;
         if (answer && answer.saved) {
           settle(item.id, null);
-          note(fill(item.mode === "correct" ? t.tCorrected : item.mode === "hand" ? t.tHandSent :
-            item.retry ? t.tSaved : t.tSent, item.round));
+          note(item.row && item.mode === "hand" ? rowWords(t.tRowSent, item) :
+            fill(item.mode === "correct" ? t.tCorrected : item.mode === "hand" ? t.tHandSent :
+              item.retry ? t.tSaved : t.tSent, item.round));
         } else if (answer && reply.status === 409 && answer.same) {
           // The stored round is this entry: this phone's own save (its answer was lost). Nothing to do.
           settle(item.id, null);
-          note(fill(item.mode === "hand" ? t.tHandAlready : t.tAlready, item.round));
+          if (!item.row) note(fill(item.mode === "hand" ? t.tHandAlready : t.tAlready, item.round));
         } else if (answer && reply.status === 409 && answer.late) {
           settle(item.id, function (kept) {
             kept.status = "late";
@@ -712,7 +871,7 @@
           retryAfter(started);
           return;
         }
-        if (onItsPage(item)) changedHere = true;
+        if (onItsPage(item) && !item.row) changedHere = true;  // a row sent from the round form leaves it open
         render();
         flush();
       })
@@ -722,6 +881,14 @@
         retryAfter(started);
       });
   }
+
+  // A player's sheet page that follows the table live (static/js/live.js) learns the next round as it is saved: the
+  // hand page opened offline later takes that round, not the one of the copy the worker kept.
+  document.addEventListener("deckside:sheet-updated", function () {
+    var holder = document.querySelector(".sheet[data-live-version]");
+    var hand = document.querySelector(".enter-hand[data-sheet]");
+    if (holder && hand) latestNext(hand.dataset.sheet, parseInt(holder.dataset.liveVersion, 10), parseInt(hand.dataset.nextRound, 10));
+  });
 
   window.addEventListener("online", function () { render(); flush(); });
   window.addEventListener("offline", render);

@@ -3,7 +3,7 @@
 // ("deckside-recent"), and the edit keys kept by handover.js ("deckside-key:sheet:<id>") name games too.
 // On the Sheets page, games the phone remembers but the page does not list are asked for (?also=…) and the
 // list is drawn again from the server's answer. An editable sheet page also asks the service worker to keep
-// its round form, so that a new sheet's round form opens offline.
+// its round form (a player link's phone: its hand page), so that a new sheet's round form opens offline.
 (function () {
   "use strict";
   var LIST = "deckside-recent";
@@ -24,8 +24,9 @@
     var ids = remembered().filter(function (id) { return id !== sheet.dataset.game; });
     ids.unshift(sheet.dataset.game);
     try { store.setItem(LIST, JSON.stringify(ids.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
-    // The round form, kept by the service worker now, so that it opens offline too (static/js/sw.js).
-    var record = sheet.dataset.editable === "1" && sheet.querySelector("a.record-round");
+    // The round form (or on a player link's phone, its hand page), kept by the service worker now, so that it
+    // opens offline too (static/js/sw.js).
+    var record = sheet.dataset.editable === "1" && sheet.querySelector("a.record-round, a.enter-hand");
     if (record && navigator.serviceWorker && navigator.onLine) {
       navigator.serviceWorker.ready.then(function (registration) {
         if (registration.active) registration.active.postMessage({ type: "keep-page", url: record.href });

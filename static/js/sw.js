@@ -88,13 +88,16 @@ function fromNetworkOrCache(request) {
 }
 
 // A sheet page asks to keep its round form (its "Record round" link) when it is opened online, so that a new
-// sheet's round form opens offline although it was never opened online. Only a round form of this app, kept
-// once (a copy already kept is refreshed by the next visit that opens it); nothing with no-store.
+// sheet's round form opens offline although it was never opened online; a player link's phone asks to keep its
+// hand page ("Enter my hand", /sheets/<id>/hand: the player key is in the sheet's cookie, never in the address,
+// and the copy is kept under the bare address, so no key is in the cache's keys or headers). Only a round form or
+// hand page of this app, kept once (a copy already kept is refreshed by the next visit that opens it); nothing
+// with no-store.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "keep-page" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.origin);
-  if (url.origin !== self.location.origin || url.search || !/^\/sheets\/[^/]+\/rounds\/new$/.test(url.pathname)) return;
+  if (url.origin !== self.location.origin || url.search || !/^\/sheets\/[^/]+\/(rounds\/new|hand)$/.test(url.pathname)) return;
   var key = url.origin + url.pathname;
   event.waitUntil(caches.open(PAGES).then(function (cache) {
     return cache.match(key).then(function (cached) {

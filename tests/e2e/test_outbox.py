@@ -5,6 +5,7 @@ connection that looks up but carries nothing ("lie-fi"), and what Save shows whi
 from __future__ import annotations
 
 import contextlib
+import re
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import edit_link_of, new_sheet, penalty, tap, went_out
@@ -112,7 +113,9 @@ def test_a_save_without_an_answer_for_eight_seconds_goes_to_the_queue_with_its_k
             route.fetch(max_redirects=0)  # the first one reaches the server
         held.append(route)
 
-    context.route("**/rounds/new", slow)
+    # The round form and the queue's tries (a round of a form filled in together goes through the round's
+    # draft: its rows as hands of their seats, then the commit, then the form as a whole if need be).
+    context.route(re.compile(r".*/(rounds/new|hand\?seat=\d+|draft/commit)$"), slow)
     enter_round(page, "Ana", "Ben")
     save(page)
     expect(page.locator("input[name=submit]")).to_have_value("Saving…")

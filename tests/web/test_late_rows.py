@@ -142,13 +142,50 @@ def test_a_hand_kept_offline_meets_its_stored_round_and_corrects_it(app, client)
     assert again.get_json()["error"] == "Your hand for round 1 is already in the stored round."
 
 
+def _text(page: str) -> str:
+    """The words of the page's main part, tags taken out and spaces made single."""
+    main = re.search(r"<main.*?</main>", page, re.S).group(0)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main))
+
+
 def test_a_late_hand_on_the_page_without_a_script_says_both_numbers(app, client):
+    """A player's phone without a script: the stored row beside the hand, and the sentence to ask the scorekeeper;
+    nothing to correct with (a player link may not)."""
     game_id, key, _ = create(client, "uno")
     ben = _player_phone(app, game_id, player_key(client, game_id, key, "Ben"))
     kept = {**_kept_hand(ben, game_id), "players-0-points": "40", "send": "1"}
     _uno_round_stored(client, game_id, key)
-    shown = ben.post(f"/sheets/{game_id}/hand", data=kept, follow_redirects=True).get_data(as_text=True)
+    answer = ben.post(f"/sheets/{game_id}/hand", data=kept)
+    assert answer.status_code == 409 and answer.headers["Cache-Control"] == "no-store"
+    shown = _text(answer.get_data(as_text=True))
     assert "Round 1 was stored before your hand arrived. Stored: 35; you entered: 40." in shown
+    assert "Only the edit link may correct a stored round: ask the scorekeeper to correct it." in shown
+    assert "Correct the stored round" not in shown and "/hand/correct" not in answer.get_data(as_text=True)
+    assert f'href="/sheets/{game_id}">Keep the stored one' in answer.get_data(as_text=True)
+    assert _hands(client, game_id)[0]["Ben"] == 35
+
+
+def test_the_edit_link_corrects_a_late_hand_with_a_plain_form(app, client):
+    """The edit link's phone without a script (Ben's seat's hand page): the late hand's page holds a plain form,
+    *Correct the stored round*, that posts the hand as it was entered; posting it corrects the stored round."""
+    game_id, key, _ = create(client, "uno")
+    editor = _player_phone(app, game_id, key)
+    kept = {**_kept_hand(editor, game_id, "?seat=1"), "players-0-points": "40", "send": "1"}
+    _uno_round_stored(client, game_id, key)
+    answer = editor.post(f"/sheets/{game_id}/hand?seat=1", data=kept)
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "Stored: 35; you entered: 40." in _text(page)
+    assert "ask the scorekeeper" not in _text(page)
+    form = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page, re.S)
+    assert form is not None and form.group(1) == f"/sheets/{game_id}/hand/correct?seat=1"
+    fields = dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form.group(2)))
+    assert fields["players-0-points"] == "40" and fields["round"] == "1" and fields["csrf_token"]
+    assert "Correct the stored round" in form.group(2) and "Keep the stored one" in form.group(2)
+    assert _hands(client, game_id)[0]["Ben"] == 35  # nothing changed yet
+    done = editor.post(form.group(1), data=fields, follow_redirects=True)
+    assert "Round 1 corrected with your hand." in done.get_data(as_text=True)
+    assert _hands(client, game_id)[0] == {"Ben": 40, "Cy": 12}
 
 
 def test_a_hand_sent_by_the_outbox_for_the_open_round_is_kept_in_the_draft(app, client):
@@ -172,3 +209,40 @@ def test_the_live_panel_of_a_hand_page_says_when_its_round_was_stored(app, clien
     assert "Round 1 is saved." in panel and "Enter your hand for round 2" in panel
     assert 'data-live-page="/sheets/' + game_id + '/hand?panel=1&amp;round=1"' in panel
     assert "Round 1 is saved." not in ben.get(f"/sheets/{game_id}/hand?panel=1&round=2").get_data(as_text=True)
+
+
+def test_the_hand_page_may_be_kept_by_the_worker_and_holds_no_key(app, client):
+    """A player link's hand page is kept by the service worker for use offline (issue 20): it is not no-store, it
+    holds no key (the key travels in the sheet's cookie), and the sheet page's "Enter my hand" link names the round
+    it is for; the worker keeps a hand page asked for by address only (never with a query)."""
+    game_id, key, _ = create(client, "uno")
+    player_key_value = player_key(client, game_id, key, "Ben")
+    ben = _player_phone(app, game_id, player_key_value)
+    page = ben.get(f"/sheets/{game_id}/hand")
+    assert page.status_code == 200 and "no-store" not in page.headers["Cache-Control"]
+    html = page.get_data(as_text=True)
+    assert player_key_value not in html and key not in html
+    assert re.search(r'data-t-heading="Ben(?:&#39;|&#x27;|\')s hand, round \{round\}"', html)
+    sheet = ben.get(f"/sheets/{game_id}").get_data(as_text=True)
+    assert re.search(
+        r'class="button primary enter-hand" href="/sheets/[^"]+/hand"\s+data-sheet="[^"]+" data-next-round="1"', sheet
+    )
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert r"(rounds\/new|hand)$/.test(url.pathname)" in worker and "url.search ||" in worker
+
+
+def test_a_row_of_the_round_form_goes_to_its_player_after_another_left(app, client):
+    """The round form's rows are the players at the table: after Ben left, its third row is Dee's, and a row sent
+    from it (static/js/draft.js) goes to Dee's row of the draft, not to the game's third player (Cy)."""
+    game_id, key, _ = create(client, "uno", ["Ana", "Ben", "Cy", "Dee"])
+    body = {"round": 1, "went_out": "Ana", "results": [{"player": n, "points": 5} for n in ("Ben", "Cy", "Dee")]}
+    assert post(client, f"/api/games/{game_id}/rounds", body, key).status_code == 201
+    assert post(client, f"/api/games/{game_id}/players", {"leave": "Ben"}, key).status_code == 200
+    editor = _player_phone(app, game_id, key)
+    page = editor.get(f"/sheets/{game_id}/rounds/new").get_data(as_text=True)
+    assert re.findall(r'data-player="([^"]+)" data-index="(\d)"', page) == [("Ana", "0"), ("Cy", "1"), ("Dee", "2")]
+    fields = {"csrf_token": _token(page), "round": "2", "seat": "2", "players-2-points": "12"}
+    fields.update({f"players-{i}-seat": str(i) for i in range(3)})
+    sent = _send(editor, f"/sheets/{game_id}/draft/row", fields)
+    assert sent.status_code == 200, sent.get_json()
+    assert sent.get_json()["draft"]["points"] == {"Ana": None, "Ben": None, "Cy": None, "Dee": 12}
