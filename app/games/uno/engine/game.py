@@ -11,6 +11,11 @@ use that internal form through :meth:`UnoGame.step` and :meth:`UnoGame.internal_
 fast, but every rule lives in the one :meth:`UnoGame._execute` that the web's actions reach too.
 The stored form (:meth:`UnoGame.to_json`, :meth:`UnoGame.from_json`) is :mod:`.storage`'s.
 
+What UNO shares with the games built on it (UNO Flip) — turns, direction, deal, drawing and passing, the UNO call
+and catch, the challenge of a Wild Draw Four, the end of a hand and of the game, the log, views and errors, and
+:func:`~.core.run_bots` — is the turn core, :class:`~.core.UnoCore`; this module brings UNO's deck to it: the card
+tables, the first card turned up, the legal plays under the table rules and the cards' effects.
+
 Decisions where RULES.md leaves room (documented here and in the docs):
 
 - **Multiples.** Exactly two identical cards may be played together, as RULES.md says; never three
