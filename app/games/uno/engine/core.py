@@ -325,11 +325,14 @@ class UnoCore:
     def _draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
         """Move up to ``count`` cards from the draw pile to a hand, reshuffling the discard pile when needed."""
         hand = self.hands[seat]
+        draw = self.draw
         got = []
         for _i in range(count):
-            card = self._draw_one()
-            if card is None:
-                break
+            if not draw:
+                if not self._reshuffle():
+                    break
+                draw = self.draw
+            card = draw.pop()
             hand.append(card)
             got.append(card)
         self._drew(seat, got, reason)
