@@ -76,6 +76,8 @@ class UnoCore:
     color: int
     jump_in = False
     """Whether a player may play out of turn (UNO's ``jump_in`` table rule): bots then react after every action."""
+    draw_tries = 1
+    """How many cards a player draws in a turn looking for one to play (UNO's ``draw_until_playable``: 10)."""
 
     def __init__(
         self,
@@ -526,9 +528,6 @@ class UnoCore:
             if not got:
                 break
         self.turn = self._next(seat)
-
-    draw_tries = 1
-    """How many cards a player draws in a turn looking for one to play (UNO's ``draw_until_playable``: 10)."""
 
     def _answer_challenge(self, seat: int, challenge: bool) -> None:
         """``seat`` accepts or challenges the pending wild draw card (see the module docstring)."""
