@@ -166,6 +166,9 @@ class Digital:
     styles: tuple[str, ...] = ()
     """Stylesheets under ``static/`` the play pages load after the shared ``css/play.css`` (the game's table and
     hand). The game page's words are the game's template ``play_strings.html`` (:attr:`GameType.play_strings`)."""
+    styles_from: tuple[str, ...] = ()
+    """Games (by kind) whose play stylesheets (their :attr:`styles`) the game page loads before this game's own: a
+    game built on another's (UNO Flip on UNO) shares that game's styles instead of copying them."""
 
     @property
     def from_json(self) -> Callable[[dict[str, Any]], Any]:
@@ -406,6 +409,17 @@ class GameType:
         return [self.static_url(name) for name in self.styles]
 
     @property
+    def play_style_urls(self) -> list[str]:
+        """The addresses of the game page's stylesheets: those of the games it builds on
+        (:attr:`Digital.styles_from`), then its own (:attr:`Digital.styles`)."""
+        if self.digital is None:
+            return []
+        urls = []
+        for kind in self.digital.styles_from:
+            urls.extend(require(kind).play_style_urls)
+        return urls + [self.static_url(name) for name in self.digital.styles]
+
+    @property
     def rules_page(self) -> str:
         return f"{self.id}/rules.html"
 
@@ -635,6 +649,13 @@ def problems(game: GameType) -> list[str]:
     for style in styles:
         if not (game.folder / "static" / style).is_file():
             found.append(f"The game {kind!r}'s stylesheet {style} is not in its static folder.")
+    for other in game.digital.styles_from if game.digital is not None else ():
+        base = get(other)
+        if base is None or base.digital is None:
+            found.append(
+                f"The game {kind!r} loads the play stylesheets of {other!r}, which is not a digital game registered "
+                "before it."
+            )
     if game.digital is not None and not (templates / "play_strings.html").is_file():
         found.append(f"The game {kind!r} is played on the device but has no template play_strings.html (its words).")
     own_kind = [o.name for o in game.options if o.kind == "custom" and not o.sheet_only] if game.digital else []

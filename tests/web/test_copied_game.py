@@ -379,6 +379,28 @@ def test_registering_refuses_a_stylesheet_the_game_folder_lacks(tmp_path, copied
         registry.register(load("five_crowns_css"))
 
 
+def test_registering_refuses_play_styles_from_a_game_that_is_not_a_registered_digital_game(tmp_path, copied):
+    """A digital game may load another's play stylesheets (``styles_from``, as UNO Flip loads UNO's) only from a
+    digital game registered before it."""
+    load, _registered = copied
+    kind = "five_crowns_s"
+    prefix = f'    id = "{kind}"\n'
+
+    def edit(code: str) -> str:
+        code = code.replace(prefix, prefix + '    form_prefix = "fcs_"\n')
+        return code.replace(
+            '        styles=("play.css",),\n', '        styles=("play.css",),\n        styles_from=("points",),\n'
+        )
+
+    copy_game(tmp_path, "uno", kind, edit=edit)
+    with pytest.raises(
+        registry.GameError,
+        match=re.escape("loads the play stylesheets of 'points', which is not a digital game registered before it"),
+    ):
+        registry.register(load(kind))
+    assert kind not in registry.ids()
+
+
 def test_registering_refuses_a_digital_game_without_its_words(tmp_path, copied):
     """A game played on the device brings the game page's words of its own (templates/play_strings.html)."""
     load, _registered = copied

@@ -99,6 +99,19 @@ def test_game_page_shell_carries_id_api_strings_and_phases(client):
     assert set(phases) == {str(n) for n in range(1, 11)} | {"tiebreaker"}
 
 
+def test_a_flip_game_page_loads_unos_play_styles_before_its_own_instead_of_copying_them(client):
+    text = page(client, f"/play/{new_game(client, 'uno_flip')}")
+    links = re.findall(r'<link rel="stylesheet" href="([^"?]+)', text)
+    shared = links.index("/static/css/play.css")
+    assert links[shared + 1 :] == ["/games/uno/static/play.css", "/games/uno_flip/static/play.css"]
+    uno = (ROOT / "app" / "games" / "uno" / "static" / "play.css").read_text()
+    flip = (ROOT / "app" / "games" / "uno_flip" / "static" / "play.css").read_text()
+    rules = [line for line in uno.splitlines() if line.startswith(".")]
+    assert rules and not [line for line in rules if line in flip.splitlines()]  # no rule of UNO's written again
+    uno_page = page(client, f"/play/{new_game(client, 'uno')}")
+    assert "/games/uno_flip/static/play.css" not in uno_page and "/games/uno/static/play.css" in uno_page
+
+
 def test_game_page_has_every_string_its_script_uses(client):
     strings = {}  # each game's page carries the common strings and its own game's
     for game in ("phase10", "uno", "uno_flip"):

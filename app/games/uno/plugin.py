@@ -15,15 +15,6 @@ from app.games.summary import pct, rate
 from .engine import bots, cards, game, rounds, rules, scoring, sheet, simulate
 
 
-def _bots_to_move(engine: Any) -> bool:
-    """A bot plays its turn, or (out of turn) may call, catch or jump in (``bots.run_bots``' own conditions)."""
-    if engine.status != game.PLAYING or engine.turn is None:
-        return False
-    if engine.bots[engine.turn] is not None:
-        return True
-    return bool(engine.catchable or engine.jump_in) and any(bot is not None for bot in engine.bots)
-
-
 class Uno(GameType):
     id = "uno"
     name = _l("UNO")
@@ -44,7 +35,7 @@ class Uno(GameType):
         ),
         script="play.js",
         styles=("play.css",),
-        bots_to_move=_bots_to_move,
+        bots_to_move=bots.bots_to_move,
     )
     labels: ClassVar[dict[str, Any]] = {
         "newer_wilds": _l("Newer wild cards (Wild Shuffle Hands, Wild Customizable)"),

@@ -48,6 +48,7 @@ class UnoFlip(Uno):
         ),
         script="play.js",
         styles=("play.css",),
+        styles_from=("uno",),  # UNO's table styles (the UNO call, the colour chips, the prompts), then Flip's own
         bots_to_move=bots.bots_to_move,
     )
     form_prefix = "flip_"

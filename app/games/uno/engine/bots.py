@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from app.engine.players import BOT_NAMES
 
+from . import core
 from .actions import (
     ACCEPT_ACTION,
     CATCH,
@@ -45,8 +46,8 @@ from .actions import (
     PASS_ACTION,
     PLAY,
     UNO_ACTION,
-    Move,
 )
+from .core import Bot
 from .deck import (
     COLOR_OF,
     DRAW_TWO_RANK,
@@ -57,35 +58,7 @@ from .deck import (
     WILD_FOUR,
     WILD_FOUR_RANK,
 )
-from .game import (
-    PLAYING,
-    UnoGame,
-)
-
-
-class Bot:
-    """The interface every bot implements."""
-
-    name = "bot"
-
-    def act(self, game: UnoGame, seat: int) -> tuple:
-        """The in-turn action of ``seat`` (it must be the seat's turn)."""
-        raise NotImplementedError
-
-    def react(self, game: UnoGame, seat: int) -> tuple | None:
-        """An out-of-turn action of ``seat``, or ``None``."""
-        return None
-
-    def choose(self, game: UnoGame, seat: int) -> Move | None:
-        """The move ``seat`` makes now, as a value :meth:`UnoGame.apply` takes (``None``: nothing to do)."""
-        if game.status != PLAYING:
-            return None
-        action = self.react(game, seat)
-        if action is None and game.turn == seat:
-            action = self.act(game, seat)
-        if action is None:
-            return None
-        return Move.of(action, uno=action[0] == PLAY and len(game.hands[seat]) - len(action[1]) == 1)
+from .game import UnoGame
 
 
 def _has_color(hand: list[int], color: int) -> bool:
@@ -290,48 +263,9 @@ def get_bot(name: str) -> Bot:
 def run_bots(
     game: UnoGame, *, stop_after_hand: bool = False, max_hands: int | None = None, max_actions: int | None = None
 ) -> int:
-    """Move bots until a person must act or the game ends (or the hand ends, with ``stop_after_hand``;
-    or ``max_hands`` hands have been played in the game, a bound for games of bots only; or ``max_actions``
-    actions were taken, so that a caller can bound the time it spends).
+    """Move bots until a person must act or the game ends (the turn core's :func:`~.core.run_bots`, with UNO's
+    bots): after every action, bots get the chance to act out of turn (call UNO, catch, jump in)."""
+    return core.run_bots(game, BOTS, stop_after_hand=stop_after_hand, max_hands=max_hands, max_actions=max_actions)
 
-    After every action, bots get the chance to act out of turn (call UNO, catch, jump in), seats
-    taken in turn order from the seat to play. Returns the number of actions taken.
-    """
-    bots = [None if b is None else BOTS[b] for b in game.bots]
-    n = game.n
-    steps = 0
-    hand = game.round
-    step = game._execute  # bots choose among legal actions: no need to check them again
-    while game.status == PLAYING:
-        if stop_after_hand and game.round != hand:
-            break
-        if max_hands is not None and len(game.finished_rounds) >= max_hands:
-            break
-        if max_actions is not None and steps >= max_actions:
-            break
-        if game.catchable or game.jump_in:
-            acted = False
-            turn = game.turn
-            if turn is None:
-                break
-            for k in range(n):
-                s = (turn + k) % n
-                bot = bots[s]
-                if bot is not None:
-                    action = bot.react(game, s)
-                    if action is not None:
-                        step(s, action, False)
-                        steps += 1
-                        acted = True
-                        break
-            if acted:
-                continue
-        seat = game.turn
-        if seat is None:
-            break
-        bot = bots[seat]
-        if bot is None:
-            break
-        step(seat, bot.act(game, seat), True)
-        steps += 1
-    return steps
+
+bots_to_move = core.bots_to_move

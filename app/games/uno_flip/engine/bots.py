@@ -21,8 +21,10 @@ more, when holding none of the colour is unlikely; a bot's never, as bots do not
 from __future__ import annotations
 
 from app.engine.players import BOT_NAMES
+from app.games.uno.engine import core
+from app.games.uno.engine.core import Bot
 
-from .actions import ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, PASS, PLAY, UNO, Action, Move
+from .actions import ACCEPT, CATCH, CHALLENGE, COLOR, DRAW, PASS, PLAY, UNO, Action
 from .cards import (
     DRAW_FIVE,
     DRAW_ONE,
@@ -35,36 +37,11 @@ from .cards import (
     parse_card,
 )
 from .deck import COLOR_OF, FACE
-from .game import CHALLENGED, PLAYING, FlipGame
+from .game import CHALLENGED, FlipGame
 
 ATTACKS = (SKIP, SKIP_EVERYONE, DRAW_ONE, DRAW_FIVE, WILD_DRAW_TWO, WILD_DRAW_COLOR)
 CHALLENGE_FROM = 6
 """The smart bot challenges a wild draw card played by a player who held at least this many cards."""
-
-
-class Bot:
-    """The interface every bot implements (UNO's: :class:`app.games.uno.engine.bots.Bot`)."""
-
-    name = "bot"
-
-    def act(self, game: FlipGame, seat: int) -> Action:
-        """The in-turn action of ``seat`` (it must be the seat's turn)."""
-        raise NotImplementedError
-
-    def react(self, game: FlipGame, seat: int) -> Action | None:
-        """An out-of-turn action of ``seat``, or ``None``."""
-        return None
-
-    def choose(self, game: FlipGame, seat: int) -> Move | None:
-        """The move ``seat`` makes now (``None``: nothing to do)."""
-        if game.status != PLAYING:
-            return None
-        action = self.react(game, seat)
-        if action is None and game.turn == seat:
-            action = self.act(game, seat)
-        if action is None:
-            return None
-        return Move(action, action.kind == PLAY and len(game.hands[seat]) == 2)
 
 
 def _plays(game: FlipGame, seat: int) -> list[Action]:
@@ -186,51 +163,9 @@ def get_bot(name: str) -> Bot:
 def run_bots(
     game: FlipGame, *, stop_after_hand: bool = False, max_hands: int | None = None, max_actions: int | None = None
 ) -> int:
-    """Move bots until a person must act or the game ends (or the hand ends, with ``stop_after_hand``; or
-    ``max_hands`` hands were played; or ``max_actions`` actions were taken), as UNO's ``run_bots`` does: after every
-    action the bots may act out of turn (call UNO, catch), seats taken in turn order from the seat to play.
-    Returns the number of actions taken."""
-    bots = [None if b is None else BOTS[b] for b in game.bots]
-    n = game.n
-    steps = 0
-    hand = game.round
-    while game.status == PLAYING:
-        if stop_after_hand and game.round != hand:
-            break
-        if max_hands is not None and len(game.finished_rounds) >= max_hands:
-            break
-        if max_actions is not None and steps >= max_actions:
-            break
-        turn = game.turn
-        if turn is None:
-            break
-        if game.catchable:
-            reacted = None
-            for k in range(n):
-                s = (turn + k) % n
-                bot = bots[s]
-                if bot is not None:
-                    action = bot.react(game, s)
-                    if action is not None:
-                        reacted = (s, action)
-                        break
-            if reacted is not None:
-                game.step(*reacted)
-                steps += 1
-                continue
-        bot = bots[turn]
-        if bot is None:
-            break
-        action = bot.act(game, turn)
-        game.step(turn, action, action.kind == PLAY and len(game.hands[turn]) == 2)
-        steps += 1
-    return steps
+    """Move bots until a person must act or the game ends (UNO's turn core's :func:`~app.games.uno.engine.core.
+    run_bots`, with UNO Flip's bots): after every action the bots may act out of turn (call UNO, catch)."""
+    return core.run_bots(game, BOTS, stop_after_hand=stop_after_hand, max_hands=max_hands, max_actions=max_actions)
 
 
-def bots_to_move(game: FlipGame) -> bool:
-    """Whether a bot may act now: it plays its turn, or (out of turn) may call or catch."""
-    if game.status != PLAYING or game.turn is None:
-        return False
-    if game.bots[game.turn] is not None:
-        return True
-    return bool(game.catchable) and any(bot is not None for bot in game.bots)
+bots_to_move = core.bots_to_move
