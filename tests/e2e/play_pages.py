@@ -108,7 +108,7 @@ def start_with_phones(page: Page, game: str, seed: str, seats=FOUR) -> None:
         rows.nth(i).locator("[data-name]").fill(name)
     form.locator(".rules-box summary").click()
     if game == "uno":
-        form.get_by_label("Target score").fill("1")
+        form.locator('.rules-game[data-game="uno"]').get_by_label("Target score").fill("1")
     else:
         form.locator("[data-rule=phases]").select_option("custom")
         form.locator("[data-list-custom]").fill("1")
