@@ -111,13 +111,20 @@ def _figures(line: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def statistics(crew: Crew) -> dict[str, Any]:
-    """``GET /api/crews/<id>``: the crew, its games oldest first, and each person's lifetime figures."""
+def statistics(crew: Crew, *, by_name: bool = False) -> dict[str, Any]:
+    """``GET /api/crews/<id>``: the crew, its games oldest first, and each person's lifetime figures.
+
+    ``by_name`` (the crew page, not the API): each person's figures also per game played, ``"named"``:
+    ``{(kind, name): figures}`` for a kind that keeps the score of any game (``GameType.named``: "Hearts" and
+    "Darts" are two games), with the name ``None`` for its sheets that carry none; and each game's ``"name"``."""
+    from ..games import registry
+
+    named_kinds = {kind for kind in registry.ids() if registry.require(kind).named}
     games = _crew_games(crew)
     person_of = {alias.key: alias.person for person in crew.people for alias in person.aliases}
     people = list(crew.people)
     lines: dict[int, dict[str, Any]] = {
-        p.id: {"games": 0, "finished": 0, "wins": 0, "rounds": 0, "kinds": {}, "results": [], "last": None}
+        p.id: {"games": 0, "finished": 0, "wins": 0, "rounds": 0, "kinds": {}, "named": {}, "results": [], "last": None}
         for p in people
     }
     together: dict[tuple[int, int], list[int]] = {}  # (a, b): [games, a's wins, b's wins]
@@ -139,6 +146,7 @@ def statistics(crew: Crew) -> dict[str, Any]:
                 "finished": _time(finish),
                 "rounds": data["rounds"],
                 "players": list(sheet.players),
+                **({"name": game.name} if by_name else {}),
             }
         )
         seated: list[tuple[int, int]] = []  # (person id, won)
@@ -154,6 +162,9 @@ def statistics(crew: Crew) -> dict[str, Any]:
             kind_line = {"games": 1, "finished": int(finished), **line}
             kinds = mine["kinds"]
             kinds[game.kind] = add_lines(kinds[game.kind], kind_line) if game.kind in kinds else kind_line
+            if game.kind in named_kinds:
+                named, section = mine["named"], (game.kind, game.name or None)
+                named[section] = add_lines(named[section], kind_line) if section in named else dict(kind_line)
             if finished:
                 mine["finished"] += 1
                 mine["wins"] += won
@@ -193,6 +204,7 @@ def statistics(crew: Crew) -> dict[str, Any]:
                 "streak": streak,
                 "last_played": _time(mine["last"]),
                 "versus": versus,
+                **({"named": {k: _figures(line) for k, line in mine["named"].items()}} if by_name else {}),
             }
         )
     return {

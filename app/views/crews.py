@@ -214,6 +214,24 @@ def _kind_rows(stats: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [{"name": p["name"], **p["kinds"][kind]} for p in stats["people"] if kind in p["kinds"]]
 
 
+def _sections(stats: dict[str, Any], kinds: list[str]) -> list[dict[str, Any]]:
+    """The crew page's tables, one per kind played; a kind that keeps the score of any game has one per game
+    played by name, in the order first played ("Hearts", "Darts"), and one under its own name for its sheets
+    without a name (``statistics(by_name=True)``)."""
+    sections = []
+    for kind in kinds:
+        if not registry.require(kind).named:
+            sections.append({"id": kind, "kind": kind, "title": None, "rows": _kind_rows(stats, kind)})
+            continue
+        order = list(dict.fromkeys(g.get("name") or None for g in stats["games"] if g["game"] == kind))
+        for number, name in enumerate(order):
+            rows = [
+                {"name": p["name"], **p["named"][(kind, name)]} for p in stats["people"] if (kind, name) in p["named"]
+            ]
+            sections.append({"id": f"{kind}-{number}", "kind": kind, "title": name, "rows": rows})
+    return sections
+
+
 def _wins_over_time(stats: dict[str, Any]) -> dict[str, Any] | None:
     """Each person's wins, counted after each finished game (oldest first): the sheet's totals chart."""
     person_of = _person_of(stats)
@@ -265,11 +283,10 @@ def _rate_bars(stats: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/crews/<crew_id>")
 def show(crew_id: str):
     crew = _crew(crew_id)
-    stats = crews.statistics(crew)
+    stats = crews.statistics(crew, by_name=True)
     remember_crew(crew.id)
     key = crew_key(crew)
     kinds = [k for k in registry.ids() if any(k in p["kinds"] for p in stats["people"])]
-    per_kind = {kind: _kind_rows(stats, kind) for kind in kinds}
     response = make_response(
         render_template(
             "crews/show.html",
@@ -277,8 +294,7 @@ def show(crew_id: str):
             stats=stats,
             editable=key is not None,
             view_link=url_for("crews.show", crew_id=crew.id, _external=True),
-            kinds=kinds,
-            per_kind=per_kind,
+            sections=_sections(stats, kinds),
             chart=_wins_over_time(stats),
             bars=_rate_bars(stats),
             last_played={p["name"]: _when(p["last_played"]) for p in stats["people"]},

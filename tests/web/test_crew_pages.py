@@ -237,3 +237,47 @@ def test_a_sheet_joins_an_existing_crew_with_the_crew_link_and_its_edit_key(clie
     assert "Tonight's table" in text(phone.get(f"/crews/{crew_id}"))  # the phone holds the crew key now
     again = phone.post(url, data={"csrf_token": token, "crew_link": crew_link}, follow_redirects=True)
     assert "already in the crew Friday cards" in text(again) and games_in_crew() == [game_id]
+
+
+def _points_game(client, crew_id, crew_key, name, winner_points):
+    """A finished points game of Ana and Ben in the crew (first to 10, highest wins): Ana scores
+    ``winner_points`` and wins; ``name`` is the game played (None: no name)."""
+    body = {"game": "points", "players": ["Ana", "Ben"], "rules": {"wins": "highest", "target": 10}, "crew": crew_id}
+    if name:
+        body["name"] = name
+    made = client.post("/api/games", json=body, headers={"X-Crew-Key": crew_key})
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    answer = client.post(
+        f"/api/games/{game['id']}/rounds",
+        json={"round": 1, "results": [{"player": "Ana", "points": winner_points}, {"player": "Ben", "points": 2}]},
+        headers={"Authorization": f"Bearer {game['edit_key']}"},
+    )
+    assert answer.status_code == 201, answer.get_json()
+    return game["id"]
+
+
+def test_points_games_show_by_the_name_of_the_game_played(client):
+    """Issue 23: the crew page lists points games by name ("Hearts" and "Darts" are two games: a table each, and
+    the games list says which), and its sheets without a name under the kind's own name. The API answer keeps
+    the contract's shape (one "points" line per person)."""
+    made = client.post("/api/crews", json={"name": "Pub", "people": ["Ana", "Ben"]}).get_json()
+    crew_id, crew_key = made["id"], made["crew_key"]
+    _points_game(client, crew_id, crew_key, "Hearts", 12)
+    _points_game(client, crew_id, crew_key, "Darts", 15)
+    _points_game(client, crew_id, crew_key, "Hearts", 11)
+    _points_game(client, crew_id, crew_key, None, 10)
+    page = text(client.get(f"/crews/{crew_id}"))
+    headings = re.findall(r'<h2 id="kind-points-\d">(.*?)</h2>', page)
+    assert [re.sub(r"<[^>]+>", "", h) for h in headings] == ["Hearts Points", "Darts Points", "Points"]
+    hearts = page.split('id="kind-points-0"')[1].split("</section>")[0]
+    assert re.search(r"<bdi>Ana</bdi></th><td[^>]*>2</td>\s*<td[^>]*>2</td>", hearts), hearts  # 2 games, 2 wins
+    darts = page.split('id="kind-points-1"')[1].split("</section>")[0]
+    assert re.search(r"<bdi>Ben</bdi></th><td[^>]*>1</td>\s*<td[^>]*>0</td>", darts), darts  # 1 game, no win
+    listed = re.findall(r"<li><a href=\"/sheets/[\w-]+\"><strong>(.*?)</strong>", page)
+    assert listed == ["Points", "<bdi>Hearts</bdi>", "<bdi>Darts</bdi>", "<bdi>Hearts</bdi>"]  # newest first
+    api = client.get(f"/api/crews/{crew_id}").get_json()
+    assert all("name" not in g for g in api["games"])
+    assert [sorted(p["kinds"]) for p in api["people"]] == [["points"], ["points"]]
+    assert all("named" not in p for p in api["people"])
+    assert api["people"][0]["kinds"]["points"]["games"] == 4
