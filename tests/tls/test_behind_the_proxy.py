@@ -3,6 +3,8 @@
 
 - The scheme, host and port: Secure cookies, ``Strict-Transport-Security``, and absolute share links that are
   the address the phone used (``https://127.0.0.1:<port other than 443>``).
+- Long polls pass through: a wait held its full 20-25 s answers 304 (not a proxy's 504), and a wait woken by
+  another phone's round answers 200 with it at once.
 - The client's address: wrong edit keys count per client. Two clients on different loopback addresses
   (127.0.0.2, 127.0.0.3) each have their own count; behind a proxy the app does not see the proxy's address
   for both, and a client's own ``X-Forwarded-For`` does not move it to another count.
@@ -14,6 +16,7 @@ import http.client
 import json
 import re
 import sqlite3
+import threading
 from urllib.parse import urlsplit
 
 import nginx_front
@@ -76,6 +79,38 @@ def test_wrong_keys_count_per_client_not_per_proxy(server, tls):
             "SELECT address, count(*) FROM key_failure WHERE game_id = ? GROUP BY address", (game["id"],)
         ).fetchall()
     assert dict(counted) == {"127.0.0.2": 10, "127.0.0.3": 1}
+    # the workers found DECKSIDE_PROXIES matching how requests arrive (app.security.ProxyCheck)
+    assert "DECKSIDE_PROXIES is" not in server["error_log"].read_text()
+
+
+def test_long_polls_are_held_their_whole_time_and_woken_through_the_front(server, tls):
+    game = _new_game(server, tls)
+    wait = f"/api/games/{game['id']}/wait?version={game['version']}"
+    other = _new_game(server, tls)
+    answers: dict[str, tuple] = {}
+
+    def hold(name: str, path: str) -> None:
+        answers[name] = _request(server, tls, "GET", path)
+
+    held = threading.Thread(target=hold, args=("held", f"/api/games/{other['id']}/wait?version={other['version']}"))
+    woken = threading.Thread(target=hold, args=("woken", wait))
+    held.start()
+    woken.start()
+    body = json.dumps({"round": 1, "went_out": "Ana", "results": [{"player": "Ben", "points": 12}]})
+    status, _headers, text = _request(
+        server,
+        tls,
+        "POST",
+        f"/api/games/{game['id']}/rounds",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {game['edit_key']}"},
+        body=body,
+    )
+    assert status == 201, text
+    woken.join(timeout=40)
+    held.join(timeout=40)
+    status, _headers, text = answers["woken"]
+    assert status == 200 and len(json.loads(text)["rounds"]) == 1
+    assert answers["held"][0] == 304  # the whole hold (20-25 s) came through: the proxy waited longer
 
 
 def test_the_documented_nginx_configuration_is_the_one_run(server, tmp_path):
