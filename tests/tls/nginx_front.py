@@ -53,7 +53,7 @@ worker_processes 2;
 daemon off;
 pid {folder / "nginx.pid"};
 error_log {folder / "nginx-error.log"} warn;
-events {{ worker_connections 4096; }}
+events {{ worker_connections 1024; }}
 http {{
     include /etc/nginx/mime.types;
     {temp}
