@@ -128,7 +128,7 @@ test-tls: setup browser-deps
 
 # The same tests as deployed behind a proxy: nginx (Debian's package) terminates TLS with a throwaway certificate,
 # running deploy/nginx.conf.example (ports and paths filled in by tests/tls/nginx_front.py), in front of
-# gunicorn (two gevent workers, plain HTTP on loopback, DECKSIDE_PROXIES=1). 17 tests, 2 min 22 s measured on a
+# gunicorn (two gevent workers, plain HTTP on loopback, DECKSIDE_PROXIES=1). 17 tests, 2 min 51 s measured on a
 # loaded 2-core machine. Not part of `make test`: .ci/run calls it.
 NGINX := /usr/sbin/nginx
 
