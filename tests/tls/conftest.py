@@ -1,5 +1,9 @@
 """The app as it is deployed: gunicorn serving HTTPS on 127.0.0.1 with several workers, driven by Chromium.
 
+``TEST_TLS_FRONT`` says who terminates TLS: ``gunicorn`` (the default, ``make test-tls``) or ``nginx``
+(``make test-nginx``): nginx runs deploy/nginx.conf.example (tests/tls/nginx_front.py) in front of gunicorn
+serving plain HTTP on loopback with ``DECKSIDE_PROXIES=1``, as the README's Deployment section says.
+
 - A throwaway certificate authority and a certificate for 127.0.0.1 are made by ``trustme`` for the
   session; Chromium accepts it (``ignore_https_errors``), the Python client checks it against the CA.
 - gunicorn runs ``app:create_app()`` from this checkout with two workers on a temporary SQLite file,
@@ -18,6 +22,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nginx_front
 import pytest
 import trustme
 
@@ -35,18 +40,30 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_up(url: str, context: ssl.SSLContext, process: subprocess.Popen, seconds: float = 30) -> None:
-    """Poll ``url`` until gunicorn answers (fail early, with its output, if it died)."""
+FRONTS = ("gunicorn", "nginx")
+
+
+def front() -> str:
+    """Who terminates TLS in this run (``TEST_TLS_FRONT``)."""
+    chosen = os.environ.get("TEST_TLS_FRONT", "gunicorn") or "gunicorn"
+    if chosen not in FRONTS:
+        pytest.fail(f"TEST_TLS_FRONT is {chosen!r}: it must be one of {', '.join(FRONTS)}", pytrace=False)
+    return chosen
+
+
+def wait_until_up(url: str, context: ssl.SSLContext, *processes: subprocess.Popen, seconds: float = 30) -> None:
+    """Poll ``url`` until the server answers (fail early if gunicorn or nginx died)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}")
+        for process in processes:
+            if process.poll() is not None:
+                raise RuntimeError(f"{process.args[0]} exited with {process.returncode}")
         try:
             with urllib.request.urlopen(url, context=context, timeout=2):
                 return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer on {url} within {seconds} s")
+    raise RuntimeError(f"the server did not answer on {url} within {seconds} s")
 
 
 @pytest.fixture(scope="session")
@@ -67,38 +84,52 @@ def tls(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def server(tls, tmp_path_factory):
-    """gunicorn with TLS and two workers; yields {"url", "access_log", "database"}."""
+    """gunicorn with two workers, serving TLS itself or behind nginx (``TEST_TLS_FRONT``); yields {"url",
+    "front", "access_log" (gunicorn's), "database", "error_log", "proxy_log" (nginx's access log, or None)}."""
+    chosen = front()
     folder = tmp_path_factory.mktemp("gunicorn")
     port = free_port()
     access_log = folder / "access.log"
     database = folder / "tls.sqlite"
+    behind = chosen == "nginx"
+    app_port = free_port() if behind else port
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{database}",
         "SECRET_KEY": "tls-tests-only",
-        "DECKSIDE_PROXIES": "0",
+        "DECKSIDE_PROXIES": "1" if behind else "0",
     }
+    tls_args = [] if behind else ["--certfile", str(tls["cert"]), "--keyfile", str(tls["key"])]
     command = [
         sys.executable, "-m", "gunicorn",
         "--workers", "2",
         "--worker-class", "gevent", "--worker-connections", "1000",  # as deployed: a held long poll (/wait) costs a greenlet
         "--graceful-timeout", "3",  # held long polls do not delay the stop
-        "--bind", f"127.0.0.1:{port}",
-        "--certfile", str(tls["cert"]),
-        "--keyfile", str(tls["key"]),
+        "--bind", f"127.0.0.1:{app_port}",
+        *tls_args,
         "--access-logfile", str(access_log),
         "--access-logformat", ACCESS_LOG_FORMAT,
         "--error-logfile", str(folder / "error.log"),
         "app:create_app()",
     ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=ROOT, env=env)
+    processes = [subprocess.Popen(command, cwd=ROOT, env=env)]
     url = f"https://127.0.0.1:{port}"
     try:
-        wait_until_up(url + "/", tls["context"], process)
-        yield {"url": url, "access_log": access_log, "database": database, "error_log": folder / "error.log"}
+        if behind:
+            processes.append(nginx_front.start(port, app_port, tls["cert"], tls["key"], folder))
+        wait_until_up(url + "/", tls["context"], *processes)
+        yield {
+            "url": url,
+            "front": chosen,
+            "access_log": access_log,
+            "database": database,
+            "error_log": folder / "error.log",
+            "proxy_log": folder / "nginx-access.log" if behind else None,
+        }
     finally:
-        process.terminate()
-        process.wait(timeout=15)
+        for process in reversed(processes):
+            process.terminate()
+            process.wait(timeout=15)
 
 
 @pytest.fixture(scope="session")
