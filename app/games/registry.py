@@ -235,6 +235,12 @@ class GameType:
     row_fields: ClassVar[dict[str, Any]] = {}
     """Fields of the game's own that each player's row of the round form carries beside the shared row's (unbound
     WTForms fields, by name: Phase 10's completed phase); :func:`register` refuses a name a row has already."""
+    row_errors: ClassVar[dict[str, Callable[[dict[str, str]], str]]] = {}
+    """How an error of one of :attr:`row_fields` is said of the player, by field name: a sentence made from ``name``
+    (the player's, isolated), ``min`` and ``max`` (what the field's validators allow)."""
+    row_refusals: ClassVar[dict[str, Callable[[dict[str, str]], str]]] = {}
+    """How the API's refusal of a token in one of the game's own result fields (a refusal's ``field``) is said of the
+    player on the round form, by field name: a sentence made from ``name`` and ``problem``."""
     script: ClassVar[str | None] = None
     """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
     styles: ClassVar[tuple[str, ...]] = ()
@@ -323,7 +329,7 @@ class GameType:
         """:attr:`round_form`, its rows carrying :attr:`row_fields` (made once)."""
         from ..forms import with_row_fields
 
-        return with_row_fields(self.round_form, self.row_fields)
+        return with_row_fields(self.round_form, self.row_fields, self.row_errors)
 
     def make_round_form(self, **kwargs: Any) -> Any:
         """A round form of this game (:attr:`round_form_class`), bound as Flask-WTF binds it (``formdata=None``: not
