@@ -156,7 +156,7 @@ class CreateGame(Body):
 
 
 class Counts(Body):
-    """Phase 10 cards left, counted on a four-key keypad."""
+    """Cards left, counted by class on a four-key keypad (for a game whose round form counts them)."""
 
     low: StrictInt = 0
     high: StrictInt = 0
@@ -187,7 +187,7 @@ def result_model(fields: tuple[registry.ResultField, ...]) -> type[Body]:
     return create_model(
         "ResultIn",
         __base__=SharedResultIn,
-        __doc__="One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``.",
+        __doc__="One player's result in a round: one of ``cards``, ``counts`` or ``points``.",
         __module__=__name__,
         **own,
     )
@@ -694,7 +694,7 @@ class BgStatsFile(Answer):
 
 
 class KindFigures(Answer):
-    """A person's figures in one kind of game; Phase 10 adds ``phases``, UNO ``outs`` (as the table record)."""
+    """A person's figures in one kind of game; a kind adds its own figures (as its table record does)."""
 
     games: int
     wins: int
