@@ -159,3 +159,15 @@ def test_the_hand_check_finds_the_old_shapes():
         assert HAND_STATE.search(line), line
     for line in ("var guide = 1;", "hooks(state.game).clear();", 'if (token === "W") return T.wild;'):
         assert not HAND_STATE.search(line), line
+
+
+def test_the_api_schemas_prose_names_no_game():
+    """The shared API schemas' descriptions (``app/api/schemas.py``: docstrings, descriptions) name no game: a game's
+    own keys are described by its declarations. (The request examples, ``"game": ...`` lines, still pick a kind.)"""
+    path = ROOT / "app" / "api" / "schemas.py"
+    found = [
+        hit
+        for hit in hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), game_words())
+        if '"game":' not in hit
+    ]
+    assert not found, "the API schemas' prose names a game:\n" + "\n".join(found)
