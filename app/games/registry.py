@@ -211,6 +211,9 @@ class GameType:
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
     headline: ClassVar[bool] = False
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Examples of the game's requests in the API document (``/api/openapi.json``), by request: ``"sheet"`` (``POST
+    /api/games``) and ``"play"`` (``POST /api/play``), each without its ``game``; a game may bring none."""
     """Whether the product's own words name this game (its name and description, the home page's lines: "Deckside:
     <the headline games> at the table"), by :attr:`name`, in the order registered."""
     bgg_id: ClassVar[int | None] = None

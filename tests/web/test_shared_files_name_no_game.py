@@ -161,13 +161,20 @@ def test_the_hand_check_finds_the_old_shapes():
         assert not HAND_STATE.search(line), line
 
 
-def test_the_api_schemas_prose_names_no_game():
-    """The shared API schemas' descriptions (``app/api/schemas.py``: docstrings, descriptions) name no game: a game's
-    own keys are described by its declarations. (The request examples, ``"game": ...`` lines, still pick a kind.)"""
+def test_the_api_schemas_name_no_game():
+    """The shared API schemas (``app/api/schemas.py``: docstrings, descriptions, the request examples) name no game: a
+    game's own keys are described by its declarations, and the examples are the games' (``GameType.api_examples``)."""
     path = ROOT / "app" / "api" / "schemas.py"
-    found = [
-        hit
-        for hit in hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), game_words())
-        if '"game":' not in hit
-    ]
-    assert not found, "the API schemas' prose names a game:\n" + "\n".join(found)
+    found = hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), game_words())
+    assert not found, "the API schemas name a game:\n" + "\n".join(found)
+
+
+def test_the_api_documents_the_games_examples():
+    """The document's request examples are each game's own, with its id (the headline games bring them)."""
+    from app.api.schemas import CreateGame, CreatePlay
+
+    sheets = CreateGame.model_config["json_schema_extra"]["examples"]
+    plays = CreatePlay.model_config["json_schema_extra"]["examples"]
+    assert [e["game"] for e in sheets] == [e["game"] for e in plays] == ["phase10", "uno"]
+    assert sheets[0] == {"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}}
+    assert plays[1] == {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42}

@@ -53,6 +53,10 @@ class Phase10(GameType):
     name = _l("Phase 10")
     bgg_id = 1258
     headline = True  # named in the product's own words (its name, the home page)
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {
+        "sheet": {"players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}},
+        "play": {"seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]},
+    }
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases
