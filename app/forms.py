@@ -246,14 +246,28 @@ def row_field_names(form: type) -> set[str]:
 
 
 def with_row_fields(
-    form: type, fields: Mapping[str, UnboundField], errors: Mapping[str, RowSentence] | None = None
+    form: type,
+    fields: Mapping[str, UnboundField],
+    errors: Mapping[str, RowSentence] | None = None,
+    order: Sequence[str] = (),
 ) -> type:
     """The round form ``form`` whose rows carry ``fields`` too (a game's own fields of a row, ``GameType.row_fields``;
-    unbound fields, by name), their errors said as ``errors`` says (``GameType.row_errors``); ``form`` itself without
-    any."""
+    unbound fields, by name), their errors said as ``errors`` says (``GameType.row_errors``), the row's fields in
+    ``order`` (``GameType.row_order``: the order a row's errors are said in; fields it does not name follow, as they
+    were made); ``form`` itself without any."""
     if not fields:
         return form
     row = row_class(form)
-    rows = type(row.__name__, (row,), dict(fields))
+    own = dict(fields)
+    if order:
+        every = {name: getattr(row, name) for name in row_field_names(form)} | own
+        named = [name for name in order if name in every]
+        rest = sorted((name for name in every if name not in named), key=lambda name: every[name].creation_counter)
+        # made again in this order: WTForms orders a form's fields by when they were made
+        own = {
+            name: UnboundField(every[name].field_class, *every[name].args, name=every[name].name, **every[name].kwargs)
+            for name in [*named, *rest]
+        }
+    rows = type(row.__name__, (row,), own)
     own = {"players": FieldList(FormField(rows)), "__doc__": form.__doc__, "row_errors": dict(errors or {})}
     return type(form.__name__, (form,), own)

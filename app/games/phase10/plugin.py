@@ -133,6 +133,8 @@ class Phase10(GameType):
         "completed": BooleanField(_l("Completed the phase")),
         "phase": SelectField(_l("Phase completed"), choices=[], validate_choice=False),
     }
+    # As the rows were before the counts were Phase 10's: the keypad's counts, then the total, the cards, the phase.
+    row_order = ("seat", "low", "high", "skip", "wild", "points", "cards", "laid_down", "completed", "phase")
     row_errors: ClassVar[dict[str, Any]] = {
         "low": lambda v: _("%(name)s's count of cards of 1 to 9 must be a whole number from %(min)s to %(max)s.", **v),
         "high": lambda v: _(
