@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -115,11 +115,17 @@ def isolate_names(message: str, names: Sequence[str]) -> str:
 
 
 def _entry_sentence(field: str | None, name: str, problem: str) -> str | None:
-    """A refused token in a player's field, said of the player (no JSON path): "Dee's cards: …"."""
+    """A refused token in a player's field, said of the player (no JSON path): "Dee's cards: …". A game's own field
+    is said as the game declares it (``GameType.row_refusals``)."""
+    from .games import registry
+
+    values = {"name": isolated(name), "problem": problem}
     if field == "cards":
-        return _("%(name)s's cards: %(problem)s", name=isolated(name), problem=problem)
-    if field == "laid_down":
-        return _("%(name)s's laid-down phase: %(problem)s", name=isolated(name), problem=problem)
+        return _("%(name)s's cards: %(problem)s", **values)
+    for game in registry.all_games():
+        said = game.row_refusals.get(field or "")
+        if said:
+            return said(values)
     return None
 
 
@@ -150,28 +156,29 @@ def _bounds(field: Any) -> dict[str, Any]:
     return {"min": "", "max": ""}
 
 
-def _field_sentence(field: Any, name: str) -> str:
-    """What is wrong with a player's field, as one sentence naming the player (the form's own checks)."""
+RowSentence = Callable[[dict[str, str]], str]
+"""A sentence about one player's field, from its values (``name``, isolated, and ``min``/``max`` or ``problem``)."""
+
+SHARED_ROW_SENTENCES: dict[str, RowSentence] = {
+    "points": lambda v: _("%(name)s's points must be a whole number from %(min)s to %(max)s.", **v),
+    "cards": lambda v: _("%(name)s's cards are too long: at most %(max)s characters.", **v),
+}
+"""What is wrong with a field of the shared row (:class:`PlayerRow`), said of the player."""
+
+
+def _field_sentence(field: Any, name: str, own: Mapping[str, RowSentence]) -> str:
+    """What is wrong with a player's field, as one sentence naming the player (the form's own checks; a game's own
+    field as the game says it, ``own``: ``GameType.row_errors``)."""
     values = {"name": isolated(name), **_bounds(field)}
-    sentences = {
-        "points": lambda: _("%(name)s's points must be a whole number from %(min)s to %(max)s.", **values),
-        "low": lambda: _(
-            "%(name)s's count of cards of 1 to 9 must be a whole number from %(min)s to %(max)s.", **values
-        ),
-        "high": lambda: _(
-            "%(name)s's count of cards of 10 to 12 must be a whole number from %(min)s to %(max)s.", **values
-        ),
-        "skip": lambda: _("%(name)s's count of skips must be a whole number from %(min)s to %(max)s.", **values),
-        "wild": lambda: _("%(name)s's count of wilds must be a whole number from %(min)s to %(max)s.", **values),
-        "cards": lambda: _("%(name)s's cards are too long: at most %(max)s characters.", **values),
-        "laid_down": lambda: _("%(name)s's laid-down phase is too long: at most %(max)s characters.", **values),
-    }
-    said = sentences.get(field.short_name)
-    return said() if said else _("%(name)s: %(problem)s", name=isolated(name), problem=field.errors[0])
+    said = SHARED_ROW_SENTENCES.get(field.short_name) or own.get(field.short_name)
+    return said(values) if said else _("%(name)s: %(problem)s", name=isolated(name), problem=field.errors[0])
 
 
 class PlayerRowsForm(FlaskForm):
     """A round form with one row of fields per player (``players``): its errors name the player."""
+
+    row_errors: ClassVar[Mapping[str, RowSentence]] = {}
+    """The sentences of the game's own row fields' errors (``GameType.row_errors``, set by :func:`with_row_fields`)."""
 
     def name_errors(self, names: Sequence[str]) -> None:
         """Put each row's field errors (a range, a number, a length) in one sentence naming the player, in the
@@ -179,7 +186,7 @@ class PlayerRowsForm(FlaskForm):
         for name, row in zip(names, self.players.entries):
             for field in row.form:
                 if field.errors:
-                    field.errors = [_field_sentence(field, name)]
+                    field.errors = [_field_sentence(field, name, self.row_errors)]
 
     def show_error(self, names: list[str], error: Any) -> None:
         """Show each refusal next to the row of the player it names, else at the top (:meth:`show_problem`)."""
@@ -201,21 +208,12 @@ tokens (``W+4``) and ", " between them is 560, so any hand the API takes fits (a
 
 
 class PlayerRow(Form):
-    """One player's line in a round: the cards left as counts, cards or a total. A game's own fields of a row are its
-    declaration (``GameType.row_fields``), added by :func:`with_row_fields`."""
+    """One player's line in a round: the cards left, or a total. A game's own fields of a row (a keypad's counts, a
+    phase laid down) are its declaration (``GameType.row_fields``), added by :func:`with_row_fields`."""
 
     seat = HiddenField()
-    low = IntegerField("1–9", validators=[Optional(), NumberRange(0, 10)])
-    high = IntegerField("10–12", validators=[Optional(), NumberRange(0, 10)])
-    skip = IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)])
-    wild = IntegerField(_l("Wild"), validators=[Optional(), NumberRange(0, 8)])
     points = IntegerField(_l("or the total"), validators=[Optional(), NumberRange(0, 5000)])
     cards = StringField(_l("or the cards"), validators=[Optional(), Length(max=CARDS_TEXT_MAX)], render_kw=LTR)
-    laid_down = StringField(
-        _l("Phase as it lies on the table, hits included (optional, to check it)"),
-        validators=[Optional(), Length(max=CARDS_TEXT_MAX)],
-        render_kw=LTR,
-    )
 
 
 class RoundForm(PlayerRowsForm):
@@ -247,11 +245,29 @@ def row_field_names(form: type) -> set[str]:
     return {name for klass in row_class(form).__mro__ for name, v in vars(klass).items() if isinstance(v, UnboundField)}
 
 
-def with_row_fields(form: type, fields: Mapping[str, UnboundField]) -> type:
+def with_row_fields(
+    form: type,
+    fields: Mapping[str, UnboundField],
+    errors: Mapping[str, RowSentence] | None = None,
+    order: Sequence[str] = (),
+) -> type:
     """The round form ``form`` whose rows carry ``fields`` too (a game's own fields of a row, ``GameType.row_fields``;
-    unbound fields, by name); ``form`` itself without any."""
+    unbound fields, by name), their errors said as ``errors`` says (``GameType.row_errors``), the row's fields in
+    ``order`` (``GameType.row_order``: the order a row's errors are said in; fields it does not name follow, as they
+    were made); ``form`` itself without any."""
     if not fields:
         return form
     row = row_class(form)
-    rows = type(row.__name__, (row,), dict(fields))
-    return type(form.__name__, (form,), {"players": FieldList(FormField(rows)), "__doc__": form.__doc__})
+    own = dict(fields)
+    if order:
+        every = {name: getattr(row, name) for name in row_field_names(form)} | own
+        named = [name for name in order if name in every]
+        rest = sorted((name for name in every if name not in named), key=lambda name: every[name].creation_counter)
+        # made again in this order: WTForms orders a form's fields by when they were made
+        own = {
+            name: UnboundField(every[name].field_class, *every[name].args, name=every[name].name, **every[name].kwargs)
+            for name in [*named, *rest]
+        }
+    rows = type(row.__name__, (row,), own)
+    own = {"players": FieldList(FormField(rows)), "__doc__": form.__doc__, "row_errors": dict(errors or {})}
+    return type(form.__name__, (form,), own)

@@ -81,6 +81,14 @@ SHEET_KINDS = registry.ids()
 PLAY_KINDS = tuple(game.id for game in registry.all_games() if game.digital is not None)
 
 
+def api_examples(request: str) -> list[Any]:
+    """The examples of a request (``"sheet"``, ``"play"``) the games declare (:attr:`GameType.api_examples`), each
+    with its ``game``, in the order registered."""
+    return [
+        {"game": game.id, **game.api_examples[request]} for game in registry.all_games() if request in game.api_examples
+    ]
+
+
 def _rules_schema(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = RULES_SCHEMAS) -> dict[str, Any]:
     """The JSON Schema of a ``rules`` field: the games' rule objects (inline: pydantic resolves only its own
     $refs), or null."""
@@ -135,10 +143,7 @@ class CreateGame(Body):
 
     model_config = ConfigDict(
         json_schema_extra={
-            "examples": [
-                {"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}},
-                {"game": "uno", "players": ["Ana", "Ben"], "rules": {"target": 500}},
-            ]
+            "examples": api_examples("sheet"),
         },
     )
 
@@ -156,7 +161,7 @@ class CreateGame(Body):
 
 
 class Counts(Body):
-    """Phase 10 cards left, counted on a four-key keypad."""
+    """Cards left, counted by class on a four-key keypad (for a game whose round form counts them)."""
 
     low: StrictInt = 0
     high: StrictInt = 0
@@ -187,7 +192,7 @@ def result_model(fields: tuple[registry.ResultField, ...]) -> type[Body]:
     return create_model(
         "ResultIn",
         __base__=SharedResultIn,
-        __doc__="One player's result in a round: one of ``cards``, ``counts`` (Phase 10) or ``points``.",
+        __doc__="One player's result in a round: one of ``cards``, ``counts`` or ``points``.",
         __module__=__name__,
         **own,
     )
@@ -336,10 +341,7 @@ class CreatePlay(Body):
 
     model_config = ConfigDict(
         json_schema_extra={
-            "examples": [
-                {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42},
-                {"game": "phase10", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]},
-            ]
+            "examples": api_examples("play"),
         },
     )
 
@@ -694,7 +696,7 @@ class BgStatsFile(Answer):
 
 
 class KindFigures(Answer):
-    """A person's figures in one kind of game; Phase 10 adds ``phases``, UNO ``outs`` (as the table record)."""
+    """A person's figures in one kind of game; a kind adds its own figures (as its table record does)."""
 
     games: int
     wins: int

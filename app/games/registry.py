@@ -211,6 +211,9 @@ class GameType:
     digital: ClassVar[Digital | None] = None
     """The digital game and its bots, or ``None`` for a sheet-only game."""
     headline: ClassVar[bool] = False
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Examples of the game's requests in the API document (``/api/openapi.json``), by request: ``"sheet"`` (``POST
+    /api/games``) and ``"play"`` (``POST /api/play``), each without its ``game``; a game may bring none."""
     """Whether the product's own words name this game (its name and description, the home page's lines: "Deckside:
     <the headline games> at the table"), by :attr:`name`, in the order registered."""
     bgg_id: ClassVar[int | None] = None
@@ -235,6 +238,15 @@ class GameType:
     row_fields: ClassVar[dict[str, Any]] = {}
     """Fields of the game's own that each player's row of the round form carries beside the shared row's (unbound
     WTForms fields, by name: Phase 10's completed phase); :func:`register` refuses a name a row has already."""
+    row_order: ClassVar[tuple[str, ...]] = ()
+    """The order of a row's fields (the shared row's and :attr:`row_fields`) when the game's go among the shared ones:
+    the order a row's errors are said in, and the first problem a script is told; empty: the shared row's first."""
+    row_errors: ClassVar[dict[str, Callable[[dict[str, str]], str]]] = {}
+    """How an error of one of :attr:`row_fields` is said of the player, by field name: a sentence made from ``name``
+    (the player's, isolated), ``min`` and ``max`` (what the field's validators allow)."""
+    row_refusals: ClassVar[dict[str, Callable[[dict[str, str]], str]]] = {}
+    """How the API's refusal of a token in one of the game's own result fields (a refusal's ``field``) is said of the
+    player on the round form, by field name: a sentence made from ``name`` and ``problem``."""
     script: ClassVar[str | None] = None
     """A script in the game's ``static/`` folder the round page loads (keypad, renderer), if any."""
     styles: ClassVar[tuple[str, ...]] = ()
@@ -323,7 +335,7 @@ class GameType:
         """:attr:`round_form`, its rows carrying :attr:`row_fields` (made once)."""
         from ..forms import with_row_fields
 
-        return with_row_fields(self.round_form, self.row_fields)
+        return with_row_fields(self.round_form, self.row_fields, self.row_errors, self.row_order)
 
     def make_round_form(self, **kwargs: Any) -> Any:
         """A round form of this game (:attr:`round_form_class`), bound as Flask-WTF binds it (``formdata=None``: not
@@ -764,6 +776,9 @@ def _check_row_fields(game: GameType) -> None:
             raise GameError(
                 f"The row field {name!r} of {game.id!r} is a field the round form's rows have already: name it otherwise."
             )
+    for name in game.row_order:
+        if name not in taken and name not in game.row_fields:
+            raise GameError(f"The row order of {game.id!r} names {name!r}, which is no field of its round form's rows.")
 
 
 def round_fields(games: Iterable[GameType] | None = None) -> tuple[RoundField, ...]:

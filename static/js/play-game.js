@@ -57,7 +57,6 @@
   var watching = false, failures = 0, retryTimer = null, idleTimer = null;
   var joins = {};            // seat -> {url, svg}: the creator's join links
   var remoteBox = $("[data-remote]"), idleBox = $("[data-idle]");
-  var ui = { sel: [], groups: [], sort: stored.sort || "number", call: false, phase: null };   // call: a call the game adds to the next play
 
   function persons(s) {
     var out = [];
@@ -86,27 +85,20 @@
     if (own) return own;
     var c = parseCard(token, game);
     if (token === "W") return T.wild;
-    if (c.color === "S") return T.skip;
     var rank = c.rank;
     if (hooks(game).rankName) rank = hooks(game).rankName(rank);
     if (c.color === "N") return rank;
     return T["card_" + c.color] ? t("card_" + c.color, { rank: rank }) : rank;  // one pattern per colour: its word order
   }
-  function cardEl(token, game, standsFor, small) {
+  function cardEl(token, game, small) {
     var c = parseCard(token, game);
-    var label = cardName(token, game);
-    var wildValue = standsFor !== undefined && standsFor !== null && c.color === "W";
-    if (wildValue) label += " (" + t("as_value", { value: standsFor }) + ")";
-    return el("span", { class: "card c-" + c.color + (small ? " card-sm" : ""), role: "img", "aria-label": label }, [
+    return el("span", { class: "card c-" + c.color + (small ? " card-sm" : ""), role: "img", "aria-label": cardName(token, game) }, [
       el("span", { class: "card-face", "aria-hidden": "true", text: c.face }),
-      /[RBGY]/.test(c.color) ? el("span", { class: "card-corner", "aria-hidden": "true", text: c.color }) : null,
-      wildValue ? el("span", { class: "card-as", "aria-hidden": "true", text: "=" + standsFor }) : null
+      /[RBGY]/.test(c.color) ? el("span", { class: "card-corner", "aria-hidden": "true", text: c.color }) : null
     ]);
   }
-  function cardsEl(tokens, game, standsFor, small) {
-    return el("span", { class: "cards" }, tokens.map(function (tok, i) {
-      return cardEl(tok, game, standsFor ? standsFor[i] : undefined, small);
-    }));
+  function cardsEl(tokens, game, small) {
+    return el("span", { class: "cards" }, tokens.map(function (tok) { return cardEl(tok, game, small); }));
   }
   function countText(n) { return t("cards_n", { n: n }); }
 
@@ -190,6 +182,7 @@
   // Turn actions carry If-Match (a move made on an old table is refused, and the fresh table shown);
   // out-of-turn ones (the game's script says which: hooks.outOfTurn) carry an Idempotency-Key, so a resend never
   // acts twice.
+  function clearHand() { var own = hooks(state.game); if (own.clear) own.clear(); }   // the game's choices for a move
   function send(action) {
     if (busy || seat === null) return;
     busy = true;
@@ -204,7 +197,7 @@
       return P.api("POST", API + "/actions", key, body, headers).then(function (r) {
         done();
         if (r.status === 200 || r.status === 201) {
-          ui.sel = []; ui.groups = []; ui.call = false;
+          clearHand();
           var act = acting(r.body);
           if (!seatMode && act !== null && act !== seat && !r.body.seats[act].bot && !r.body.seats[act].remote) {
             state = r.body;   // show the others' moves, then hand over
@@ -214,7 +207,7 @@
         } else if (r.status === 409) {
           // Someone was quicker: not an error, just the table as it is now.
           notice = T.too_late;
-          ui.sel = []; ui.groups = []; ui.call = false;
+          clearHand();
           load();
         } else {
           showError(r.body.error || String(r.status));
@@ -620,9 +613,10 @@
   function hooks(game) {
     if (!games[game] && P.games && P.games[game]) {
       games[game] = P.games[game]({
-        T: T, t: t, f: f, el: el, bdi: bdi, ui: ui, send: send, ask: ask, meBox: meBox, data: DATA[game] || {},
+        T: T, t: t, f: f, el: el, bdi: bdi, send: send, ask: ask, meBox: meBox, data: DATA[game] || {},
         state: function () { return state; }, seat: function () { return seat; },
         render: function () { render(seenSeq); },
+        remembered: function (name) { return stored[name]; },
         remember: function (values) { P.save(ID, values); Object.keys(values).forEach(function (k) { stored[k] = values[k]; }); },
         hand: hand, handToken: handToken, handHeading: handHeading, acting: acting, findLegal: findLegal,
         parseCard: parseCard, cardName: cardName, cardEl: cardEl, cardsEl: cardsEl, colorChoices: colorChoices

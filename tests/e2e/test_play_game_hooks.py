@@ -48,3 +48,26 @@ def test_a_wild_draw_four_is_named_by_unos_script(page: Page):
     expect(hand.first).to_be_visible()
     expect(page.locator('[data-me] .card[aria-label="wild draw four"]')).to_have_count(1)
     expect(page.locator(".tag-uno")).to_have_count(0)  # nobody has called UNO
+
+
+# Phase 10: Ana lays down two sets of three, a wild standing for a 7; she also holds a Skip.
+LAYER = ["R7", "B7", "W", "G3", "Y3", "B3", "R1", "R2", "R4", "S"]
+
+
+def test_phase_10s_script_names_its_skip_and_the_number_a_laid_wild_stands_for(page: Page, shot):
+    """Phase 10's own card words live in its script (not the shared page's): the Skip card's name (hook ownName) and
+    "wild (as 7)" with "=7" on a wild in a laid group (its cardEl around the shared one)."""
+    data = start(page, "phase10", [card for pair in zip(LAYER, BOT) for card in pair] + ["Y9", "B5"])
+    auth = {"Authorization": f"Bearer {data['edit_key']}"}
+    groups = [["R7", "B7", "W"], ["G3", "Y3", "B3"]]
+    for action in ({"type": "draw", "from": "pile"}, {"type": "lay_down", "groups": groups}):
+        answer = page.request.post(f"/api/play/{data['id']}/actions", data={"seat": 0, "action": action}, headers=auth)
+        assert answer.ok, answer.text()
+    page.goto(f"/play/{data['id']}#key={data['edit_key']}")
+    expect(page.locator("[data-me] .card-btn").first).to_be_visible()
+    resolve_overlay(page)
+    wild = page.locator('.seat .laid .card[aria-label="wild (as 7)"]')
+    expect(wild).to_have_count(1)
+    expect(wild.locator(".card-as")).to_have_text("=7")
+    expect(page.locator('[data-me] .card[aria-label="skip"]')).to_have_count(1)
+    shot(page, "phase10-laid-wild-and-skip")

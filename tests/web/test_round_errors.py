@@ -109,3 +109,36 @@ def test_the_sentences_are_in_the_pages_language(client, phase10, language):
     written = {"de": "5.000", "ro": "5.000"}.get(language, "5,000")  # the limit as the language writes numbers
     assert isolated("Ben") in shown[0] and written in shown[0] and "5000" not in shown[0]
     assert isolated("Dee") in shown[1] and '"Z9"' in shown[1]
+
+
+def test_a_rows_errors_are_said_in_the_order_the_game_gives_its_fields(client, phase10):
+    """Phase 10's own row fields (the keypad's counts, the laid-down phase: ``row_fields``) keep their place among the
+    shared ones (``row_order``): the counts, then the cards, then the phase laid down, as before they were its own."""
+    long = "5 " * 600
+    shown = refused(client, phase10, {0: {"low": "99", "skip": "9", "cards": long, "laid_down": long, "points": "-1"}})
+    ana = isolated("Ana")
+    assert shown == [
+        f"{ana}'s points must be a whole number from 0 to 5,000.",
+        f"{ana}'s count of cards of 1 to 9 must be a whole number from 0 to 10.",
+        f"{ana}'s count of skips must be a whole number from 0 to 4.",
+        f"{ana}'s cards are too long: at most 1,000 characters.",
+        f"{ana}'s laid-down phase is too long: at most 1,000 characters.",
+    ]
+
+
+def test_an_uno_rows_carry_no_phase_10_field(client):
+    """A field only Phase 10's rows have is not an UNO row's: posted anyway, it is not read (no sentence about it)."""
+    uno = new_sheet(client, "uno")
+    shown = refused(client, uno, {1: {"low": "99", "laid_down": "5 " * 600, "points": "-1"}})
+    assert shown == [f"{isolated('Ben')}'s points must be a whole number from 0 to 5,000."]
+
+
+def test_registering_refuses_a_row_order_that_names_no_field():
+    from app.games import registry
+    from app.games.phase10.plugin import Phase10
+
+    class Odd(Phase10):
+        row_order = ("seat", "lowest", "points")
+
+    with pytest.raises(registry.GameError, match="names 'lowest', which is no field of its round form's rows"):
+        registry._check_row_fields(Odd())

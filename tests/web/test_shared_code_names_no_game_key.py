@@ -8,6 +8,7 @@ schemas, their OpenAPI document, the importer and the round form are built from 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from app.games import registry
@@ -101,3 +102,44 @@ def test_the_check_finds_a_key_written_into_a_shared_schema_or_form():
     form = "class PlayerRow(Form):\n    completed = BooleanField('x')\nrow.form.phase.choices = []\nf(phases_done=1)\n"
     assert sorted(named_keys(form, keys)) == [(2, "completed"), (3, "phase"), (4, "phases_done")]
     assert named_keys('"""A round\'s side, a phase."""\nx = "the side"\n', keys) == []
+
+
+def test_phase_10s_keypad_counts_and_laid_down_phase_are_its_own_row_fields():
+    """The four-key keypad's counts and the phase as it lies on the table are Phase 10's row fields, not the shared
+    row's: an UNO round form's rows do not carry them."""
+    assert {name: "phase10" for name in ("low", "high", "skip", "wild", "laid_down")}.items() <= row_fields().items()
+    from app.forms import row_field_names
+
+    own = {"low", "high", "skip", "wild", "laid_down"}
+    for game in registry.all_games():
+        names = row_field_names(game.round_form_class)
+        assert (own <= names) if game.id == "phase10" else not (own & names), game.id
+
+
+def jinja_names(text: str, keys: set[str]) -> list[tuple[int, str]]:
+    """Where a template's Jinja code reads one of ``keys`` as an attribute (``f.low``) or an item (``f["low"]``)."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for code in re.findall(r"{[{%](.*?)[}%]}", line):
+            for key in keys:
+                if re.search(rf"\.{key}\b|\[\s*['\"]{key}['\"]\s*\]", code):
+                    found.append((number, key))
+    return found
+
+
+def test_the_shared_templates_name_no_games_own_row_field():
+    """The shared round-form partials (``templates/sheets/_rows.html``: a row's errors) list a row's fields as the
+    form has them, not by a game's field names."""
+    fields = row_fields()
+    offenders = {}
+    for path in sorted((APP.parent / "templates").rglob("*.html")):
+        hits = jinja_names(path.read_text(encoding="utf-8"), set(fields))
+        if hits:
+            offenders[str(path.relative_to(APP.parent))] = [f"line {n}: {k!r} ({fields[k]})" for n, k in hits]
+    assert not offenders, offenders
+
+
+def test_the_template_check_finds_a_row_field_read_by_name():
+    old = "{% for field in (f.low, f.high, f.cards, f.laid_down) %}{{ field }}{% endfor %}\n<p>a low card</p>"
+    assert sorted(jinja_names(old, {"low", "high", "laid_down"})) == [(1, "high"), (1, "laid_down"), (1, "low")]
+    assert jinja_names('{{ row["phase"] }} {{ f.phases }}', {"phase"}) == [(1, "phase")]

@@ -127,3 +127,54 @@ def test_the_products_words_name_the_headline_games_by_their_names():
             assert product_words()["play"].startswith("Ein digitales Phase 10 oder UNO auf diesem Gerät")
         with force_locale("cy"):
             assert product_words()["name"] == "Deckside: Phase 10 ac UNO wrth y bwrdd"
+
+
+HAND_STATE = re.compile(r"\bui\s*[.=\[]|\bstandsFor\b|\bstands_for\b|\bas_value\b|\.color\s*===\s*\"S\"")
+"""A game's own hand on the shared game page: a state object of the hand being built (``ui.sel``, ``ui.groups``, the
+sort order, the phase picked, a call), Phase 10's wild that stands for a number, its Skip card's colour."""
+
+
+def test_the_shared_game_page_keeps_no_games_hand():
+    """``static/js/play-game.js`` holds what every digital game uses: a game's hand being built (selection, groups,
+    sort order, phase picked, an UNO call) and its own card words live in its script (``app/games/<kind>/static/
+    play.js``), which keeps its own state and clears it through its ``clear`` hook."""
+    script = (ROOT / "static" / "js" / "play-game.js").read_text(encoding="utf-8")
+    found = [
+        f"line {n}: {line.strip()[:100]}"
+        for n, line in enumerate(script.splitlines(), 1)
+        if HAND_STATE.search(line.split("//")[0])
+    ]
+    assert not found, "the shared game page holds a game's hand:\n" + "\n".join(found)
+    assert "hooks(state.game)" in script and "own.clear" in script
+
+
+def test_the_hand_check_finds_the_old_shapes():
+    for line in (
+        'var ui = { sel: [], groups: [], sort: stored.sort || "number", call: false, phase: null };',
+        "ui.sel = []; ui.groups = []; ui.call = false;",
+        "function cardEl(token, game, standsFor, small) {",
+        'if (c.color === "S") return T.skip;',
+        '"skip": _("skip"), "as_value": _("as {value}"),',
+    ):
+        assert HAND_STATE.search(line), line
+    for line in ("var guide = 1;", "hooks(state.game).clear();", 'if (token === "W") return T.wild;'):
+        assert not HAND_STATE.search(line), line
+
+
+def test_the_api_schemas_name_no_game():
+    """The shared API schemas (``app/api/schemas.py``: docstrings, descriptions, the request examples) name no game: a
+    game's own keys are described by its declarations, and the examples are the games' (``GameType.api_examples``)."""
+    path = ROOT / "app" / "api" / "schemas.py"
+    found = hits(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"), game_words())
+    assert not found, "the API schemas name a game:\n" + "\n".join(found)
+
+
+def test_the_api_documents_the_games_examples():
+    """The document's request examples are each game's own, with its id (the headline games bring them)."""
+    from app.api.schemas import CreateGame, CreatePlay
+
+    sheets = CreateGame.model_config["json_schema_extra"]["examples"]
+    plays = CreatePlay.model_config["json_schema_extra"]["examples"]
+    assert [e["game"] for e in sheets] == [e["game"] for e in plays] == ["phase10", "uno"]
+    assert sheets[0] == {"game": "phase10", "players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}}
+    assert plays[1] == {"game": "uno", "seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42}

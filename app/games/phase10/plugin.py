@@ -11,14 +11,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext, pgettext
 from markupsafe import Markup
-from wtforms import BooleanField, Field, SelectField, TextAreaField, ValidationError
-from wtforms.validators import Length
+from wtforms import BooleanField, Field, IntegerField, SelectField, StringField, TextAreaField, ValidationError
+from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import TextArea
 
 from app.engine.errors import EngineError, RulesError
 from app.engine.notation import format_groups, parse_groups
 from app.errors import ApiError
-from app.forms import RoundForm, options
+from app.forms import CARDS_TEXT_MAX, LTR, RoundForm, options
 from app.games.cards import leftover, prefill_leftover, went_out_of
 from app.games.registry import Digital, GameType, Page, SeatField, StandingField, option_field
 from app.games.summary import spread
@@ -53,6 +53,10 @@ class Phase10(GameType):
     name = _l("Phase 10")
     bgg_id = 1258
     headline = True  # named in the product's own words (its name, the home page)
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {
+        "sheet": {"players": ["Ana", "Ben", "Cy"], "rules": {"variant": "classic"}},
+        "play": {"seats": [{"name": "Ana"}, {"name": "Bot", "bot": "random"}]},
+    }
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
     rules_module = phases
@@ -114,10 +118,34 @@ class Phase10(GameType):
     primary_rules = ("variant", "phase_list", "custom_phases", "natural_card")
     more_rules_label = _l("More table rules (for the rules page)")
     round_form = RoundForm
-    # Each player's row of the round form: the phase completed (a box; under pick_a_phase, which phase).
+    # Each player's row of the round form: the cards left counted on the four-key keypad, the phase as it lies on
+    # the table (to check it), the phase completed (a box; under pick_a_phase, which phase).
     row_fields: ClassVar[dict[str, Any]] = {
+        "low": IntegerField("1–9", validators=[Optional(), NumberRange(0, 10)]),
+        "high": IntegerField("10–12", validators=[Optional(), NumberRange(0, 10)]),
+        "skip": IntegerField(_l("Skip"), validators=[Optional(), NumberRange(0, 4)]),
+        "wild": IntegerField(_l("Wild"), validators=[Optional(), NumberRange(0, 8)]),
+        "laid_down": StringField(
+            _l("Phase as it lies on the table, hits included (optional, to check it)"),
+            validators=[Optional(), Length(max=CARDS_TEXT_MAX)],
+            render_kw=LTR,
+        ),
         "completed": BooleanField(_l("Completed the phase")),
         "phase": SelectField(_l("Phase completed"), choices=[], validate_choice=False),
+    }
+    # As the rows were before the counts were Phase 10's: the keypad's counts, then the total, the cards, the phase.
+    row_order = ("seat", "low", "high", "skip", "wild", "points", "cards", "laid_down", "completed", "phase")
+    row_errors: ClassVar[dict[str, Any]] = {
+        "low": lambda v: _("%(name)s's count of cards of 1 to 9 must be a whole number from %(min)s to %(max)s.", **v),
+        "high": lambda v: _(
+            "%(name)s's count of cards of 10 to 12 must be a whole number from %(min)s to %(max)s.", **v
+        ),
+        "skip": lambda v: _("%(name)s's count of skips must be a whole number from %(min)s to %(max)s.", **v),
+        "wild": lambda v: _("%(name)s's count of wilds must be a whole number from %(min)s to %(max)s.", **v),
+        "laid_down": lambda v: _("%(name)s's laid-down phase is too long: at most %(max)s characters.", **v),
+    }
+    row_refusals: ClassVar[dict[str, Any]] = {
+        "laid_down": lambda v: _("%(name)s's laid-down phase: %(problem)s", **v),
     }
     simulates_hands = False
 

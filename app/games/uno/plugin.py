@@ -20,6 +20,10 @@ class Uno(GameType):
     name = _l("UNO")
     bgg_id = 2223
     headline = True  # named in the product's own words (its name, the home page)
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {
+        "sheet": {"players": ["Ana", "Ben"], "rules": {"target": 500}},
+        "play": {"seats": [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], "seed": 42},
+    }
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules

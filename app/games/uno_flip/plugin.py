@@ -33,6 +33,7 @@ class UnoFlip(Uno):
     id = "uno_flip"
     name = _l("UNO Flip")
     headline = False  # UNO's variants: the product's words name UNO only
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {}  # the API document's examples are UNO's
     description = _l("Hands on the light or the dark side, until someone reaches the target.")
     options = rules.OPTIONS
     rules_module = rules

@@ -41,6 +41,7 @@ class UnoNoMercy(Uno):
     id = "uno_no_mercy"
     name = _l("UNO Show 'em No Mercy")
     headline = False  # UNO's variants: the product's words name UNO only
+    api_examples: ClassVar[dict[str, dict[str, Any]]] = {}  # the API document's examples are UNO's
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
     options = rules.OPTIONS
     rules_module = rules

@@ -7,9 +7,12 @@
   if (!P) return;
   P.games = P.games || {};
   P.games.phase10 = function (ctx) {
-    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, ui = ctx.ui, send = ctx.send, ask = ctx.ask;
+    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, send = ctx.send, ask = ctx.ask;
     var meBox = ctx.meBox, hand = ctx.hand, handToken = ctx.handToken, handHeading = ctx.handHeading, acting = ctx.acting;
-    var cardEl = ctx.cardEl, cardsEl = ctx.cardsEl, cardName = ctx.cardName, parseCard = ctx.parseCard;
+    var cardName = ctx.cardName, parseCard = ctx.parseCard;
+    // The hand being built into a move: the selected cards and the groups made of them (indices into the hand), the
+    // phase picked to lay down (pick_a_phase), and the order the hand is shown in (kept on this device).
+    var ui = { sel: [], groups: [], sort: ctx.remembered("sort") || "number", phase: null };
     var DATA = ctx.data || {};
     var CLASSIC = DATA.phases || {};
     var PHASES = CLASSIC;
@@ -27,6 +30,19 @@
         };
       });
       return out;
+    }
+    // A card; a wild laid in a group says the number it stands for (``stands_for``).
+    function cardEl(tok, standsFor, small) {
+      var card = ctx.cardEl(tok, "phase10", small);
+      if (standsFor === undefined || standsFor === null || parseCard(tok, "phase10").color !== "W") return card;
+      card.setAttribute("aria-label", card.getAttribute("aria-label") + " (" + t("as_value", { value: standsFor }) + ")");
+      card.appendChild(el("span", { class: "card-as", "aria-hidden": "true", text: "=" + standsFor }));
+      return card;
+    }
+    function cardsEl(tokens, standsFor, small) {
+      return el("span", { class: "cards" }, tokens.map(function (tok, i) {
+        return cardEl(tok, standsFor ? standsFor[i] : undefined, small);
+      }));
     }
     function sync() { state = ctx.state(); seat = ctx.seat(); PHASES = phaseTable(); }
 
@@ -48,7 +64,7 @@
         var hits = hitCard ? state.legal.filter(function (a) {
           return a.type === "hit" && a.seat === owner && a.group === gi && a.card === hitCard;
         }) : [];
-        var cards = cardsEl(g.cards, "phase10", g.stands_for, true);
+        var cards = cardsEl(g.cards, g.stands_for, true);
         if (!hits.length) return el("li", { class: "group" }, [cards]);
         var button = el("button", { type: "button", class: "group group-target", onclick: function () {
           if (hits.length === 1) return send(hits[0]);
@@ -92,7 +108,7 @@
         if (inGroups.indexOf(i) >= 0) return;
         var tok = hand()[i], on = ui.sel.indexOf(i) >= 0;
         handEl.appendChild(el("button", { type: "button", class: "card-btn" + (on ? " selected" : ""), "aria-pressed": String(on),
-          "data-index": String(i), onclick: function () { toggle(i); } }, [cardEl(tok, "phase10")]));
+          "data-index": String(i), onclick: function () { toggle(i); } }, [cardEl(tok)]));
       });
       box.appendChild(handEl);
       if (!myTurn) return box;
@@ -158,7 +174,7 @@
         var p = a.phase !== undefined ? PHASES[String(a.phase)] : null;
         box.appendChild(el("div", { class: "suggestion" }, [
           el("p", { class: "suggestion-head" }, [T.p10_suggestion + (p ? " — " + p.name : "") + ":"]),
-          el("div", { class: "suggestion-groups" }, a.groups.map(function (g) { return cardsEl(g, "phase10", null, true); })),
+          el("div", { class: "suggestion-groups" }, a.groups.map(function (g) { return cardsEl(g, null, true); })),
           el("button", { type: "button", class: "button primary", onclick: function () { send(a); } }, [T.p10_suggested])
         ]));
       });
@@ -168,7 +184,7 @@
         built.appendChild(el("p", { class: "suggestion-head", text: T.p10_groups }));
         var list = el("ol", { class: "built-groups" });
         ui.groups.forEach(function (g, gi) {
-          list.appendChild(el("li", null, [cardsEl(g.map(handToken), "phase10", null, true),
+          list.appendChild(el("li", null, [cardsEl(g.map(handToken), null, true),
             el("button", { type: "button", class: "small-btn", "aria-label": t("p10_undo_group", { n: gi + 1 }), onclick: function () {
               ui.groups.splice(gi, 1); ctx.render();
             } }, ["↩"])]));
@@ -203,6 +219,8 @@
     }
 
     return {
+      // A move was made (or came too late): the selection and the groups start again.
+      clear: function () { ui.sel = []; ui.groups = []; },
       roundKey: "round",
       roundNote: function (s) { return s.tiebreaker_round ? T.p10_tiebreaker : null; },
       // A seat skipped this lap, or sitting out (a tie-breaker round), says so.
@@ -214,6 +232,7 @@
       },
       // The Skip is a card of its own in Phase 10.
       parse: function (token) { return token === "S" ? { color: "S", face: "S", rank: "S" } : null; },
+      ownName: function (token) { return token === "S" ? T.skip : null; },
       // The piles are buttons while a draw is legal.
       drawFrom: function (from) { return ctx.findLegal(function (a) { return a.type === "draw" && a.from === from; }); },
       seatItems: function (s, x, i, act) {

@@ -7,10 +7,11 @@
   if (!P) return;
   P.games = P.games || {};
   P.games.uno = function (ctx) {
-    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, ui = ctx.ui, send = ctx.send, ask = ctx.ask;
+    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, send = ctx.send, ask = ctx.ask;
     var hand = ctx.hand, handHeading = ctx.handHeading, acting = ctx.acting, meBox = ctx.meBox;
     var cardEl = ctx.cardEl, cardName = ctx.cardName, colorChoices = ctx.colorChoices;
     var state = null, seat = null;
+    var call = false;   // the UNO call the player adds to the next play (cleared once a move is made)
     function sync() { state = ctx.state(); seat = ctx.seat(); }
       var UNO_FACE = { S: "⊘", R: "⇄", "+2": "+2" };
 
@@ -21,7 +22,7 @@
 
     // Narrow the possible plays of one card step by step: how many, which colour, whom to swap with.
     function choosePlay(options) {
-      var withUno = options.filter(function (a) { return !!a.uno === ui.call; });
+      var withUno = options.filter(function (a) { return !!a.uno === call; });
       if (withUno.length) options = withUno;
       else options = options.filter(function (a) { return !a.uno; }).length ? options.filter(function (a) { return !a.uno; }) : options;
       var steps = [
@@ -62,8 +63,8 @@
 
       var row = el("div", { class: "actions" });
       if (plays().some(function (a) { return a.uno; })) {
-        row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(ui.call), onclick: function () {
-          ui.call = !ui.call; ctx.render(); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
+        row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(call), onclick: function () {
+          call = !call; ctx.render(); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
         } }, [T.uno_call_with]));
       }
       s.legal.forEach(function (a) {
@@ -115,6 +116,7 @@
     }
 
     return {
+      clear: function () { call = false; },
       roundKey: "hand_no",
       // Calling UNO and catching someone may come out of turn: sent with an Idempotency-Key, not If-Match.
       outOfTurn: function (action) { return action.type === "uno" || action.type === "catch"; },

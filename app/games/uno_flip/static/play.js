@@ -9,10 +9,11 @@
   if (!P) return;
   P.games = P.games || {};
   P.games.uno_flip = function (ctx) {
-    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, ui = ctx.ui, send = ctx.send, ask = ctx.ask;
+    var T = ctx.T, t = ctx.t, f = ctx.f, el = ctx.el, bdi = ctx.bdi, send = ctx.send, ask = ctx.ask;
     var hand = ctx.hand, handHeading = ctx.handHeading, acting = ctx.acting, meBox = ctx.meBox;
     var cardEl = ctx.cardEl, colorChoices = ctx.colorChoices;
     var state = null, seat = null;
+    var call = false;   // the UNO call the player adds to the next play (cleared once a move is made)
     function sync() { state = ctx.state(); seat = ctx.seat(); }
     var FACE = { D1: "+1", D5: "+5", R: "⇄", S: "⊘", SE: "⊘⊘", F: "⇅", W: "W", W2: "+2", WC: "+◐" };
     var backSide = null;   // while the other side of some cards is drawn: that side
@@ -27,7 +28,7 @@
     // A face drawn on the side it belongs to (a back: the side that is not up).
     function faceEl(token, side, small) {
       backSide = side;
-      try { return cardEl(token, "uno_flip", undefined, small); } finally { backSide = null; }
+      try { return cardEl(token, "uno_flip", small); } finally { backSide = null; }
     }
 
     function plays() { return state.legal.filter(function (a) { return a.type === "play"; }); }
@@ -35,7 +36,7 @@
 
     // The possible plays of one card: with or without the UNO call, then the colour of a wild.
     function choosePlay(options) {
-      var withUno = options.filter(function (a) { return !!a.uno === ui.call; });
+      var withUno = options.filter(function (a) { return !!a.uno === call; });
       if (withUno.length) options = withUno;
       var colors = [];
       options.forEach(function (a) { if (a.color && colors.indexOf(a.color) < 0) colors.push(a.color); });
@@ -61,8 +62,8 @@
       box.appendChild(handEl);
       var row = el("div", { class: "actions" });
       if (plays().some(function (a) { return a.uno; })) {
-        row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(ui.call), onclick: function () {
-          ui.call = !ui.call; ctx.render(); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
+        row.appendChild(el("button", { type: "button", class: "uno-toggle", "aria-pressed": String(call), onclick: function () {
+          call = !call; ctx.render(); var b = meBox.querySelector(".uno-toggle"); if (b) b.focus();
         } }, [T.uno_call_with]));
       }
       s.legal.forEach(function (a) {
@@ -111,6 +112,7 @@
     }
 
     return {
+      clear: function () { call = false; },
       roundKey: "hand_no",
       // Calling UNO and catching someone may come out of turn: sent with an Idempotency-Key, not If-Match.
       outOfTurn: function (action) { return action.type === "uno" || action.type === "catch"; },
