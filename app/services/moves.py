@@ -1,12 +1,17 @@
-"""Moving a phone's games to another phone (issue 23 §3): a short-lived claim holding this phone's sheets and
-their edit keys, handed over by one link or QR code.
+"""Moving a phone's games to another phone (issue 23 §3): a short-lived claim holding this phone's score sheets,
+crews and digital games with the keys it keeps for them, handed over by one link or QR code (or the same list as
+a file).
 
-The old phone sends its list (each sheet's id, and its edit key when it holds one); every key is checked
-against its sheet (a key that is not the sheet's is not handed on). The list is sealed with AES-GCM under a
-key derived from the claim's code (192 random bits), which only the link carries, in its fragment: the
-server keeps the code's SHA-256 (to find the claim) and the sealed list, so its database alone cannot open
-it. The new phone claims it once, within 30 minutes: the sealed list is then wiped (the row stays until it
-expires, so a second claim is told the link was used).
+The old phone sends its list (``games``: sheets with their edit keys; ``crews``: with their crew keys;
+``plays``: digital games with the edit or seat key the phone plays with and the remote seats' keys its creator's
+phone keeps). Every key is checked against what it opens, when the link is made and again when it is taken: a
+key that is not its sheet's, crew's, game's or seat's (a new one was made) is left out and said (``refused``),
+and so is what no longer exists. The list is sealed with AES-GCM under a key derived from the claim's code (192
+random bits), which only the link carries, in its fragment: the server keeps the code's SHA-256 (to find the
+claim) and the sealed list, so its database alone cannot open it. The new phone claims it once, within 30
+minutes: the sealed list is then wiped, or, when the phone sent an ``Idempotency-Key``, sealed again under the
+code and that key, so that the same phone (its connection dropped before the answer came) is answered again and
+no other (the row stays until it expires, so a second phone is told the link was used).
 """
 
 from __future__ import annotations
@@ -14,14 +19,14 @@ from __future__ import annotations
 import json
 import os
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select, update
 
 from ..errors import ApiError
 from ..extensions import db
@@ -30,6 +35,7 @@ from ..keys import hash_key, key_matches, well_formed_id
 from ..models import Crew, Game, MoveClaim, PlayGame, utcnow
 from ..security import refuse_wrong_key
 from . import play as play_service
+from . import seats as seat_rules
 from .claims import new_code
 from .sheets import iso_time, kind_of, player_names
 
@@ -172,9 +178,7 @@ def create_claim(data: Any) -> dict[str, Any]:
     if not any(checked[part] for part in PARTS):
         raise ApiError(_("This phone has no sheets to move."))
     code = new_code()  # 192 random bits
-    nonce = os.urandom(12)
-    sealed_list = {part: checked[part] for part in PARTS}
-    sealed = nonce + _cipher(code).encrypt(nonce, json.dumps(sealed_list).encode("utf-8"), None)
+    sealed = _seal(code, {part: checked[part] for part in PARTS})
     now = utcnow()
     expires = now + timedelta(minutes=float(current_app.config["CLAIM_MINUTES"]))  # as every hand-over link
     db.session.execute(delete(MoveClaim).where(MoveClaim.expires_at <= now))
@@ -188,10 +192,36 @@ def create_claim(data: Any) -> dict[str, Any]:
     }
 
 
-def take_claim(code: Any) -> dict[str, list[dict[str, Any]]]:
-    """The list a code holds, once (the sealed list is then wiped), checked again as :func:`checked_list` checks
-    it (a key revoked since the link was made is left out and said). An unknown code is 404, counted like a
-    wrong key (then 429); an expired or used one is 410."""
+TAKEN = b"taken\x00"
+"""Marks a claim's payload once taken with an ``Idempotency-Key``: the list sealed again, under the code and that
+key together, so that the phone whose answer was lost on the way (and only it) is answered again."""
+
+
+def _open(code: str, payload: bytes, retry: str | None = None) -> Any:
+    """The list a payload seals (under ``code``, or once taken under ``code`` and ``retry``); ``ValueError``
+    when it does not open."""
+    secret = code if retry is None else f"{code}\n{retry}"
+    try:
+        return json.loads(_cipher(secret).decrypt(payload[:12], payload[12:], None))
+    except Exception as error:
+        raise ValueError("not this claim's") from error
+
+
+def _seal(secret: str, data: Any) -> bytes:
+    nonce = os.urandom(12)
+    return nonce + _cipher(secret).encrypt(nonce, json.dumps(data).encode("utf-8"), None)
+
+
+def take_claim(code: Any, retry: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The list a code holds, once, checked again as :func:`checked_list` checks it (a key revoked since the
+    link was made is left out and said). An unknown code is 404, counted like a wrong key (then 429); an
+    expired or used one is 410.
+
+    ``retry`` is the request's ``Idempotency-Key``: the list taken with one stays, sealed again under the code and
+    that key, until the claim expires, and a request with the same code and key is answered again (a phone whose
+    connection dropped before the answer came asks again); without one the list is wiped. Any other phone is
+    told the link was used."""
+    retry = seat_rules.check_idempotency_key(retry)
     claim = db.session.get(MoveClaim, hash_key(code)) if isinstance(code, str) and code else None
     if claim is None:  # counted per address like wrong claim codes (429 past the limit), never for everyone
         refuse_wrong_key(
@@ -200,15 +230,32 @@ def take_claim(code: Any) -> dict[str, list[dict[str, Any]]]:
             status=404,
             everyone=False,
         )
+    used = _("This move link was used already: make a new one on the other phone.")
     if claim.expires_at <= utcnow():
         raise ApiError(_("This move link has expired (it works for 30 minutes): make a new one."), 410)
-    if not claim.payload:
-        raise ApiError(_("This move link was used already: make a new one on the other phone."), 410)
+    payload = bytes(claim.payload or b"")
+    if payload.startswith(TAKEN):
+        try:
+            opened = _open(code, payload[len(TAKEN) :], retry) if retry else None
+        except ValueError:
+            opened = None
+        if opened is None:
+            raise ApiError(used, 410)
+        return checked_list(opened)
+    if not payload:
+        raise ApiError(used, 410)
     try:
-        nonce, sealed = claim.payload[:12], claim.payload[12:]
-        opened = json.loads(_cipher(code).decrypt(nonce, sealed, None))
-    except Exception:  # noqa: BLE001 - a payload that does not open is a code that is not this claim's
+        opened = _open(code, payload)
+    except ValueError:  # a payload that does not open is a code that is not this claim's
         raise ApiError(_("This move link is not known: ask the other phone for a new one."), 404) from None
-    claim.payload = b""  # used: the list is gone, the row says so until it expires
+    opened = opened if isinstance(opened, dict) else {"games": opened}  # a claim sealed before crews moved
+    after = TAKEN + _seal(f"{code}\n{retry}", opened) if retry else b""  # used: the list is gone but for this phone
+    taken = db.session.execute(  # one taker only: the payload is replaced only if it is still the one read
+        update(MoveClaim)
+        .where(MoveClaim.code_hash == claim.code_hash, MoveClaim.payload == payload)
+        .values(payload=after)
+    )
     db.session.commit()
-    return checked_list(opened if isinstance(opened, dict) else {"games": opened})  # a claim sealed before crews
+    if cast(CursorResult[Any], taken).rowcount != 1:
+        raise ApiError(used, 410)
+    return checked_list(opened)

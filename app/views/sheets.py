@@ -159,9 +159,11 @@ def _keep_on_this_phone(checked: dict[str, list[dict[str, Any]]]):
 
 @bp.post("/move/claim")
 def move_claim():
-    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games", "crews", "plays", "refused"}``, once."""
+    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games", "crews", "plays", "refused"}``, once (again
+    to the same phone when it sends the same ``Idempotency-Key``: its first answer was lost)."""
     data = request.get_json(silent=True)
-    response = _keep_on_this_phone(moves.take_claim(data.get("code") if isinstance(data, dict) else None))
+    code = data.get("code") if isinstance(data, dict) else None
+    response = _keep_on_this_phone(moves.take_claim(code, request.headers.get("Idempotency-Key")))
     response.headers["Cache-Control"] = "no-store"
     return response
 
