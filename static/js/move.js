@@ -88,21 +88,34 @@
     refusedList.hidden = !refusedList.children.length;
     root.querySelector(".move-refused-heading").hidden = refusedList.hidden;
   }
+  // A heading and list of one part of the answer (sheets, crews, digital games), in the list of what was moved.
+  function part(heading) {
+    var title = document.createElement("h2");
+    title.textContent = heading;
+    var list = document.createElement("ul");
+    list.className = "game-list";
+    moved.appendChild(title);
+    moved.appendChild(list);
+    return list;
+  }
   // The answer of a claim or a file: every key kept on this phone, every thing listed.
   function received(data) {
     moved.textContent = "";
     var recent = [];
     try { recent = JSON.parse(window.localStorage.getItem("deckside-recent")) || []; } catch (e) { recent = []; }
+    var list = data.games.length ? part(root.dataset.tSheets) : null;
     data.games.forEach(function (game) {
       if (game.key) keys.put(sheetScope(game.id), game.key);
       if (recent.indexOf(game.id) < 0) recent.unshift(game.id);   // the Sheets page lists it (static/js/recent.js)
-      moved.appendChild(entry(game.url, game.name, game.players.join(", "), !!game.key));
+      list.appendChild(entry(game.url, game.name, game.players.join(", "), !!game.key));
     });
     try { window.localStorage.setItem("deckside-recent", JSON.stringify(recent.slice(0, 20))); } catch (e) { /* full */ }
+    list = (data.crews || []).length ? part(root.dataset.tCrews) : null;
     (data.crews || []).forEach(function (crew) {
       if (crew.key) keys.put(crewScope(crew.id), crew.key);
-      moved.appendChild(entry(crew.url, crew.name, "", !!(crew.key || keys.get(crewScope(crew.id)))));
+      list.appendChild(entry(crew.url, crew.name, "", !!(crew.key || keys.get(crewScope(crew.id)))));
     });
+    list = (data.plays || []).length ? part(root.dataset.tPlays) : null;
     (data.plays || []).forEach(function (game) {
       if (play) {
         var mine = play.saved(game.id) || {};
@@ -115,9 +128,9 @@
         }
         play.save(game.id, values);
       }
-      moved.appendChild(entry(game.url, game.name, game.names.join(", "), !!game.key));
+      list.appendChild(entry(game.url, game.name, game.names.join(", "), !!(game.key || (play && (play.saved(game.id) || {}).key))));
     });
-    var count = moved.children.length;
+    var count = moved.querySelectorAll("li").length;
     moved.hidden = !count;
     showRefused(data.refused);
     say(count ? root.dataset.tMoved : root.dataset.tNone);

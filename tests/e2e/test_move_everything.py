@@ -9,7 +9,7 @@ import re
 
 from play_pages import join, start_with_phones
 from playwright.sync_api import Page, expect
-from sheet_pages import make_sheet, take_edit_key
+from sheet_pages import make_sheet, take_edit_key, too_wide
 
 LIVE_TIMEOUT = 10_000
 SEATS = (("Ana", "person"), ("Ben", "remote"), ("Dot", "random"))
@@ -105,7 +105,10 @@ def test_the_list_file_carries_the_same_and_names_a_revoked_key(phone, live_app,
     expect(refused).to_contain_text("UNO: Ana, Ben", timeout=LIVE_TIMEOUT)
     expect(refused).to_contain_text("no longer works")
     expect(late.locator(".move-moved li").filter(has_text="Ana, Ben ·")).to_contain_text("view only")
-    shot(late, "revoked-key-named")
+    shot(late, "revoked-key-named-390")
+    late.set_viewport_size({"width": 320, "height": 640})
+    assert too_wide(late, 320) == []
+    shot(late, "revoked-key-named-320")
     late.goto(f"/sheets/{held['sheet']['id']}")
     expect(late.locator(".sheet")).to_be_visible()
     expect(late.locator(".record-round")).to_have_count(0)  # the revoked key was not moved
