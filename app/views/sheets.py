@@ -41,6 +41,7 @@ from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
 from ..services import crews, drafts, exports, moves, sheets, writes
+from ..services import play as play_service
 from . import device
 from .chart import totals_chart
 from .picture import standings_picture
@@ -83,25 +84,26 @@ def _known_crews() -> list:
 
 @bp.get("/move")
 def move():
-    """Move my games to another phone: this phone's sheets as a link and QR code (a claim), or as a file; the
-    other phone opens the link (``#claim=…``) or the file on this same page."""
+    """Move my games to another phone: this phone's sheets, crews and digital games (with the keys the page's
+    storage keeps for them) as a link and QR code (a claim), or as a file; the other phone opens the link
+    (``#claim=…``) or the file on this same page."""
     games = []
     for game_id in session.get("recent", []):
         try:
             games.append(sheets.get_game(game_id))
         except ApiError:
             continue
-    response = make_response(render_template("sheets/move.html", games=games))
+    response = make_response(render_template("sheets/move.html", games=games, crews=_known_crews()))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.post("/move")
 def move_create():
-    """The old phone's list (JSON ``{"games": [{"id", "key"}]}``) as a claim: ``201 {"code", "expires",
-    "games", "url", "svg"}`` (the link carries the code in its fragment)."""
-    data = request.get_json(silent=True)
-    body = moves.create_claim(data.get("games") if isinstance(data, dict) else None)
+    """The old phone's list (JSON ``{"games": [{"id", "key"}], "crews": [{"id", "key"}], "plays": [{"id", "key",
+    "seat_keys"}]}``) as a claim: ``201 {"code", "expires", "games", "crews", "plays", "refused", "url", "svg"}``
+    (the link carries the code in its fragment; ``refused`` lists the keys left out, each with the reason)."""
+    body = moves.create_claim(request.get_json(silent=True))
     from .share import qr_svg  # the share views build on this module
 
     url = handover.claim_link(url_for("sheets.move", _external=True), body["code"])
@@ -111,8 +113,12 @@ def move_create():
     return response, 201
 
 
-def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Put the sheets in this phone's recent list (the keys stay in the page's storage); each with its name."""
+def _keep_on_this_phone(checked: dict[str, list[dict[str, Any]]]):
+    """Put the sheets in this phone's recent list and the crews in its crews (the keys stay in the page's
+    storage), and answer the checked list, each item named: ``{"games", "crews", "plays", "refused"}``."""
+    from . import crews as crew_views  # the crews' views build on this module
+
+    games = checked["games"]
     ids = [g["id"] for g in games]
     recent = [g for g in session.get("recent", []) if g not in ids]
     session["recent"] = [*ids, *recent][: max(device.RECENT_LIMIT, len(ids))]
@@ -127,27 +133,50 @@ def _keep_on_this_phone(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "players": sheets.player_names(game),
             }
         )
-    return named
+    crew_list = []
+    for item in reversed(checked["crews"]):  # the first of the list ends first in the phone's crews
+        crew_views.remember_crew(item["id"])
+    for item in checked["crews"]:
+        crew = crews.get_crew(item["id"])
+        crew_list.append({**item, "url": url_for("crews.show", crew_id=crew.id), "name": crew.name})
+    plays = []
+    for item in checked["plays"]:
+        found = play_service.get_play(item["id"])
+        engine = play_service.load(found)
+        kind = registry.get(found.kind)
+        plays.append(
+            {
+                **item,
+                "url": url_for("play.game", game_id=found.id),
+                "game": found.kind,
+                "name": str(kind.name) if kind else found.kind,
+                "names": play_service.names_of(engine),
+                "finished": play_service.is_finished(engine),
+            }
+        )
+    return jsonify(games=named, crews=crew_list, plays=plays, refused=checked["refused"])
 
 
 @bp.post("/move/claim")
 def move_claim():
-    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games": [{"id", "key", "url", ...}]}``, once."""
+    """The new phone's claim (JSON ``{"code": ...}``): ``200 {"games", "crews", "plays", "refused"}``, once (again
+    to the same phone when it sends the same ``Idempotency-Key``: its first answer was lost)."""
     data = request.get_json(silent=True)
-    games = moves.take_claim(data.get("code") if isinstance(data, dict) else None)
-    response = jsonify(games=_keep_on_this_phone(games))
+    code = data.get("code") if isinstance(data, dict) else None
+    response = _keep_on_this_phone(moves.take_claim(code, request.headers.get("Idempotency-Key")))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.post("/move/file")
 def move_file():
-    """A list file opened on the new phone (JSON ``{"format": "deckside-games", "games": [...]}``): the same
-    answer as a claim; keys that are not their sheet's are dropped."""
+    """A list file opened on the new phone (JSON ``{"format": "deckside-games", "games": [...], "crews": [...],
+    "plays": [...]}``): the same answer as a claim; keys that are not their sheet's, crew's or game's are left
+    out and listed in ``refused``."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or data.get("format") != moves.FORMAT:
         raise ApiError(_("This file is not a list of Deckside games (deckside-games.json)."))
-    response = jsonify(games=_keep_on_this_phone(moves.checked_games(data.get("games"))))
+    response = _keep_on_this_phone(moves.checked_list(data))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -30,17 +30,19 @@
   }
   // The key in this address's fragment, if any.
   function fromAddress() { return fromFragment("key"); }
-  // The ids of the sheets whose edit key this phone keeps (scope "sheet:<id>", as static/js/sheets.js keeps them).
-  function sheetsKept() {
-    var ids = [];
+  // The ids whose key this phone keeps under scope "<kind>:<id>" (kind "sheet", as static/js/sheets.js keeps a
+  // sheet's edit key; "crew", as static/js/crews.js keeps a crew key).
+  function kept(kind) {
+    var ids = [], prefix = PREFIX + kind + ":";
     try {
       for (var i = 0; i < window.localStorage.length; i++) {
         var name = window.localStorage.key(i) || "";
-        if (name.indexOf(PREFIX + "sheet:") === 0) ids.push(name.slice((PREFIX + "sheet:").length));
+        if (name.indexOf(prefix) === 0) ids.push(name.slice(prefix.length));
       }
     } catch (e) { /* private mode: nothing kept */ }
     return ids;
   }
+  function sheetsKept() { return kept("sheet"); }
   // The key for `scope` from the address (kept) or, failing that, the one kept on this phone.
   function take(scope) {
     var key = fromAddress();
@@ -115,6 +117,6 @@
   });
   window.DecksideKeys = {
     get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link,
-    claimFromAddress: claimFromAddress, takeClaimed: takeClaimed, sheetsKept: sheetsKept
+    claimFromAddress: claimFromAddress, takeClaimed: takeClaimed, sheetsKept: sheetsKept, kept: kept
   };
 })();
