@@ -126,7 +126,7 @@ def test_a_colour_run_too_short_is_called_a_colour_run(app, language):
 
 
 BOT_SEAT = {
-    "de": "Platz 1 (Bot) spielt der schlaue Bot; handeln und schauen nur für die Plätze der Menschen.",
+    "de": "Platz 1 (Bot) wird vom schlauen Bot gespielt; handeln und zuschauen kann man nur für die Plätze von Menschen.",
     "ro": "Locul 1 (Bot) este jucat de botul isteț; acționează și privește doar pentru locurile oamenilor.",
     "he": "את מושב 1 (Bot) משחק הבוט החכם; פעלו וצפו רק במושבים של האנשים.",
 }
