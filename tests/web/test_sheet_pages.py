@@ -604,3 +604,21 @@ def test_the_new_sheet_form_chooses_what_a_joining_player_starts_with(client, cs
         },
     )
     assert refused.status_code == 200 and "Not a valid choice" in text(refused)
+
+
+def test_a_sheet_page_loads_its_own_games_stylesheets_only(client):
+    """A Phase 10 sheet does not fetch UNO Flip's or No Mercy's stylesheets (they cost a first load 2.6 KB over
+    its budget, tests/e2e/test_pages.py); an UNO Flip sheet loads its own; the new-sheet form, showing every game,
+    loads every game's."""
+    from api_helpers import create
+
+    def styles(url):
+        return re.findall(r'<link rel="stylesheet" href="(/games/[^"?]+)', text(client.get(url)))
+
+    phase10, _key, _ = create(client, "phase10", ["Ana", "Ben"])
+    flip, _key, _ = create(client, "uno_flip", ["Ana", "Ben"])
+    assert not [s for s in styles(f"/sheets/{phase10}") if not s.startswith("/games/phase10/")]
+    assert "/games/uno_flip/static/sheet.css" in styles(f"/sheets/{flip}")
+    assert "/games/uno_no_mercy/static/sheet.css" not in styles(f"/sheets/{flip}")
+    everything = styles("/sheets/new")
+    assert {"/games/uno_flip/static/sheet.css", "/games/uno_no_mercy/static/sheet.css"} <= set(everything)
