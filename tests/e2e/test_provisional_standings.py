@@ -35,7 +35,7 @@ def open_sheet(page: Page, game: str, players: list[str]) -> str:
     made = page.request.post("/api/games", data={"game": game, "players": players}).json()
     path = f"/sheets/{made['id']}"
     page.goto(f"{path}#key={made['edit_key']}")
-    expect(page.get_by_role("link", name="Record round 1")).to_be_visible()
+    expect(page.locator(".record-round")).to_be_visible()
     return path
 
 
@@ -51,10 +51,12 @@ def enter(page: Page, game: str, row: dict[str, int], out: str | None) -> None:
     page.wait_for_function("window.DecksideScoredChange && window.DecksideScoredChange() !== null")
 
 
-def save_round(page: Page, game: str, path: str, row: dict[str, int], out: str | None = None) -> None:
+def save_round(
+    page: Page, game: str, path: str, row: dict[str, int], out: str | None = None, button: str = "Save round"
+) -> None:
     page.goto(path + "/rounds/new")
     enter(page, game, row, out)
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(f"**{path}")
 
 
@@ -80,9 +82,9 @@ CASES = {
     ),
     "phase10": (
         ["Ana", "Ben", "Cy"],
-        ({"Ben": 50, "Cy": 20}, "Ana"),
-        [({"Ben": 15, "Cy": 50}, "Ana"), ({"Ana": 30, "Cy": 45}, "Ben")],
-        {"Ana": "30", "Ben": "65", "Cy": "115"},
+        ({"Ben": 50, "Cy": 60}, "Ana"),  # no phase completed: ten cards, at least 50
+        [({"Ben": 55, "Cy": 50}, "Ana"), ({"Ana": 70, "Cy": 100}, "Ben")],
+        {"Ana": "70", "Ben": "105", "Cy": "210"},
     ),
 }
 
@@ -138,3 +140,41 @@ def test_kept_rounds_count_as_provisional_until_they_are_saved(page: Page, conte
     expect(page.locator(".provisional-note")).to_be_hidden()
     assert standings(page) == expected
     expect(page.locator("table.history tbody tr")).to_have_count(3)
+
+
+def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_counted(
+    page: Page, context: BrowserContext, base_url: str, shot
+):
+    page.context.add_cookies([{"name": "lang", "value": "he", "url": base_url}])
+    page.set_viewport_size({"width": 320, "height": 700})
+    path = open_sheet(page, "uno", ["אנה", "בן", "כרמל"])
+    save_round(page, "uno", path, {"בן": 10, "כרמל": 20}, "אנה", button="שמירת הסיבוב")
+    context.route(SAVES, _drop_saves)
+    save_round(page, "uno", path, {"בן": 15, "כרמל": 5}, "אנה", button="שמירת הסיבוב")
+    page.goto(path + "/rounds/new")  # the next round, typed with no connection at all: no preview
+    go_offline(context)
+    page.locator('fieldset.player-row[data-player="בן"] .went-out').check()
+    points(page, "אנה").fill("8")
+    points(page, "כרמל").fill("4")
+    page.locator("form.round-form [type=submit][name=submit]").click()
+    page.wait_for_url(f"**{path}")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    note = page.locator(".provisional-note")
+    expect(note).to_contain_text("כולל 1 סיבוב השמור בטלפון הזה ועדיין לא נשמר.")
+    expect(note).to_contain_text("סיבוב 3 עדיין לא נספר")
+    assert standings(page) == {"אנה": "50", "בן": "0", "כרמל": "0"}  # round 3 is not counted
+    expect(page.locator("table.history .provisional-row")).to_have_count(2)
+    last = page.locator("table.history .provisional-row").nth(1)
+    expect(last.locator("td")).to_have_text(["–", "–", "–"])
+    expect(last.locator(".provisional-badge")).to_have_text("זמני")
+    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], width
+    shot(page, "provisional-he-320")
+    for part in ("table.standings", "table.history"):  # what a person looks at, at its size
+        page.locator(part).evaluate("t => t.scrollIntoView({block: 'center'})")
+        shot(page, "provisional-he-320-" + part.split(".")[1], full_page=False)
+    context.unroute(SAVES, _drop_saves)
+    go_online(context)
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
+    assert standings(page) == {"אנה": "50", "בן": "12", "כרמל": "0"}
