@@ -448,26 +448,31 @@
         });
       });
     });
-    function mark(cell, player) {
+    function mark(cell, player, key, value) {
       var line = sums[player];
-      var key = cell.dataset.change;
       if (!line || !(key in line) || (line[key] === 0 && key !== "score")) return;
-      var was = parseInt(cell.dataset.value, 10);
+      var was = parseInt(value, 10);
       if (line[key] !== null && isNaN(was)) return;
       cell.dataset.provisional = cell.innerHTML;
       cell.classList.add("provisional");
       cell.textContent = line[key] === null ? note.dataset.tDone : number(was + line[key]);
     }
+    var heads = document.querySelectorAll("table.history thead th[data-player]");
     if (counted.length) {
+      var saved = {};  // player → their saved total (the standings say it)
       document.querySelectorAll("table.standings tbody tr[data-player]").forEach(function (row) {
-        row.querySelectorAll("[data-change]").forEach(function (cell) { mark(cell, row.dataset.player); });
+        row.querySelectorAll("[data-change]").forEach(function (cell) {
+          if (cell.dataset.change === "score") saved[row.dataset.player] = cell.dataset.value;
+          mark(cell, row.dataset.player, cell.dataset.change, cell.dataset.value);
+        });
       });
-      document.querySelectorAll("table.history tfoot [data-player][data-change]").forEach(function (cell) {
-        mark(cell, cell.dataset.player);
+      // The rounds table's totals row: a cell per player column, in the columns' order.
+      document.querySelectorAll("table.history tfoot tr td").forEach(function (cell, i) {
+        var head = heads[i];
+        if (head) mark(cell, head.dataset.player, "score", saved[head.dataset.player]);
       });
     }
     var history = document.querySelector("table.history tbody");
-    var heads = document.querySelectorAll("table.history thead th[data-player]");
     items.forEach(function (item) {
       if (!history) return;
       var row = document.createElement("tr");
@@ -489,10 +494,8 @@
       });
       history.appendChild(row);
     });
-    var sentences = {};
-    try { sentences = JSON.parse(note.dataset.tCounted) || {}; } catch (e) { sentences = {}; }
     var words = [];
-    if (counted.length) words.push(sentences[counted.length] || sentences[20] || "");
+    if (counted.length) words.push(note.dataset.tCounted);
     items.forEach(function (item) { if (!item.change) words.push(fill(note.dataset.tUncounted, item.round)); });
     note.textContent = words.join(" ");
   }

@@ -110,11 +110,8 @@ def test_kept_rounds_count_as_provisional_until_they_are_saved(page: Page, conte
     page.reload()  # the sheet as the service worker keeps it, with no connection at all
     expect(page.locator(".flash-offline")).to_be_visible()
     note = page.locator(".provisional-note")
-    expect(note).to_have_text(
-        "* Includes 2 rounds kept on this phone, not yet saved."
-        if False
-        else "Includes 2 rounds kept on this phone, not yet saved."
-    )
+    expect(note).to_have_text("The marked totals include rounds kept on this phone, not yet saved.")
+    expect(page.locator("table.history tfoot td.provisional")).to_have_count(len(players))
     assert standings(page) == expected, (standings(page), saved)
     changed = [p for p in players if expected[p] != saved[p]]
     for name in changed:
@@ -160,7 +157,7 @@ def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_coun
     page.wait_for_url(f"**{path}")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     note = page.locator(".provisional-note")
-    expect(note).to_contain_text("כולל 1 סיבוב השמור בטלפון הזה ועדיין לא נשמר.")
+    expect(note).to_contain_text("הסכומים המסומנים כוללים סיבובים השמורים בטלפון הזה ועדיין לא נשמרו.")
     expect(note).to_contain_text("סיבוב 3 עדיין לא נספר")
     assert standings(page) == {"אנה": "50", "בן": "0", "כרמל": "0"}  # round 3 is not counted
     expect(page.locator("table.history .provisional-row")).to_have_count(2)
