@@ -675,6 +675,31 @@ def preview_round(game: Game, body: Any, sheet=None):
         raise refusal(error) from error
 
 
+def preview_change(game: Game, body: Any, sheet=None) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """The next round as it would be saved (as :func:`preview_round`) and what it changes in each player's line of
+    the standings, as the engine scores it: each whole-number field's difference (``score``, and a game's own such
+    as a phase; ``None`` where a number ends, a last phase completed). A round kept on a phone without a connection
+    carries it, so the sheet can show provisional standings without scoring anything itself (issue 22).
+
+    ``sheet`` (the game's sheet, if built already) is changed: do not use it afterwards."""
+    entry = _entry(game, body)
+    sheet = sheet if sheet is not None else build_sheet(game)
+    before = {line["name"]: line for line in (s.to_json() for s in sheet.standings())}
+    try:
+        scored = sheet.add_round(entry)
+    except EngineError as error:
+        raise refusal(error) from error
+    change: dict[str, dict[str, Any]] = {}
+    for line in (s.to_json() for s in sheet.standings()):
+        was = before.get(line["name"], {})
+        change[line["name"]] = {
+            key: (value - was[key] if isinstance(value, int) else None)
+            for key, value in line.items()
+            if isinstance(was.get(key), int) and not isinstance(was.get(key), bool)
+        }
+    return scored, change
+
+
 def preview_replacement(game: Game, number: int, body: Any, sheet=None):
     """Round ``number`` corrected as ``body`` says (every later round checked again), without saving.
 

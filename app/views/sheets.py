@@ -742,10 +742,11 @@ def preview(game_id: str):
             raise ApiError(_("Reload the page: the form does not say which round it is."))
         number = int(posted)
         body = round_body(game, form, names, number)
+        change = None  # a new round: what it changes in the standings (a round kept offline carries it)
         if number <= len(game.rounds):
             scored = sheets.preview_replacement(game, number, body, sheet)
         else:
-            scored = sheets.preview_round(game, body, sheet)
+            scored, change = sheets.preview_change(game, body, sheet)
     except ApiError as error:
         return jsonify(
             ok=False, error=entry_message(error, names), player=error.player, labels=row_labels(game, form, names)
@@ -754,7 +755,11 @@ def preview(game_id: str):
     completed = kind.preview_completed(scored)  # only games with phases say who completed one
     labels = row_labels(game, form, names)
     return jsonify(
-        ok=True, points=kind.preview_points(scored), labels=labels, **({"completed": completed} if completed else {})
+        ok=True,
+        points=kind.preview_points(scored),
+        labels=labels,
+        **({"completed": completed} if completed else {}),
+        **({"change": change} if change is not None else {}),
     )
 
 

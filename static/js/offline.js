@@ -410,7 +410,96 @@
       area.appendChild(p);
     });
     renumberSheet();
+    provisional();
   }
+  // --- provisional standings (issue 22) ---------------------------------------------------------------------
+
+  // The sheet page counts the rounds kept for it on this phone, marked provisional: each one's change to the
+  // standings is what the server's preview said when it was entered (item.change: per player, the difference of
+  // each number of their line, null where it ends, e.g. a last phase completed). Only differences are added here;
+  // a round entered with no answer from the server is listed, not counted. Saved, the page shows the real sheet.
+  function number(value) {
+    try { return new Intl.NumberFormat(document.documentElement.lang || undefined).format(value); } catch (e) { return String(value); }
+  }
+  function provisional() {
+    var note = document.querySelector(".provisional-note");
+    if (!note) return;
+    document.querySelectorAll("[data-provisional]").forEach(function (cell) {
+      cell.innerHTML = cell.dataset.provisional;
+      cell.removeAttribute("data-provisional");
+      cell.classList.remove("provisional");
+    });
+    document.querySelectorAll(".provisional-row, .provisional-badge").forEach(function (old) { old.remove(); });
+    var items = read(OUTBOX).filter(function (item) {
+      return item.sheet === window.location.pathname && item.mode === "new" && item.status === "pending";
+    });
+    note.hidden = !items.length;
+    note.textContent = "";
+    if (!items.length) return;
+    var sums = {};  // player → key → sum of the changes (null: ended)
+    var counted = items.filter(function (item) { return item.change; });
+    counted.forEach(function (item) {
+      Object.keys(item.change).forEach(function (player) {
+        var line = sums[player] = sums[player] || {};
+        Object.keys(item.change[player]).forEach(function (key) {
+          var by = item.change[player][key];
+          if (line[key] === null) return;
+          line[key] = by === null ? null : (line[key] || 0) + by;
+        });
+      });
+    });
+    function mark(cell, player, key, value) {
+      var line = sums[player];
+      if (!line || !(key in line) || (line[key] === 0 && key !== "score")) return;
+      var was = parseInt(value, 10);
+      if (line[key] !== null && isNaN(was)) return;
+      cell.dataset.provisional = cell.innerHTML;
+      cell.classList.add("provisional");
+      cell.textContent = line[key] === null ? note.dataset.tDone : number(was + line[key]);
+    }
+    var heads = document.querySelectorAll("table.history thead th[data-player]");
+    if (counted.length) {
+      var saved = {};  // player → their saved total (the standings say it)
+      document.querySelectorAll("table.standings tbody tr[data-player]").forEach(function (row) {
+        row.querySelectorAll("[data-change]").forEach(function (cell) {
+          if (cell.dataset.change === "score") saved[row.dataset.player] = cell.dataset.value;
+          mark(cell, row.dataset.player, cell.dataset.change, cell.dataset.value);
+        });
+      });
+      // The rounds table's totals row: a cell per player column, in the columns' order.
+      document.querySelectorAll("table.history tfoot tr td").forEach(function (cell, i) {
+        var head = heads[i];
+        if (head) mark(cell, head.dataset.player, "score", saved[head.dataset.player]);
+      });
+    }
+    var history = document.querySelector("table.history tbody");
+    items.forEach(function (item) {
+      if (!history) return;
+      var row = document.createElement("tr");
+      row.className = "provisional-row";
+      var head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = String(item.round) + " ";
+      var badge = document.createElement("span");
+      badge.className = "badge provisional-badge";
+      badge.textContent = note.dataset.tBadge;
+      head.appendChild(badge);
+      row.appendChild(head);
+      heads.forEach(function (th) {
+        var cell = document.createElement("td");
+        cell.className = "num";
+        var by = item.change && item.change[th.dataset.player];
+        cell.textContent = by && typeof by.score === "number" ? number(by.score) : "–";
+        row.appendChild(cell);
+      });
+      history.appendChild(row);
+    });
+    var words = [];
+    if (counted.length) words.push(note.dataset.tCounted);
+    items.forEach(function (item) { if (!item.change) words.push(fill(note.dataset.tUncounted, item.round)); });
+    note.textContent = words.join(" ");
+  }
+
   // "Saved" is said on the page that saw it happen and on the next one (the sheet reloads), then dropped.
   function forgetSaved() { write(NOTES, read(NOTES).filter(function (note) { return !note.ok; })); }
 
@@ -520,6 +609,10 @@
       id: newKey(), sheet: form.dataset.sheetUrl || "", action: form.action, mode: mode, round: round, key: key,
       fields: fields, summary: summary(), status: "pending", kept: Date.now(), retry: !!sentKey
     };
+    // What the server's preview said this very entry changes in the standings (static/js/sheets.js): the sheet
+    // counts it, marked provisional, until the round is saved. Nothing is scored here.
+    var change = mode === "new" && window.DecksideScoredChange ? window.DecksideScoredChange() : null;
+    if (change) item.change = change;
     if (mode === "new" && form.dataset.draftRow && form.dataset.handUrl) {  // a round filled in together
       var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
       item.draft = {
@@ -888,6 +981,7 @@
     var holder = document.querySelector(".sheet[data-live-version]");
     var hand = document.querySelector(".enter-hand[data-sheet]");
     if (holder && hand) latestNext(hand.dataset.sheet, parseInt(holder.dataset.liveVersion, 10), parseInt(hand.dataset.nextRound, 10));
+    provisional();  // the fresh sheet, with this phone's kept rounds counted again
   });
 
   window.addEventListener("online", function () { render(); flush(); });

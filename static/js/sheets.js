@@ -246,8 +246,26 @@
       box.addEventListener("change", function () { box.removeAttribute("data-auto"); });
     });
 
+    // What the form holds, as the preview reads it (auto-ticked boxes left out): a round kept offline carries the
+    // last preview's change to the standings only if it scored exactly this (static/js/offline.js, issue 22).
+    var LEFT_OUT = { submit: 1, preview: 1, csrf_token: 1, idempotency: 1, version: 1, round: 1 };
+    var entered = function () {
+      var body = new FormData(form);
+      autoBoxes().forEach(function (box) { body.delete(box.name); });
+      var pairs = [];
+      body.forEach(function (value, name) { if (!LEFT_OUT[name]) pairs.push(name + "=" + value); });
+      return pairs.join("&");
+    };
+    var lastChange = null;  // {entry, change}: the standings change the server scored for `entry`
+    if (form.dataset.mode === "new") {
+      window.DecksideScoredChange = function () {
+        return lastChange && lastChange.entry === entered() ? lastChange.change : null;
+      };
+    }
+
     var preview = function () {
       var mine = ++sequence;
+      var asking = entered();
       var asked = touched;  // what changed before this question (later changes stay in `touched`)
       touched = {};
       var keep = function () { Object.keys(asked).forEach(function (name) { touched[name] = true; }); };
@@ -262,6 +280,7 @@
           if (mine !== sequence) return;
           var told = !answer.ok && isDone(answer.player);
           if (answer.ok) scored = answer.points;
+          lastChange = answer.ok && answer.change ? { entry: asking, change: answer.change } : null;
           form.querySelectorAll("[data-row]").forEach(function (row) {
             var name = row.dataset.player;
             var label = answer.labels && answer.labels[name];

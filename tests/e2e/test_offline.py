@@ -37,7 +37,9 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     ).to_be_visible()
     expect(page.get_by_text("No connection: this is the page as it was last loaded.")).to_be_visible()
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
-    assert totals(page) == {"Ana": 0, "Ben": 0}
+    # The kept round counts, marked provisional, with what the server's preview scored (issue 22).
+    assert totals(page) == {"Ana": 0, "Ben": 70}
+    expect(page.locator("table.standings td.total.provisional")).to_have_count(2)
     shot(page, "offline-round-kept")
 
     # A reload while offline still shows the sheet (the service worker's copy).
@@ -51,6 +53,7 @@ def test_offline_sheet_keeps_standings_and_queues_a_round(page: Page, context, s
     go_online(context)
     expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible()
     assert totals(page) == {"Ana": 0, "Ben": 70}
+    expect(page.locator("td.provisional")).to_have_count(0)
     expect(page.get_by_text("kept on this phone")).to_have_count(0)
     shot(page, "back-online-round-sent")
 

@@ -214,7 +214,12 @@ def test_preview_and_correction_prefill(client):
     data = {"csrf_token": token_of(page), "round": "2", "players-0-points": "1", "players-1-points": "2"}
     data.update({f"players-{i}-seat": str(i) for i in range(3)})
     answer = client.post(url + "/rounds/preview", data={**data, "players-2-points": "-3"}).get_json()
-    assert answer == {"ok": True, "points": {"Ana": 1, "Ben": 2, "Cy": -3}, "labels": {}}  # points rows say their own
+    assert answer == {  # points rows say their own labels; the change is what the round adds to each total
+        "ok": True,
+        "points": {"Ana": 1, "Ben": 2, "Cy": -3},
+        "labels": {},
+        "change": {"Ana": {"score": 1}, "Ben": {"score": 2}, "Cy": {"score": -3}},
+    }
     answer = client.post(url + "/rounds/preview", data=data).get_json()
     assert answer["ok"] is False and answer["player"] == "Cy"
     edit = text(client.get(url + "/rounds/1/edit"))

@@ -128,6 +128,23 @@ def test_a_hand_of_fewer_than_ten_cards_completed_the_phase_without_the_tick(cli
     assert answer["points"] == {"Ana": 0, "Ben": 65, "Cy": 50, "Dee": 50}
 
 
+def test_the_preview_of_a_new_round_says_what_it_changes_in_the_standings(client, new_sheet):
+    """What a round kept offline carries (issue 22): each player's total and phase as the engine moves them."""
+    url = new_sheet()
+    rows = {1: {"high": "1", "low": "1"}, 2: {"high": "3"}, 3: {"cards": "5 11 W"}}
+    answer = client.post(url + "/rounds/preview", data=round_data(client, url, 0, rows)).get_json()
+    assert answer["change"] == {
+        "Ana": {"score": 0, "phase": 1},
+        "Ben": {"score": 15, "phase": 1},
+        "Cy": {"score": 65, "phase": 0},
+        "Dee": {"score": 40, "phase": 1},
+    }
+    assert record(client, url, 0, {}).status_code == 302  # nothing saved by the preview: round 1 is still free
+    # A correction's preview changes no standings of its own.
+    data = round_data(client, url, 0, rows, round="1")
+    assert "change" not in client.post(url + "/rounds/preview", data=data).get_json()
+
+
 def test_preview_computes_penalties_without_saving(client, new_sheet):
     url = new_sheet()
     data = round_data(client, url, 0, {2: {"points": "85"}, 3: {"skip": "2", "wild": "1"}})
@@ -138,6 +155,12 @@ def test_preview_computes_penalties_without_saving(client, new_sheet):
         "points": {"Ana": 0, "Ben": 50, "Cy": 85, "Dee": 30 + 25 + 35},
         "labels": dict.fromkeys(("Ana", "Ben", "Cy", "Dee"), penalty),  # every Phase 10 row is a penalty
         "completed": {"Ana": True, "Ben": False, "Cy": False, "Dee": False},  # went out ⇒ completed, said by the engine
+        "change": {  # what the round would change in the standings
+            "Ana": {"score": 0, "phase": 1},
+            "Ben": {"score": 50, "phase": 0},
+            "Cy": {"score": 85, "phase": 0},
+            "Dee": {"score": 90, "phase": 0},
+        },
     }
     data["players-3-points"] = "47"
     answer = client.post(url + "/rounds/preview", data=data).get_json()

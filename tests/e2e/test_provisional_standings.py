@@ -1,0 +1,177 @@
+"""Rounds kept on the phone count in the standings, marked provisional (issue 22).
+
+Offline, the sheet left out the rounds waiting in the phone's queue. Now each kept round carries what the server's
+preview said it changes (total, and a Phase 10 phase completed), the sheet served by the service worker adds it,
+marks the totals and the rounds as provisional and says so; once the rounds are sent the marks go. The connection
+here answers the previews but drops the saves (as a weak one does), then goes away altogether."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from tests.connection import go_offline, go_online
+from tests.e2e.sheet_pages import points, went_out
+
+LIVE_TIMEOUT = 10_000
+
+
+SAVES = re.compile(r"/sheets/[^/]+/(rounds/new|hand|draft/)")  # a round, or its rows and commit (a draft form)
+
+
+def _drop_saves(route: Route) -> None:
+    if route.request.method == "POST":
+        route.abort("internetdisconnected")
+    else:
+        route.continue_()
+
+
+def open_sheet(page: Page, game: str, players: list[str]) -> str:
+    page.goto("/sheets/")
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    made = page.request.post("/api/games", data={"game": game, "players": players}).json()
+    path = f"/sheets/{made['id']}"
+    page.goto(f"{path}#key={made['edit_key']}")
+    expect(page.locator(".record-round")).to_be_visible()
+    return path
+
+
+def enter(page: Page, game: str, row: dict[str, int], out: str | None) -> None:
+    """Fill the next round's form and wait for the server's preview of it."""
+    if out:
+        went_out(page, out)
+    for name, value in row.items():
+        if game == "points":
+            page.locator(f'fieldset.player-row[data-player="{name}"] .points-input').fill(str(value))
+        else:
+            points(page, name).fill(str(value))
+    page.wait_for_function("window.DecksideScoredChange && window.DecksideScoredChange() !== null")
+
+
+def save_round(
+    page: Page, game: str, path: str, row: dict[str, int], out: str | None = None, button: str = "Save round"
+) -> None:
+    page.goto(path + "/rounds/new")
+    enter(page, game, row, out)
+    page.get_by_role("button", name=button).click()
+    page.wait_for_url(f"**{path}")
+
+
+def standings(page: Page) -> dict[str, str]:
+    rows = page.locator("table.standings tbody tr")
+    return {r.get_attribute("data-player"): r.locator("td.total").inner_text().strip() for r in rows.all()}
+
+
+CASES = {
+    # game: players, the round saved online, the two rounds kept (who went out, the others' points),
+    # the provisional totals, and the cells whose phase changes
+    "points": (
+        ["Ana", "Ben"],
+        ({"Ana": 3, "Ben": 4}, None),
+        [({"Ana": 12, "Ben": 7}, None), ({"Ana": 5, "Ben": 20}, None)],
+        {"Ana": "20", "Ben": "31"},
+    ),
+    "uno": (
+        ["Ana", "Ben", "Cy"],
+        ({"Ben": 10, "Cy": 20}, "Ana"),
+        [({"Ben": 15, "Cy": 5}, "Ana"), ({"Ana": 40, "Cy": 2}, "Ben")],
+        {"Ana": "50", "Ben": "42", "Cy": "0"},
+    ),
+    "phase10": (
+        ["Ana", "Ben", "Cy"],
+        ({"Ben": 50, "Cy": 60}, "Ana"),  # no phase completed: ten cards, at least 50
+        [({"Ben": 55, "Cy": 50}, "Ana"), ({"Ana": 70, "Cy": 100}, "Ben")],
+        {"Ana": "70", "Ben": "105", "Cy": "210"},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_kept_rounds_count_as_provisional_until_they_are_saved(page: Page, context: BrowserContext, game: str, shot):
+    players, first, kept, expected = CASES[game]
+    path = open_sheet(page, game, players)
+    save_round(page, game, path, first[0], first[1])  # online: round 1 is on the sheet
+    saved = standings(page)
+    phases = {}
+    if game == "phase10":
+        phases = {
+            r.get_attribute("data-player"): r.locator("td[data-change=phase]").inner_text().strip()
+            for r in page.locator("table.standings tbody tr").all()
+        }
+    context.route(SAVES, _drop_saves)  # the previews answer; the saves get nowhere
+    for row, out in kept:
+        save_round(page, game, path, row, out)
+    expect(page.locator(".queued-round")).to_have_count(2)
+
+    go_offline(context)
+    page.reload()  # the sheet as the service worker keeps it, with no connection at all
+    expect(page.locator(".flash-offline")).to_be_visible()
+    note = page.locator(".provisional-note")
+    expect(note).to_have_text("The marked totals include rounds kept on this phone, not yet saved.")
+    expect(page.locator("table.history tfoot td.provisional")).to_have_count(len(players))
+    assert standings(page) == expected, (standings(page), saved)
+    changed = [p for p in players if expected[p] != saved[p]]
+    for name in changed:
+        expect(page.locator(f'table.standings tr[data-player="{name}"] td.total')).to_have_class(
+            re.compile(r"\bprovisional\b")
+        )
+    expect(page.locator("table.history .provisional-row")).to_have_count(2)
+    expect(page.locator("table.history .provisional-row .provisional-badge").first).to_have_text("provisional")
+    if game == "phase10":  # Ana went out in round 2 (phase 2 done: on to 3); Ben in round 3 (phase 1 done: on to 2)
+        after = {
+            r.get_attribute("data-player"): r.locator("td[data-change=phase]").inner_text().strip()
+            for r in page.locator("table.standings tbody tr").all()
+        }
+        assert phases == {"Ana": "2", "Ben": "1", "Cy": "1"}, phases
+        assert after == {"Ana": "3", "Ben": "2", "Cy": "1"}, after
+    shot(page, f"provisional-{game}")
+
+    context.unroute(SAVES, _drop_saves)
+    go_online(context)  # the rounds are sent; the sheet shows itself as saved, unmarked
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(page.locator(".provisional-row")).to_have_count(0, timeout=LIVE_TIMEOUT)
+    expect(page.locator("td.provisional")).to_have_count(0)
+    expect(page.locator(".provisional-note")).to_be_hidden()
+    assert standings(page) == expected
+    expect(page.locator("table.history tbody tr")).to_have_count(3)
+
+
+def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_counted(
+    page: Page, context: BrowserContext, base_url: str, shot
+):
+    page.context.add_cookies([{"name": "lang", "value": "he", "url": base_url}])
+    page.set_viewport_size({"width": 320, "height": 700})
+    path = open_sheet(page, "uno", ["אנה", "בן", "כרמל"])
+    save_round(page, "uno", path, {"בן": 10, "כרמל": 20}, "אנה", button="שמירת הסיבוב")
+    context.route(SAVES, _drop_saves)
+    save_round(page, "uno", path, {"בן": 15, "כרמל": 5}, "אנה", button="שמירת הסיבוב")
+    page.goto(path + "/rounds/new")  # the next round, typed with no connection at all: no preview
+    go_offline(context)
+    page.locator('fieldset.player-row[data-player="בן"] .went-out').check()
+    points(page, "אנה").fill("8")
+    points(page, "כרמל").fill("4")
+    page.locator("form.round-form [type=submit][name=submit]").click()
+    page.wait_for_url(f"**{path}")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    note = page.locator(".provisional-note")
+    expect(note).to_contain_text("הסכומים המסומנים כוללים סיבובים השמורים בטלפון הזה ועדיין לא נשמרו.")
+    expect(note).to_contain_text("סיבוב 3 עדיין לא נספר")
+    assert standings(page) == {"אנה": "50", "בן": "0", "כרמל": "0"}  # round 3 is not counted
+    expect(page.locator("table.history .provisional-row")).to_have_count(2)
+    last = page.locator("table.history .provisional-row").nth(1)
+    expect(last.locator("td")).to_have_text(["–", "–", "–"])
+    expect(last.locator(".provisional-badge")).to_have_text("זמני")
+    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], width
+    shot(page, "provisional-he-320")
+    for part in ("table.standings", "table.history"):  # what a person looks at, at its size
+        page.locator(part).evaluate("t => t.scrollIntoView({block: 'center'})")
+        shot(page, "provisional-he-320-" + part.split(".")[1], full_page=False)
+    context.unroute(SAVES, _drop_saves)
+    go_online(context)
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
+    assert standings(page) == {"אנה": "50", "בן": "12", "כרמל": "0"}
