@@ -145,6 +145,8 @@ def hand(game_id: str):
                 return _hand_answer(game, problem=form_problem(form), player=player)
         game = sheets.get_game(game.id)  # as stored now (a refused write changed nothing)
         data = sheets.game_json(game)
+    draft = data.get("draft") or {}
+    sent = (draft.get("points") or {}).get(player) if (draft.get("rows") or {}).get(player) is not None else None
     response = make_response(
         render_template(
             "sheets/hand.html",
@@ -156,6 +158,7 @@ def hand(game_id: str):
             player=player,
             number=len(game.rounds) + 1,
             labels=row_labels(game, form, [player]),
+            sent={player: sent} if sent is not None else None,  # the hand as sent counts this (shown in its row)
             hand_url=hand_url,
             panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )

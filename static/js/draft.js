@@ -13,6 +13,15 @@
     var open = row && row.querySelector(".row-open");
     if (open && !row.classList.contains("is-open")) open.click();
   });
+  // Once the round this page was drawn for is stored, the live panel says so and leads to the next round's hand
+  // (templates/sheets/_hand_panel.html): the old form, its help and "Your hand is in." go.
+  function stored() {
+    if (!document.querySelector(".hand-moved")) return;
+    form.hidden = true;
+    document.querySelectorAll(".hand-help, .flash-ok:not(.hand-moved)").forEach(function (el) { el.hidden = true; });
+  }
+  if (window.MutationObserver) new MutationObserver(stored).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", stored);
 })();
 
 // The round form, filled in together (API.md "A round entered together"): each row this phone enters is sent
@@ -95,6 +104,12 @@
         var shown = row.querySelector(".penalty-value");
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
+        // The phase as the row was sent (Phase 10: a phase number under "pick a phase", else true or false).
+        var sentPhase = draft.rows[name].completed;
+        var box = row.querySelector("[data-completed]");
+        if (box && sentPhase !== undefined) { box.checked = sentPhase !== false; box.removeAttribute("data-auto"); }
+        var pick = row.querySelector("select.completed-phase");
+        if (pick && sentPhase !== undefined) pick.value = typeof sentPhase === "number" ? String(sentPhase) : "";
       }
       var out = row.querySelector("[data-went-out]");
       if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {

@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sheet_pages import points, row
+from test_draft_round import _player_link, _player_phone
 
 LIVE_TIMEOUT = 10_000
 
@@ -62,3 +63,35 @@ def test_a_reopened_phase10_form_shows_the_draft_as_it_stands_and_saves_it(page:
         "Cy": 60,
     }
     assert _draft(page, game_id) is None
+
+
+def test_a_sent_hand_shows_as_sent_and_goes_once_its_round_is_saved(page: Page, phone, shot):
+    sheet, game_id = _phase10_sheet(page)
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    row(ben, "Ben").locator(".completed").check()
+    points(ben, "Ben").fill("25")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_text("Your hand is in.")).to_be_visible()
+    # The hand as sent: its total, its points and its phase tick.
+    expect(row(ben, "Ben").locator(".points-input")).to_have_value("25")
+    expect(row(ben, "Ben").locator(".completed")).to_be_checked()
+    expect(row(ben, "Ben").locator(".penalty-value")).to_have_text("25")
+    shot(ben, "hand-as-sent")
+
+    # The scorekeeper's form shows Ben's row with its phase ticked, as the server has it.
+    page.get_by_role("link", name="Record round 1").click()
+    expect(row(page, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    expect(row(page, "Ben").locator(".completed")).to_be_checked()
+    row(page, "Ana").locator(".went-out").check()
+    points(page, "Cy").fill("60")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    assert len(_rounds(page, game_id)) == 1
+
+    # Ben's page: only the saved notice and the way to round 2; the old form is gone.
+    expect(ben.locator(".hand-moved")).to_contain_text("Round 1 is saved.", timeout=LIVE_TIMEOUT)
+    expect(ben.get_by_role("link", name="Enter your hand for round 2")).to_be_visible()
+    expect(ben.get_by_role("button", name="Send my hand")).to_be_hidden()
+    expect(ben.get_by_text("Your hand is in.")).to_be_hidden()
+    shot(ben, "hand-after-the-round-is-saved")
