@@ -334,6 +334,34 @@ def commit_draft(game_id: str):
     return redirect(url_for("sheets.show", game_id=game.id))
 
 
+@bp.post("/<game_id>/draft/discard")
+def discard_draft(game_id: str):
+    """*Discard this round in progress* (an editing phone, after its confirmation): the round being filled in
+    together is dropped on every phone, as ``DELETE /api/games/<id>/draft`` drops it; nothing stored changes."""
+    game = device.load_game(game_id, edit=True)
+    if game is None:
+        return redirect(url_for("sheets.show", game_id=game_id))
+    draft = drafts.current_draft(game)
+    drafts.delete_draft(game, drafts.EDITOR)
+    if draft is not None:
+        flash(_("Round %(number)s in progress was discarded on every phone.", number=draft["round"]), "ok")
+    return redirect(url_for("sheets.show", game_id=game.id))
+
+
+@bp.app_template_global()
+def draft_entered(draft: dict[str, Any] | None) -> bool:
+    """Whether the round being filled in (``"draft"`` as GET shows it) holds anything entered: a row sent from a
+    player's phone, or a row of a player who did not go out. One holding only who went out and that player's row
+    from an editing phone's form (tapping Out on the round form and leaving it) is not shown as a round filled in
+    together."""
+    if not draft:
+        return False
+    went_out = draft.get("went_out")
+    return any(
+        row is not None and (row.get("by") == "player" or name != went_out) for name, row in draft["rows"].items()
+    )
+
+
 @bp.route("/<game_id>/share/players", methods=["GET", "POST"])
 def share_players(game_id: str):
     """ "Give each player a link": a player link (a claim code good for 30 minutes in the fragment, exchanged by the

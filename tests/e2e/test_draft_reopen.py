@@ -95,3 +95,45 @@ def test_a_sent_hand_shows_as_sent_and_goes_once_its_round_is_saved(page: Page, 
     expect(ben.get_by_role("button", name="Send my hand")).to_be_hidden()
     expect(ben.get_by_text("Your hand is in.")).to_be_hidden()
     shot(ben, "hand-after-the-round-is-saved")
+
+
+def test_a_leftover_draft_can_be_discarded_and_a_bare_went_out_is_not_shown(page: Page, phone, shot):
+    sheet, game_id = _phase10_sheet(page)
+    # The scorekeeper taps Out for Ana and leaves the form: nothing was entered, so no round "filled in together".
+    page.goto(f"{sheet}/rounds/new#out=0")
+    expect(row(page, "Ana").locator(".went-out")).to_be_checked()
+    page.wait_for_function(
+        "(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft && g.draft.went_out === 'Ana')",
+        arg=game_id,
+        timeout=LIVE_TIMEOUT,
+    )
+    page.goto(sheet)
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(page.locator(".draft-panel")).to_have_count(0)
+
+    # A hand entered on a player's phone: the round shows on every phone; the editing phone discards it.
+    ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
+    ben.get_by_role("link", name="Enter my hand (Ben)").click()
+    points(ben, "Ben").fill("50")
+    ben.get_by_role("button", name="Send my hand").click()
+    expect(ben.get_by_text("Your hand is in.")).to_be_visible()
+    ben.goto(sheet)
+    expect(ben.locator(".draft-panel")).to_contain_text("Round 1, filled in together")
+    expect(ben.get_by_role("button", name="Discard this round in progress")).to_have_count(0)  # a player link
+    page.goto(sheet)
+    panel = page.locator(".draft-panel")
+    expect(panel).to_contain_text("Round 1, filled in together")
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
+    shot(page, "draft-with-discard")
+    panel.get_by_role("button", name="Discard this round in progress").click()
+    expect(page.get_by_text("Round 1 in progress was discarded on every phone.")).to_be_visible()
+    assert asked and "Discard round 1 in progress?" in asked[0]
+    expect(page.locator(".draft-panel")).to_have_count(0)
+    assert _draft(page, game_id) is None and _rounds(page, game_id) == []
+    expect(ben.locator(".draft-panel")).to_have_count(0, timeout=LIVE_TIMEOUT)
