@@ -362,6 +362,13 @@ def draft_entered(draft: dict[str, Any] | None) -> bool:
     )
 
 
+@bp.app_template_global()
+def draft_row_note(game, row: dict[str, Any] | None) -> str | None:
+    """What a row of the round filled in together chose for the whole round (an UNO Flip hand's side), for the
+    draft list; ``None`` for nothing."""
+    return None if row is None else sheets.kind_of(game).draft_row_note(row)
+
+
 @bp.route("/<game_id>/share/players", methods=["GET", "POST"])
 def share_players(game_id: str):
     """ "Give each player a link": a player link (a claim code good for 30 minutes in the fragment, exchanged by the
@@ -421,4 +428,13 @@ def draft_row(game_id: str):
         if error.status == 400 and draft and player in (draft.get("rows") or {}):
             drafts.delete_row(game, player, None, drafts.EDITOR)  # what the row said before no longer stands
         return jsonify(ok=False, error=entry_message(error, names), player=error.player or player), error.status
+    if went_out is not None and went_out != player and went_out not in (answer["draft"]["rows"] or {}):
+        # Who went out, as the form says it, is that player's row too (Phase 10: the phase laid down), though
+        # nobody typed in it: without it the round would wait for a row the form already shows.
+        try:
+            out_row = kind.draft_row(form, names, names.index(went_out), True, sheets.rules_of(game))
+            answer = drafts.put_row(game, went_out, {"round": number, **out_row}, drafts.EDITOR)
+        except ApiError:
+            db.session.rollback()  # left for its own row to say (the form shows what is wrong with it)
+            answer = sheets.game_json(sheets.get_game(game.id))
     return jsonify(ok=True, draft=answer["draft"], version=answer["version"])

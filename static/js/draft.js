@@ -138,7 +138,16 @@
       method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" },
       signal: controller ? controller.signal : undefined
     }).then(function (response) { clearTimeout(timer); return response.json(); })
-      .then(function (answer) { if (answer.ok) show(answer.draft); return answer; })
+      .then(function (answer) {
+        if (answer.ok) {
+          // Who went out on this form went to the draft with the row (app/views/hands.py draft_row): this phone's.
+          var out = form.querySelector("[data-went-out]:checked");
+          var outRow = out && out.closest("[data-row]");
+          if (outRow) { touched[seatOf(outRow)] = true; remember(outRow.dataset.player); }
+          show(answer.draft);
+        }
+        return answer;
+      })
       .catch(function () {
         clearTimeout(timer);
         // No connection, or no answer: the row is kept on this phone and sent as that row when the connection

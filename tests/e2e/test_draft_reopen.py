@@ -17,6 +17,16 @@ def _draft(page: Page, game_id: str):
     return page.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft)", game_id)
 
 
+def _wait_draft(page: Page, game_id: str, holds) -> dict:
+    """The draft, once ``holds(draft)`` is true (the rows reach the server after a short pause)."""
+    for _ in range(50):
+        draft = _draft(page, game_id)
+        if draft and holds(draft):
+            return draft
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the draft never got there: {draft}")
+
+
 def _rounds(page: Page, game_id: str) -> list[dict]:
     return page.evaluate("(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.rounds)", game_id)
 
@@ -40,12 +50,7 @@ def test_a_reopened_phase10_form_shows_the_draft_as_it_stands_and_saves_it(page:
     points(page, "Cy").fill("60")
     expect(row(page, "Cy").locator(".penalty-value")).to_have_text("60", timeout=LIVE_TIMEOUT)
     # The rows reach the draft; then the scorekeeper leaves without saving.
-    page.wait_for_function(
-        """(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft && g.draft.rows.Cy
-            && g.draft.rows.Cy.points === 60 && g.draft.went_out === 'Ana')""",
-        arg=game_id,
-        timeout=LIVE_TIMEOUT,
-    )
+    _wait_draft(page, game_id, lambda d: (d["rows"]["Cy"] or {}).get("points") == 60 and d["went_out"] == "Ana")
     page.goto(sheet)
     page.get_by_role("link", name="Record round 1").click()
     # The draft as it stands: Ana went out with her phase, the others' totals; every row is this phone's own.
@@ -100,13 +105,9 @@ def test_a_sent_hand_shows_as_sent_and_goes_once_its_round_is_saved(page: Page, 
 def test_a_leftover_draft_can_be_discarded_and_a_bare_went_out_is_not_shown(page: Page, phone, shot):
     sheet, game_id = _phase10_sheet(page)
     # The scorekeeper taps Out for Ana and leaves the form: nothing was entered, so no round "filled in together".
-    page.goto(f"{sheet}/rounds/new#out=0")
-    expect(row(page, "Ana").locator(".went-out")).to_be_checked()
-    page.wait_for_function(
-        "(id) => fetch('/api/games/' + id).then((r) => r.json()).then((g) => g.draft && g.draft.went_out === 'Ana')",
-        arg=game_id,
-        timeout=LIVE_TIMEOUT,
-    )
+    page.goto(f"{sheet}/rounds/new")
+    row(page, "Ana").locator(".went-out").check()
+    _wait_draft(page, game_id, lambda d: d["went_out"] == "Ana")
     page.goto(sheet)
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
     expect(page.locator(".draft-panel")).to_have_count(0)
@@ -137,3 +138,41 @@ def test_a_leftover_draft_can_be_discarded_and_a_bare_went_out_is_not_shown(page
     expect(page.locator(".draft-panel")).to_have_count(0)
     assert _draft(page, game_id) is None and _rounds(page, game_id) == []
     expect(ben.locator(".draft-panel")).to_have_count(0, timeout=LIVE_TIMEOUT)
+
+
+def test_a_flip_side_conflict_names_the_hands_and_the_list_shows_each_side(page: Page, phone, shot):
+    """The scorekeeper taps Out for Ana (the form's side: light) and enters Ben's hand on the light side; Cy says
+    dark on his own phone. Ana's row holds no hand, so it takes no side: the conflict is Ben's against Cy's."""
+    page.goto("/sheets/new")
+    page.get_by_label("UNO Flip", exact=True).check()
+    for i, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").click()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    game_id = sheet.rsplit("/", 1)[1]
+    cy = _player_phone(phone, _player_link(page, sheet, "Cy"), "Cy")
+    cy.get_by_role("link", name="Enter my hand (Cy)").click()
+    cy.locator('.side-input[value="dark"]').check()
+    expect(cy.locator('.side-input[value="dark"]')).to_be_checked()
+    points(cy, "Cy").fill("20")
+    cy.get_by_role("button", name="Send my hand").click()
+    expect(cy.get_by_text("Your hand is in.")).to_be_visible()
+
+    page.goto(f"{sheet}/rounds/new")
+    row(page, "Ana").locator(".went-out").check()
+    draft = _wait_draft(page, game_id, lambda d: d["went_out"] == "Ana")
+    assert draft["problems"] == []  # Ana's row (the form's side when Out was tapped) conflicts with nobody
+    page.locator('.side-input[value="light"]').check()  # the form took the draft's side (Cy's): changed back
+    points(page, "Ben").fill("12")
+    _wait_draft(page, game_id, lambda d: d["rows"]["Ben"] is not None)
+    page.goto(sheet)
+    panel = page.locator(".draft-panel")
+    expect(panel.locator(".draft-problem")).to_have_text(
+        "Ben's hand was entered as ending on the light side and Cy's on the dark side: a hand ends on one side for "
+        "everyone."
+    )
+    expect(panel.locator('.draft-row[data-player="Ben"] .draft-row-note')).to_have_text("· Light side")
+    expect(panel.locator('.draft-row[data-player="Cy"] .draft-row-note')).to_have_text("· Dark side")
+    expect(panel.locator('.draft-row[data-player="Ana"] .draft-row-note')).to_have_count(0)
+    shot(page, "flip-side-conflict")
