@@ -534,6 +534,16 @@ class GameType:
         """Fill the round form with a stored round (to correct it)."""
         raise NotImplementedError
 
+    def draft_row_note(self, row: dict[str, Any]) -> str | None:
+        """What a row of the round filled in together chose for the whole round, said beside it in the draft list
+        (an UNO Flip hand's side); ``None`` for nothing."""
+        return None
+
+    def prefill_draft(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        """Fill a new round's form with the round being filled in together as it stands: ``entered`` is the body
+        its rows make so far (``went_out`` may be ``None``; a row not sent yet is missing)."""
+        self.prefill(form, names, entered)
+
     def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
         """Set what the round form's fields depend on (choices)."""
 

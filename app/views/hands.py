@@ -145,6 +145,8 @@ def hand(game_id: str):
                 return _hand_answer(game, problem=form_problem(form), player=player)
         game = sheets.get_game(game.id)  # as stored now (a refused write changed nothing)
         data = sheets.game_json(game)
+    draft = data.get("draft") or {}
+    sent = (draft.get("points") or {}).get(player) if (draft.get("rows") or {}).get(player) is not None else None
     response = make_response(
         render_template(
             "sheets/hand.html",
@@ -156,6 +158,7 @@ def hand(game_id: str):
             player=player,
             number=len(game.rounds) + 1,
             labels=row_labels(game, form, [player]),
+            sent={player: sent} if sent is not None else None,  # the hand as sent counts this (shown in its row)
             hand_url=hand_url,
             panel_url=url_for("sheets.hand", game_id=game.id, panel=1, round=len(game.rounds) + 1, **seat),
         )
@@ -331,6 +334,41 @@ def commit_draft(game_id: str):
     return redirect(url_for("sheets.show", game_id=game.id))
 
 
+@bp.post("/<game_id>/draft/discard")
+def discard_draft(game_id: str):
+    """*Discard this round in progress* (an editing phone, after its confirmation): the round being filled in
+    together is dropped on every phone, as ``DELETE /api/games/<id>/draft`` drops it; nothing stored changes."""
+    game = device.load_game(game_id, edit=True)
+    if game is None:
+        return redirect(url_for("sheets.show", game_id=game_id))
+    draft = drafts.current_draft(game)
+    drafts.delete_draft(game, drafts.EDITOR)
+    if draft is not None:
+        flash(_("Round %(number)s in progress was discarded on every phone.", number=draft["round"]), "ok")
+    return redirect(url_for("sheets.show", game_id=game.id))
+
+
+@bp.app_template_global()
+def draft_entered(draft: dict[str, Any] | None) -> bool:
+    """Whether the round being filled in (``"draft"`` as GET shows it) holds anything entered: a row sent from a
+    player's phone, or a row of a player who did not go out. One holding only who went out and that player's row
+    from an editing phone's form (tapping Out on the round form and leaving it) is not shown as a round filled in
+    together."""
+    if not draft:
+        return False
+    went_out = draft.get("went_out")
+    return any(
+        row is not None and (row.get("by") == "player" or name != went_out) for name, row in draft["rows"].items()
+    )
+
+
+@bp.app_template_global()
+def draft_row_note(game, row: dict[str, Any] | None) -> str | None:
+    """What a row of the round filled in together chose for the whole round (an UNO Flip hand's side), for the
+    draft list; ``None`` for nothing."""
+    return None if row is None else sheets.kind_of(game).draft_row_note(row)
+
+
 @bp.route("/<game_id>/share/players", methods=["GET", "POST"])
 def share_players(game_id: str):
     """ "Give each player a link": a player link (a claim code good for 30 minutes in the fragment, exchanged by the
@@ -390,4 +428,13 @@ def draft_row(game_id: str):
         if error.status == 400 and draft and player in (draft.get("rows") or {}):
             drafts.delete_row(game, player, None, drafts.EDITOR)  # what the row said before no longer stands
         return jsonify(ok=False, error=entry_message(error, names), player=error.player or player), error.status
+    if went_out is not None and went_out != player and went_out not in (answer["draft"]["rows"] or {}):
+        # Who went out, as the form says it, is that player's row too (Phase 10: the phase laid down), though
+        # nobody typed in it: without it the round would wait for a row the form already shows.
+        try:
+            out_row = kind.draft_row(form, names, names.index(went_out), True, sheets.rules_of(game))
+            answer = drafts.put_row(game, went_out, {"round": number, **out_row}, drafts.EDITOR)
+        except ApiError:
+            db.session.rollback()  # left for its own row to say (the form shows what is wrong with it)
+            answer = sheets.game_json(sheets.get_game(game.id))
     return jsonify(ok=True, draft=answer["draft"], version=answer["version"])

@@ -332,7 +332,8 @@ def _render_sheet(game, status: int = 200):
 
 
 def round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str, Any] | None = None):
-    """The game's round form; prefilled from ``entered`` (a stored round) when correcting."""
+    """The game's round form; prefilled from ``entered`` (a stored round) when correcting, and a new round's from
+    the round being filled in together as it stands (who went out, each row sent, a hand's side)."""
     kind = sheets.kind_of(game)
     names = sheets.playing_names(data, number)
     posted = request.method == "POST"
@@ -350,7 +351,31 @@ def round_form(game, sheet, data: dict[str, Any], number: int, entered: dict[str
         form.idempotency.data = secrets.token_urlsafe(16)
         if entered:
             kind.prefill(form, names, entered)
+        else:
+            filled = _draft_entry(game, names, number)
+            if filled is not None:
+                kind.prefill_draft(form, names, filled)
     return form
+
+
+def _draft_entry(game, names: list[str], number: int) -> dict[str, Any] | None:
+    """The round being filled in together, when it is round ``number``, as the round body its rows make so far
+    (``went_out`` may be ``None``; rows not sent yet are left out), for the round form to show it as it stands."""
+    draft = drafts.current_draft(game)
+    if draft is None or draft["round"] != number:
+        return None
+    rows = draft.get("rows") or {}
+    body = {
+        "round": number,
+        "went_out": draft.get("went_out"),
+        "results": [
+            {"player": name, **{k: v for k, v in rows[name].items() if k != "by"}} for name in names if name in rows
+        ],
+    }
+    try:  # as the game makes a round of the rows (an UNO Flip hand's side, a No Mercy hand's winner)
+        return sheets.kind_of(game).sheet.round_of_rows(body)
+    except EngineError:  # rows that disagree (sides): shown as they are, the draft's problems say what is wrong
+        return body
 
 
 def round_body(game, form, names: list[str], number: int) -> dict[str, Any]:

@@ -13,6 +13,15 @@
     var open = row && row.querySelector(".row-open");
     if (open && !row.classList.contains("is-open")) open.click();
   });
+  // Once the round this page was drawn for is stored, the live panel says so and leads to the next round's hand
+  // (templates/sheets/_hand_panel.html): the old form, its help and "Your hand is in." go.
+  function stored() {
+    if (!document.querySelector(".hand-moved")) return;
+    form.hidden = true;
+    document.querySelectorAll(".hand-help, .flash-ok:not(.hand-moved)").forEach(function (el) { el.hidden = true; });
+  }
+  if (window.MutationObserver) new MutationObserver(stored).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", stored);
 })();
 
 // The round form, filled in together (API.md "A round entered together"): each row this phone enters is sent
@@ -27,6 +36,26 @@
   if (!form || !window.fetch) return;
   var status = form.querySelector(".draft-status");
   var touched = {};   // seat → entered on this phone
+  // The rows this phone sent to this round are remembered on the phone (the draft knows only that an editing
+  // phone sent them), so a form reopened from the draft shows them as this phone's, not "entered elsewhere".
+  var roundField = form.querySelector("[name=round]");
+  var memo = "deckside-draft-mine:" + (form.dataset.draftRow || "") + ":" + (roundField ? roundField.value : "");
+  function remembered() {
+    try { return JSON.parse(window.localStorage.getItem(memo) || "[]"); } catch (e) { return []; }
+  }
+  function remember(name) {
+    var names = remembered();
+    if (names.indexOf(name) >= 0) return;
+    names.push(name);
+    try { window.localStorage.setItem(memo, JSON.stringify(names)); } catch (e) { /* private mode: this visit only */ }
+  }
+  try {  // another round's note of this sheet is done with
+    var prefix = "deckside-draft-mine:" + (form.dataset.draftRow || "") + ":";
+    for (var i = window.localStorage.length - 1; i >= 0; i--) {
+      var stored = window.localStorage.key(i);
+      if (stored && stored.indexOf(prefix) === 0 && stored !== memo) window.localStorage.removeItem(stored);
+    }
+  } catch (e) { /* no storage */ }
   var timers = {};
   var inFlight = [];
   var draft = null;
@@ -38,6 +67,10 @@
 
   function rows() { return Array.prototype.slice.call(form.querySelectorAll("[data-row]")); }
   function seatOf(row) { return row.dataset.index; }
+  var mineBefore = remembered();
+  rows().forEach(function (row) {
+    if (mineBefore.indexOf(row.dataset.player) >= 0) { touched[seatOf(row)] = true; row.dataset.touched = "1"; }
+  });
   function csrf() { var field = form.querySelector("[name=csrf_token]"); return field ? field.value : ""; }
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
@@ -71,6 +104,12 @@
         var shown = row.querySelector(".penalty-value");
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
+        // The phase as the row was sent (Phase 10: a phase number under "pick a phase", else true or false).
+        var sentPhase = draft.rows[name].completed;
+        var box = row.querySelector("[data-completed]");
+        if (box && sentPhase !== undefined) { box.checked = sentPhase !== false; box.removeAttribute("data-auto"); }
+        var pick = row.querySelector("select.completed-phase");
+        if (pick && sentPhase !== undefined) pick.value = typeof sentPhase === "number" ? String(sentPhase) : "";
       }
       var out = row.querySelector("[data-went-out]");
       if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {
@@ -99,7 +138,16 @@
       method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" },
       signal: controller ? controller.signal : undefined
     }).then(function (response) { clearTimeout(timer); return response.json(); })
-      .then(function (answer) { if (answer.ok) show(answer.draft); return answer; })
+      .then(function (answer) {
+        if (answer.ok) {
+          // Who went out on this form went to the draft with the row (app/views/hands.py draft_row): this phone's.
+          var out = form.querySelector("[data-went-out]:checked");
+          var outRow = out && out.closest("[data-row]");
+          if (outRow) { touched[seatOf(outRow)] = true; remember(outRow.dataset.player); }
+          show(answer.draft);
+        }
+        return answer;
+      })
       .catch(function () {
         clearTimeout(timer);
         // No connection, or no answer: the row is kept on this phone and sent as that row when the connection
@@ -116,6 +164,7 @@
     if (!row || saving) return;
     var seat = seatOf(row);
     touched[seat] = true;
+    remember(row.dataset.player);
     row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)
     show(draft);
     clearTimeout(timers[seat]);

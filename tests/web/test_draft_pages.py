@@ -128,3 +128,21 @@ def test_the_live_panel_of_a_hand_page_leaves_the_pages_message_to_the_page(app,
     panel = ben.get(f"/sheets/{game_id}/hand?panel=1").get_data(as_text=True)
     assert 'class="sheet-draft"' in panel and "Ben" in panel and "<html" not in panel
     assert "Your hand is in." in ben.get(f"/sheets/{game_id}/hand").get_data(as_text=True)
+
+
+def test_a_reopened_no_mercy_form_shows_the_winner_and_the_knock_out_from_the_draft(app, client):
+    """A No Mercy hand filled in together (Ana won, Ben knocked out, Cy 30): the round form opened again shows it
+    as the draft has it, not a blank winner and Ben's row as "0" (issue 20's new-user review)."""
+    game_id, key, _data = create(client, game="uno_no_mercy")
+    auth = {"Authorization": f"Bearer {key}"}
+    assert (
+        client.put(f"/api/games/{game_id}/draft", json={"round": 1, "went_out": "Ana"}, headers=auth).status_code == 200
+    )
+    for name, row in (("Ben", {"knocked_out": True}), ("Cy", {"points": 30})):
+        answer = client.put(f"/api/games/{game_id}/draft/rows/{name}", json={"round": 1, **row}, headers=auth)
+        assert answer.status_code == 200, answer.get_json()
+    page = _editor(app, game_id, key).get(f"/sheets/{game_id}/rounds/new").get_data(as_text=True)
+    assert re.search(r'<input[^>]*checked[^>]*id="went_out-0"|<input[^>]*id="went_out-0"[^>]*checked', page)
+    knocked = re.search(r'<input[^>]*name="players-1-knocked_out"[^>]*>', page).group(0)
+    assert "checked" in knocked
+    assert re.search(r'name="players-2-points"[^>]*value="30"|value="30"[^>]*name="players-2-points"', page)

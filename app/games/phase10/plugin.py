@@ -285,14 +285,15 @@ class Phase10(GameType):
         return {result.player: result.completed_phase is not None for result in scored.results}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
-        form.went_out.data = str(names.index(entered["went_out"]))
+        if entered.get("went_out") in names:  # a round filled in together may not say yet
+            form.went_out.data = str(names.index(entered["went_out"]))
         by_player = {r["player"]: r for r in entered["results"]}
         for name, row in zip(names, form.players.entries):
             result = by_player.get(name, {})
             completed = result.get("completed", False)
             row.form.completed.data = completed is not False
             row.form.phase.data = str(completed) if completed not in (True, False) else ""
-            if name == entered["went_out"]:
+            if name == entered.get("went_out"):
                 continue
             if "counts" in result:
                 for key, value in result["counts"].items():

@@ -85,10 +85,11 @@ class Uno(GameType):
         return {} if went_out else leftover(form.players.entries[index].form)
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
-        form.went_out.data = str(names.index(entered["went_out"]))
+        if entered.get("went_out") in names:  # a round filled in together may not say yet
+            form.went_out.data = str(names.index(entered["went_out"]))
         by_player = {r["player"]: r for r in entered["results"]}
         for name, row in zip(names, form.players.entries):
-            if name != entered["went_out"]:
+            if name != entered.get("went_out"):
                 prefill_leftover(row.form, by_player.get(name, {}))
 
     def csv_columns(self, names: list[str], sheet: Any) -> list[str]:

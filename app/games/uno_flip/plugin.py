@@ -86,6 +86,17 @@ class UnoFlip(Uno):
         super().prefill(form, names, entered)
         form.side.data = entered.get("side", cards.LIGHT)
 
+    def draft_row_note(self, row: dict[str, Any]) -> str | None:
+        """The side the row says the hand ended on."""
+        side = row.get("side")
+        return None if side is None else str(_("Light side") if side == cards.LIGHT else _("Dark side"))
+
+    def prefill_draft(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
+        """The hand filled in together: its side as its rows say, else the side the form starts on."""
+        side = form.side.data
+        self.prefill(form, names, entered)
+        form.side.data = entered.get("side", side)
+
     def prepare_round_form(self, form: Any, sheet: Any, names: list[str], number: int) -> None:
         """A new round starts on the side the last hand ended on."""
         if form.side.raw_data is None and not form.is_submitted():

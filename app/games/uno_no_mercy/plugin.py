@@ -101,8 +101,9 @@ class UnoNoMercy(Uno):
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         # A stored No Mercy round names its winner as one of the two (the engine checked it).
         winner = cast(str, entered.get("went_out") or entered.get("last_standing"))
-        form.went_out.data = str(names.index(winner))
-        form.won_by.data = STANDING if "last_standing" in entered else WENT_OUT
+        if winner in names:  # a hand filled in together may not name its winner yet
+            form.went_out.data = str(names.index(winner))
+            form.won_by.data = STANDING if "last_standing" in entered else WENT_OUT
         by_player = {r["player"]: r for r in entered["results"]}
         for name, row in zip(names, form.players.entries):
             result = by_player.get(name, {})

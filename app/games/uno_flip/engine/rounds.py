@@ -120,18 +120,21 @@ def check_together(scored: list[uno.ScoredResult], went_out: str | None, context
     out as UNO checks them with that side's deck; raise :class:`RoundError` if not."""
     if not scored:
         return
-    first = scored[0].result
-    for line in scored[1:]:
+    # The one who went out holds no hand, so their row's side says nothing of the hand (a form's default side when
+    # Out was tapped): the hands held say on which side it ended.
+    sided = [line for line in scored if line.player != went_out] or scored
+    first = sided[0].result
+    for line in sided[1:]:
         if line.result.side != first.side:
             if first.side == LIGHT:
                 template = _(
-                    "{player} entered the hand as ending on the light side and {other} on the dark side: a hand ends "
-                    "on one side for everyone."
+                    "{player}'s hand was entered as ending on the light side and {other}'s on the dark side: a hand "
+                    "ends on one side for everyone."
                 )
             else:
                 template = _(
-                    "{player} entered the hand as ending on the dark side and {other} on the light side: a hand ends "
-                    "on one side for everyone."
+                    "{player}'s hand was entered as ending on the dark side and {other}'s on the light side: a hand "
+                    "ends on one side for everyone."
                 )
             raise RoundError(template.format(player=first.player, other=line.result.player), player=line.result.player)
     uno.check_together([line for line in scored if line.player != went_out], context, SIDE_DECKS[first.side])
@@ -140,7 +143,11 @@ def check_together(scored: list[uno.ScoredResult], went_out: str | None, context
 def round_of_rows(body: dict[str, Any]) -> dict[str, Any]:
     """The round body the rows make: the side the rows say (they agree, else :class:`RoundError`), on the round."""
     results = body.get("results", [])
-    sides = {item.get("side") for item in results if "side" in item}
+    winner = body.get("went_out")
+    # The hands held say the side (the row of the one who went out holds none: its side is a form's default).
+    sides = {item.get("side") for item in results if "side" in item and item.get("player") != winner}
+    if not sides:
+        sides = {item.get("side") for item in results if "side" in item}
     if len(sides) > 1:
         raise RoundError(_("The hands were entered on different sides: a hand ends on one side for everyone."))
     return {
