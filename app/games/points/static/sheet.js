@@ -35,16 +35,18 @@
   }
   form.addEventListener("input", function (event) { if (event.target === active) showValue(); });
 
-  // The next value after a key: digits append (a lone 0 is replaced), the sign flips, back deletes.
+  // The next value after a key: digits append (a lone 0 is replaced), the sign flips, back deletes. Zero has no
+  // sign: never "-0" (a minus waits for its first digit that is not 0; ± on 0 leaves 0).
   function next(value, button) {
     var negative = value.charAt(0) === "-";
     var digits = negative ? value.slice(1) : value;
     if (button.dataset.digit !== undefined) {
       if (digits.length >= MAX_DIGITS) return value;
-      digits = digits === "0" ? button.dataset.digit : digits + button.dataset.digit;
+      if (negative && /^0*$/.test(digits) && button.dataset.digit === "0") return "-";
+      digits = /^0+$/.test(digits) ? button.dataset.digit : digits + button.dataset.digit;
       return (negative ? "-" : "") + digits;
     }
-    if (button.dataset.action === "sign") return negative ? digits : "-" + digits;
+    if (button.dataset.action === "sign") return negative ? digits : /^0+$/.test(digits) ? digits : "-" + digits;
     if (button.dataset.action === "back") return value.slice(0, -1);
     return value;
   }

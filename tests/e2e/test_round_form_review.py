@@ -1,0 +1,59 @@
+"""A new user's review of the score sheets' round form: points kept after a refused save, 1–9 filling itself in
+on the correction page, the Points keypad on a 320×568 screen, the count placeholder at 320 px, number ranges in
+Hebrew, and "-0" on the Points keypad."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from e2e_helpers import in_sight
+from playwright.sync_api import Page, expect
+from sheet_pages import open_row, penalty, quick_count, row, tap, went_out
+
+LANGUAGES = ["en", "de", "he", "hi", "cy", "ro"]
+
+
+def points_round(page: Page, players: list[str]) -> None:
+    game = page.request.post("/api/games", data={"game": "points", "players": players}).json()
+    page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
+    page.get_by_role("link", name="Record round 1").click()
+    expect(page.locator(".number-keypad")).to_be_visible()
+
+
+def key(page: Page, label: str) -> None:
+    page.locator(".number-keypad").get_by_role("button", name=label, exact=True).tap()
+
+
+def phase10_round(page: Page, players: list[str], rounds: list[dict] | None = None) -> str:
+    body = {"game": "phase10", "players": players}
+    game = page.request.post("/api/games", data=body).json()
+    for item in rounds or []:
+        answer = page.request.post(f"/api/games/{game['id']}/rounds", data=item,
+                                   headers={"Authorization": f"Bearer {game['edit_key']}"})
+        assert answer.ok, answer.text()
+    page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    return f"/sheets/{game['id']}"
+
+
+# --- 6. "-0" on the Points keypad -----------------------------------------------------------------------------
+
+
+def test_the_points_keypad_never_makes_minus_zero(page: Page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    points_round(page, ["Ana", "Ben"])
+    field = row(page, "Ana").locator(".points-input")
+    shown = page.locator(".number-keypad .keypad-value")
+    key(page, "minus")
+    key(page, "0")  # a minus, then a zero: no "-0"
+    expect(field).not_to_have_value("-0")
+    expect(shown).not_to_have_text("-0")
+    key(page, "5")
+    expect(field).to_have_value("-5")  # the minus waits for the first digit that is not 0
+    for _ in range(3):
+        key(page, "delete the last digit")
+    key(page, "0")
+    key(page, "minus")  # a zero has no sign
+    expect(field).to_have_value("0")
+    expect(shown).to_have_text("0")
