@@ -57,3 +57,29 @@ def test_the_points_keypad_never_makes_minus_zero(page: Page):
     key(page, "minus")  # a zero has no sign
     expect(field).to_have_value("0")
     expect(shown).to_have_text("0")
+
+
+# --- 3. The Points keypad on a 320×568 screen ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width, height", [(320, 568), (568, 320), (390, 844)])
+def test_the_active_points_field_and_save_are_in_sight_from_the_start(page: Page, shot, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    points_round(page, players)
+    page.wait_for_timeout(300)  # the first row brought into view
+    shot(page, f"points-on-load-{width}x{height}", full_page=False)
+    save = page.get_by_role("button", name="Save round")
+    assert in_sight(row(page, "Ana").locator(".points-input")), "the first player's field is behind the keypad"
+    assert in_sight(save), "Save is off screen (or behind the keypad) on load"
+    for name in players:
+        if name != players[0]:
+            key(page, "Next player")
+            page.wait_for_timeout(150)
+        assert in_sight(row(page, name).locator(".points-input")), name
+        assert in_sight(save), name
+        key(page, "5")
+    shot(page, f"points-last-{width}x{height}", full_page=False)
+    expect(row(page, "Eve").locator(".points-input")).to_have_value("5")
+    save.click()
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible()
