@@ -266,7 +266,9 @@
             var name = row.dataset.player;
             var label = answer.labels && answer.labels[name];
             var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;
-            var value = answer.ok ? answer.points[name] : untouched ? scored[name] : null;
+            // Refused: a row valid on its own shows its own points (the server says which), else what it showed.
+            var own = !answer.ok && answer.points && name !== answer.player ? answer.points[name] : undefined;
+            var value = answer.ok ? answer.points[name] : own !== undefined ? own : untouched ? scored[name] : null;
             if (label) showLabel(row, label);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;

@@ -4,12 +4,10 @@ Hebrew, and "-0" on the Points keypad."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from e2e_helpers import in_sight
 from playwright.sync_api import Page, expect
-from sheet_pages import open_row, penalty, quick_count, row, tap, went_out
+from sheet_pages import open_row, penalty, phase10_hand, points, row, went_out
 
 LANGUAGES = ["en", "de", "he", "hi", "cy", "ro"]
 
@@ -28,8 +26,8 @@ def key(page: Page, label: str) -> None:
 def phase10_round(page: Page, players: list[str], rounds: list[dict] | None = None) -> str:
     body = {"game": "phase10", "players": players}
     game = page.request.post("/api/games", data=body).json()
-    for item in rounds or []:
-        answer = page.request.post(f"/api/games/{game['id']}/rounds", data=item,
+    for number, item in enumerate(rounds or [], start=1):
+        answer = page.request.post(f"/api/games/{game['id']}/rounds", data={"round": number, **item},
                                    headers={"Authorization": f"Bearer {game['edit_key']}"})
         assert answer.ok, answer.text()
     page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
@@ -83,3 +81,49 @@ def test_the_active_points_field_and_save_are_in_sight_from_the_start(page: Page
     expect(row(page, "Eve").locator(".points-input")).to_have_value("5")
     save.click()
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+
+
+# --- 1. After a refused save the valid rows keep their points -------------------------------------------------
+
+
+def ben_two_low_cy_three(page: Page) -> None:
+    """Ana went out, Ben holds two low cards (the counts), Cy's total is typed as 3 (not a possible hand)."""
+    went_out(page, "Ana")
+    open_row(page, "Ben")
+    ben = row(page, "Ben").locator(".count-input").first
+    ben.fill("2")
+    field = points(page, "Cy")
+    field.fill("3")
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_refused_save_keeps_the_points_of_the_valid_rows(page: Page, shot, width):
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 568})
+    phase10_round(page, ["Ana", "Ben", "Cy", "Dee"])
+    page.get_by_role("link", name="Record round 1").click()
+    ben_two_low_cy_three(page)
+    page.get_by_role("button", name="Save round").click()
+    expect(row(page, "Cy").locator("[data-error]")).to_be_visible()  # refused, at Cy's row
+    page.wait_for_timeout(800)  # the live preview after the page loads
+    for name, value in (("Ana", "0"), ("Ben", "10"), ("Cy", "–"), ("Dee", "50")):
+        expect(penalty(page, name)).to_have_text(value)
+    shot(page, f"refused-keeps-points-{width}")
+
+
+def test_a_refused_correction_keeps_the_points_of_the_valid_rows(page: Page, shot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    sheet = phase10_round(page, players, [phase10_hand(players, "Ana")])
+    page.goto(sheet + "/rounds/1/edit")
+    expect(page.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    open_row(page, "Ben")
+    for field in row(page, "Ben").locator(".count-input").all():
+        field.fill("")
+    row(page, "Ben").locator(".count-input").first.fill("2")
+    points(page, "Cy").fill("3")
+    page.get_by_role("button", name="Save round").click()
+    expect(row(page, "Cy").locator("[data-error]")).to_be_visible()
+    page.wait_for_timeout(800)
+    for name, value in (("Ana", "0"), ("Ben", "10"), ("Cy", "–")):
+        expect(penalty(page, name)).to_have_text(value)
+    shot(page, "refused-correction-keeps-points")
