@@ -27,8 +27,11 @@ def phase10_round(page: Page, players: list[str], rounds: list[dict] | None = No
     body = {"game": "phase10", "players": players}
     game = page.request.post("/api/games", data=body).json()
     for number, item in enumerate(rounds or [], start=1):
-        answer = page.request.post(f"/api/games/{game['id']}/rounds", data={"round": number, **item},
-                                   headers={"Authorization": f"Bearer {game['edit_key']}"})
+        answer = page.request.post(
+            f"/api/games/{game['id']}/rounds",
+            data={"round": number, **item},
+            headers={"Authorization": f"Bearer {game['edit_key']}"},
+        )
         assert answer.ok, answer.text()
     page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
