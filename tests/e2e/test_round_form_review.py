@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import in_sight
 from playwright.sync_api import Page, expect
-from sheet_pages import open_row, penalty, phase10_hand, points, row, went_out
+from sheet_pages import open_row, penalty, phase10_hand, points, quick_count, row, went_out
 
 LANGUAGES = ["en", "de", "he", "hi", "cy", "ro"]
 
@@ -130,3 +130,25 @@ def test_a_refused_correction_keeps_the_points_of_the_valid_rows(page: Page, sho
     for name, value in (("Ana", "0"), ("Ben", "10"), ("Cy", "–")):
         expect(penalty(page, name)).to_have_text(value)
     shot(page, "refused-correction-keeps-points")
+
+
+# --- 2. "1–9 fills itself in" on the correction page ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_correcting_a_default_hand_lets_one_to_nine_fill_itself_in(page: Page, shot, width):
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 568})
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    sheet = phase10_round(page, players, [phase10_hand(players, "Ana")])
+    page.goto(sheet + "/rounds/1/edit")
+    expect(page.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    open_row(page, "Dee")
+    low = row(page, "Dee").locator(".count-input").first
+    expect(low).to_have_value("")  # filled in by itself when stored: it fills itself in again
+    quick_count(page, "Dee", "Skip", 1)
+    expect(penalty(page, "Dee")).to_have_text("60")  # nine low cards (45) and a Skip (15)
+    expect(page.locator(".round-problem")).to_be_hidden()
+    shot(page, f"correct-default-hand-{width}", full_page=False)
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_text("Round 1 corrected.")).to_be_visible()
+    expect(page.locator("table.standings")).to_contain_text("60")
