@@ -223,6 +223,17 @@
         row.classList.toggle("is-out", out);
         row.querySelector("[data-leftover]").hidden = out;
       });
+      // A count that fills itself in (Phase 10's 1–9: the rest of the hand) shows the number it will fill.
+      form.querySelectorAll("[data-auto-count]").forEach(function (input) {
+        var row = input.closest("[data-row]");
+        var box = row.querySelector("[data-completed]");
+        var others = 0;
+        row.querySelectorAll(".count-input").forEach(function (other) {
+          if (other !== input) others += parseInt(other.value, 10) || 0;
+        });
+        var ticked = box && box.checked && !box.hasAttribute("data-auto");  // a completed phase: nothing fills in
+        input.placeholder = String(ticked ? 0 : Math.max(0, parseInt(input.dataset.autoCount, 10) - others));
+      });
       form.querySelectorAll("[data-quick-counts]").forEach(function (group) {
         var value = document.getElementById(group.dataset.for).value.trim();
         group.querySelectorAll("[data-count]").forEach(function (chip) {

@@ -152,3 +152,74 @@ def test_correcting_a_default_hand_lets_one_to_nine_fill_itself_in(page: Page, s
     page.get_by_role("button", name="Save round").click()
     expect(page.get_by_text("Round 1 corrected.")).to_be_visible()
     expect(page.locator("table.standings")).to_contain_text("60")
+
+
+# --- 4. The 1–9 placeholder fits, in every language ----------------------------------------------------------
+
+FITS = """(el) => {
+  const style = getComputedStyle(el), ph = getComputedStyle(el, '::placeholder');
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${ph.fontWeight} ${ph.fontSize} ${ph.fontFamily}`;
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {text: el.placeholder, width: pen.measureText(el.placeholder).width, room};
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_one_to_nine_placeholder_fits_in_every_language(page: Page, context, base_url, shot, language, width):
+    page.set_viewport_size({"width": width, "height": 700})
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    game = page.request.post("/api/games", data={"game": "phase10", "players": players}).json()
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
+    page.locator(f'a[href$="/sheets/{game["id"]}/rounds/new"]').first.click()
+    page.wait_for_load_state("domcontentloaded")
+    went_out(page, "Ana")
+    open_row(page, "Ben")
+    low = row(page, "Ben").locator(".count-input").first
+    fit = low.evaluate(FITS)
+    assert fit["text"] == "10", fit  # only the number: the word is on the label
+    assert fit["width"] <= fit["room"], fit
+    assert row(page, "Ben").locator(".count-auto").first.is_visible()
+    row(page, "Ben").locator(".count-input").nth(1).fill("3")  # three high cards: 1–9 will fill 7
+    expect(low).to_have_attribute("placeholder", "7")
+    shot(page, f"one-to-nine-{language}-{width}", full_page=False)
+
+
+# --- 5. Number ranges read left to right in Hebrew ----------------------------------------------------------
+
+REVERSED_RANGES = r"""(root) => {
+  // Every "a–b" (or "a-b") of numbers in the page's text: where its first and its last digit are drawn.
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.getClientRects().length) continue;
+    for (const m of node.data.matchAll(/(\d+)\s*[–-]\s*(\d+)/g)) {
+      const at = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().left; };
+      const first = at(m.index), last = at(m.index + m[0].length - 1);
+      if (first > last) found.push(m[0] + " in " + node.data.trim().slice(0, 40));
+    }
+  }
+  return found;
+}"""
+
+
+def test_number_ranges_read_left_to_right_in_hebrew(page: Page, context, base_url, shot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    game = page.request.post("/api/games", data={"game": "phase10", "players": players}).json()
+    context.add_cookies([{"name": "lang", "value": "he", "url": base_url}])
+    page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
+    page.locator(f'a[href$="/sheets/{game["id"]}/rounds/new"]').first.click()
+    page.wait_for_load_state("domcontentloaded")
+    open_row(page, "Ben")
+    expect(row(page, "Ben").locator(".count label").first).to_contain_text("1–9")
+    shot(page, "ranges-he-round", full_page=False)
+    assert page.locator("main").evaluate(REVERSED_RANGES) == []
+    for kind in ("phase10", "uno", "uno_flip", "uno_no_mercy"):
+        page.goto(f"/rules/{kind}")
+        shot(page, f"ranges-he-rules-{kind}")
+        assert page.locator("main").evaluate(REVERSED_RANGES) == [], kind
+    page.goto("/check/")
+    assert page.locator("main").evaluate(REVERSED_RANGES) == [], "the phase check"

@@ -205,6 +205,7 @@ class Phase10(GameType):
             "phases": phases.PHASES,
             "card_numbers": {"low": (LOWEST, LOW_MAX), "high": (LOW_MAX + 1, HIGHEST)},
             "card_points": scoring.CLASS_POINTS,
+            "hand_size": HAND_SIZE,
         }
 
     def page_context(self) -> dict[str, Any]:
