@@ -479,6 +479,31 @@ def row_labels(game, form, names: list[str]) -> dict[str, dict[str, Any]]:
     return sheets.kind_of(game).row_labels(sheets.rules_of(game), names, went_out)
 
 
+def rows_on_their_own(game, sheet, form, names: list[str], refused: str | None = None) -> dict[str, int]:
+    """Each row's points on its own, for a round that was refused (or is not yet possible as a whole): the other
+    rows keep their live points (0 for who went out, a valid hand's points). Left out: ``refused`` (the player the
+    refusal names), a row with its own problem, and a gain (a number that depends on the other rows)."""
+    kind = sheets.kind_of(game)
+    rules = sheets.rules_of(game)
+    labels = row_labels(game, form, names)
+    chosen = getattr(getattr(form, "went_out", None), "data", None)
+    went_out = names[int(chosen)] if isinstance(chosen, str) and chosen.isdigit() and int(chosen) < len(names) else None
+    read: dict[str, Any] = {}
+    for index, (name, entry) in enumerate(zip(names, form.players.entries)):
+        if name == refused or labels.get(name, {}).get("gain") or any(field.errors for field in entry.form):
+            continue
+        try:
+            row = kind.draft_row(form, names, index, name == went_out, rules)
+            read[name] = sheet.read_row(name, row, name == went_out)
+        except (ApiError, EngineError, NotImplementedError, ValueError):
+            continue  # not a line on its own: it shows no number
+    try:
+        points = sheet.check_rows(went_out, read).points
+    except EngineError:
+        return {}
+    return {name: value for name, value in points.items() if value is not None and name in names and name != refused}
+
+
 def _offer_as_next_round(game, form, number: int):
     """Another phone saved this round first: the page sets the stored round beside this phone's entry; the main
     action is to discard this entry (the same round, entered twice); saving it as the next round is the second
@@ -517,6 +542,7 @@ class _RoundPage:
     number: int
     editing: bool
     preview: Any = None  # the round as it would be scored, when the post asked for a preview
+    kept: dict[str, int] | None = None  # a refused round: the points of the rows valid on their own
     taken: dict[str, Any] | None = None  # the round was stored meanwhile: it and this entry, side by side
     lost: int | None = None  # the round this entry lost to another phone (the form now stands for the next)
 
@@ -549,6 +575,7 @@ def _invalid_entry(page: _RoundPage):
     page.form.name_errors(page.names)
     if wants_json():
         return _sent_answer(page.game, page.number, problem=form_problem(page.form))
+    page.kept = rows_on_their_own(page.game, page.sheet, page.form, page.names)
     return _render_round(page)
 
 
@@ -621,6 +648,7 @@ def _refused(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
         flash(error.message, "error")
         return redirect(url_for("sheets.show", game_id=page.game_id))
     page.form.show_error(page.names, error)
+    page.kept = rows_on_their_own(page.game, page.sheet, page.form, page.names, error.player)
     return _render_round(page)
 
 
@@ -656,6 +684,7 @@ def _render_round(page: _RoundPage):
         names=page.names,
         editing=page.editing,
         preview=kind.preview_points(page.preview) if page.preview is not None else None,
+        kept=page.kept or {},
         labels=row_labels(page.game, page.form, page.names),
         dealer=page.data["dealer"] if not page.editing else None,
         taken=page.taken,
@@ -774,7 +803,11 @@ def preview(game_id: str):
             scored, change = sheets.preview_change(game, body, sheet)
     except ApiError as error:
         return jsonify(
-            ok=False, error=entry_message(error, names), player=error.player, labels=row_labels(game, form, names)
+            ok=False,
+            error=entry_message(error, names),
+            player=error.player,
+            labels=row_labels(game, form, names),
+            points=rows_on_their_own(game, sheet, form, names, error.player),
         )
     kind = sheets.kind_of(game)
     completed = kind.preview_completed(scored)  # only games with phases say who completed one

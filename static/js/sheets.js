@@ -223,6 +223,17 @@
         row.classList.toggle("is-out", out);
         row.querySelector("[data-leftover]").hidden = out;
       });
+      // A count that fills itself in (Phase 10's 1–9: the rest of the hand) shows the number it will fill.
+      form.querySelectorAll("[data-auto-count]").forEach(function (input) {
+        var row = input.closest("[data-row]");
+        var box = row.querySelector("[data-completed]");
+        var others = 0;
+        row.querySelectorAll(".count-input").forEach(function (other) {
+          if (other !== input) others += parseInt(other.value, 10) || 0;
+        });
+        var ticked = box && box.checked && !box.hasAttribute("data-auto");  // a completed phase: nothing fills in
+        input.placeholder = String(ticked ? 0 : Math.max(0, parseInt(input.dataset.autoCount, 10) - others));
+      });
       form.querySelectorAll("[data-quick-counts]").forEach(function (group) {
         var value = document.getElementById(group.dataset.for).value.trim();
         group.querySelectorAll("[data-count]").forEach(function (chip) {
@@ -285,7 +296,9 @@
             var name = row.dataset.player;
             var label = answer.labels && answer.labels[name];
             var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;
-            var value = answer.ok ? answer.points[name] : untouched ? scored[name] : null;
+            // Refused: a row valid on its own shows its own points (the server says which), else what it showed.
+            var own = !answer.ok && answer.points && name !== answer.player ? answer.points[name] : undefined;
+            var value = answer.ok ? answer.points[name] : own !== undefined ? own : untouched ? scored[name] : null;
             if (label) showLabel(row, label);
             var shown = row.querySelector(".penalty-value");
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;

@@ -104,4 +104,6 @@ def test_the_phase_check_asks_set_or_run_only_when_the_answer_depends_on_it(hit)
 def test_one_to_nine_says_what_auto_fills(client):
     url = new_sheet(client)
     form = text(client.get(url + "/rounds/new"))
-    assert 'placeholder="auto: 10"' in form and 'placeholder="auto"' not in form
+    # the word on the label, only the number it fills in the field (it fits a 320 px screen in every language)
+    assert 'placeholder="10"' in form and 'data-auto-count="10"' in form and 'placeholder="auto' not in form
+    assert '<small class="count-auto">auto</small>' in form

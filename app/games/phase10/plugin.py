@@ -233,6 +233,7 @@ class Phase10(GameType):
             "phases": phases.PHASES,
             "card_numbers": {"low": (LOWEST, LOW_MAX), "high": (LOW_MAX + 1, HIGHEST)},
             "card_points": scoring.CLASS_POINTS,
+            "hand_size": HAND_SIZE,
         }
 
     def page_context(self) -> dict[str, Any]:
@@ -296,7 +297,7 @@ class Phase10(GameType):
             if name == entered.get("went_out"):
                 continue
             if "counts" in result:
-                for key, value in result["counts"].items():
+                for key, value in _entered_counts(result["counts"], completed).items():
                     getattr(row.form, key).data = value
             else:
                 prefill_leftover(row.form, result)
@@ -434,6 +435,16 @@ def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
     cards = typed.get("cards")
     counts = {key: getattr(row, key).data for key in COUNTS}
     return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards))
+
+
+def _entered_counts(stored: dict[str, int], completed: bool | int) -> dict[str, int | None]:
+    """A stored round's counts as the keypad shows them to correct it: what was filled in by itself is left to fill
+    itself in again (``None``), as on a new round. Without a completed phase a hand is 10 cards, so "low" is always
+    the rest of the ten (and a key at 0 is a key left alone): a correction of another key adjusts it."""
+    counts = {key: stored.get(key, 0) for key in COUNTS}
+    if completed is not False or sum(counts.values()) != HAND_SIZE:
+        return dict(counts)
+    return {key: None if key == "low" or not value else value for key, value in counts.items()}
 
 
 def _counts(row: Any, completed: bool | int) -> dict[str, Any]:
