@@ -104,11 +104,11 @@
         var shown = row.querySelector(".penalty-value");
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
-        // The phase as the row was sent (Phase 10: a phase number under "pick a phase", else true or false).
+        // The phase as the row was sent (a phase number when the table picks the phase, else true or false).
         var sentPhase = draft.rows[name].completed;
         var box = row.querySelector("[data-completed]");
         if (box && sentPhase !== undefined) { box.checked = sentPhase !== false; box.removeAttribute("data-auto"); }
-        var pick = row.querySelector("select.completed-phase");
+        var pick = row.querySelector("select[data-completed-phase]");
         if (pick && sentPhase !== undefined) pick.value = typeof sentPhase === "number" ? String(sentPhase) : "";
       }
       var out = row.querySelector("[data-went-out]");

@@ -223,12 +223,12 @@
         row.classList.toggle("is-out", out);
         row.querySelector("[data-leftover]").hidden = out;
       });
-      // A count that fills itself in (Phase 10's 1–9: the rest of the hand) shows the number it will fill.
+      // A count that fills itself in (the rest of the hand: data-auto-count) shows the number it will fill.
       form.querySelectorAll("[data-auto-count]").forEach(function (input) {
         var row = input.closest("[data-row]");
         var box = row.querySelector("[data-completed]");
         var others = 0;
-        row.querySelectorAll(".count-input").forEach(function (other) {
+        row.querySelectorAll("[data-hand-count]").forEach(function (other) {
           if (other !== input) others += parseInt(other.value, 10) || 0;
         });
         var ticked = box && box.checked && !box.hasAttribute("data-auto");  // a completed phase: nothing fills in
@@ -321,7 +321,9 @@
       button.hidden = false;
       button.addEventListener("click", function () {
         var input = button.parentNode.querySelector("input");
-        var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+        // A count that fills itself in and is still empty steps from the number it shows (9 → 10), not from 0.
+        var from = input.value === "" && input.hasAttribute("data-auto-count") ? input.placeholder : input.value;
+        var value = (parseInt(from, 10) || 0) + parseInt(button.dataset.step, 10);
         input.value = Math.max(0, Math.min(10, value));
         schedule();
       });
