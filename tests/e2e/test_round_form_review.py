@@ -35,6 +35,10 @@ def phase10_round(page: Page, players: list[str], rounds: list[dict] | None = No
         assert answer.ok, answer.text()
     page.goto(f"/sheets/{game['id']}#key={game['edit_key']}")
     expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    # The page hands the key to the server, then loads again as the editing page: wait for that load, or the
+    # test's next goto is aborted by it.
+    expect(page.locator('a[href$="/rounds/new"]').first).to_be_visible(timeout=10_000)
+    page.wait_for_load_state("load")
     return f"/sheets/{game['id']}"
 
 
