@@ -9,7 +9,8 @@ request the browser context makes (the pages' and the service worker's) as a dro
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Route
+from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 EVERYTHING = "**/*"
 
@@ -26,3 +27,18 @@ def go_offline(context: BrowserContext) -> None:
 def go_online(context: BrowserContext) -> None:
     context.unroute(EVERYTHING, _dropped)
     context.set_offline(False)
+
+
+def controlled(page: Page) -> None:
+    """Wait (30 s at most) until the service worker is active and controls this page, loading the page again
+    if it is not controlled once the worker is active. A page whose load was under way while the worker
+    activated is not always claimed by it (seen in CI: ``serviceWorker.ready`` resolved, the controller stayed
+    null for 30 s); any page loaded after activation is controlled."""
+    page.evaluate(
+        "() => Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]).then(() => null)"
+    )
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=3000)
+    except PlaywrightTimeoutError:
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)

@@ -11,15 +11,9 @@ import test_draft_round as together
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import new_sheet, points, row, went_out
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 LIVE_TIMEOUT = 10_000
-
-
-def controlled(page: Page) -> None:
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def _game(live_app, game_id: str) -> dict:

@@ -6,13 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 from sheet_pages import edit_link_of, new_sheet, penalty, tap, totals, went_out
 
-from tests.connection import go_offline, go_online
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker is active and controls this page."""
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+from tests.connection import controlled, go_offline, go_online
 
 
 def enter_round(page: Page, out: str, other: str) -> None:

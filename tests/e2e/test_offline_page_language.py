@@ -7,14 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 HEADINGS = {"de": ("Keine Verbindung", "ltr"), "he": ("אין חיבור", "rtl")}
-
-
-def controlled(page: Page) -> None:
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 @pytest.mark.parametrize("language", ["de", "he"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 
 def open_sheet(page: Page, name: str) -> str:
@@ -18,8 +18,7 @@ def open_sheet(page: Page, name: str) -> str:
 
 def test_a_kept_round_shows_on_its_own_sheet_and_by_game_on_the_sheets_page(page: Page, context):
     page.goto("/sheets/")
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    controlled(page)
     hearts = open_sheet(page, "Hearts")
     darts = open_sheet(page, "Darts")
     page.goto("/sheets/")  # the pages, kept by the service worker for offline use

@@ -10,15 +10,9 @@ import re
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import edit_link_of, new_sheet, penalty, tap, went_out
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 EVERYTHING = "**/*"
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker is active and controls this page."""
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def stored(live_app, path: str) -> list[tuple[str, dict[str, int]]]:

@@ -9,6 +9,8 @@ import pytest
 from e2e_helpers import assert_accessible, in_sight, small_targets
 from playwright.sync_api import Page, expect
 
+from tests.connection import controlled
+
 
 def key(page: Page, label: str) -> None:
     page.locator(".number-keypad").get_by_role("button", name=label, exact=True).tap()
@@ -118,8 +120,7 @@ def test_a_games_own_keypad_script_works_offline_from_the_service_workers_cache(
     """A game's script is served from its folder (/games/<kind>/static/): the service worker keeps it with the
     shared files, so a round form reopened without a connection still has the game's keypad."""
     new_points_sheet(page, ["Ana", "Ben"])
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    controlled(page)
     page.reload()  # now through the service worker, which keeps the page and the game's script
     expect(page.locator(".number-keypad")).to_be_visible()
     assert page.evaluate(

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 from tests.e2e.sheet_pages import points, went_out
 
 LIVE_TIMEOUT = 10_000
@@ -30,8 +30,7 @@ def _drop_saves(route: Route) -> None:
 
 def open_sheet(page: Page, game: str, players: list[str]) -> str:
     page.goto("/sheets/")
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    controlled(page)
     made = page.request.post("/api/games", data={"game": game, "players": players}).json()
     path = f"/sheets/{made['id']}"
     page.goto(f"{path}#key={made['edit_key']}")

@@ -5,11 +5,11 @@ its reason. What is stored is checked through the API, not only on the page."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from tls_pages import browser_writes, controlled, edit_link_of, new_sheet
+from tls_pages import browser_writes, edit_link_of, new_sheet
 from tls_pages import save_round as _save
 from tls_pages import stored_rounds as _stored
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 
 def test_rounds_entered_offline_are_stored_in_order_exactly_once(

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, Route, expect
-from tls_pages import controlled, new_sheet, save_round, stored_rounds
+from tls_pages import new_sheet, save_round, stored_rounds
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 
 def test_lost_answers_are_sent_again_with_their_keys_and_stored_once(page: Page, context, server, tls):

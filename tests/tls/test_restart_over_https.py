@@ -5,9 +5,9 @@ returns. A persistent browser profile stands for the phone (what the browser kee
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from tls_pages import browser_writes, controlled, new_sheet, save_round, stored_rounds
+from tls_pages import browser_writes, new_sheet, save_round, stored_rounds
 
-from tests.connection import go_offline, go_online
+from tests.connection import controlled, go_offline, go_online
 
 
 def _open_phone(playwright, profile, browser_type_launch_args, browser_context_args):

@@ -32,17 +32,6 @@ def access_log(server: dict) -> list[dict]:
     return [match.groupdict() for match in map(LOG_LINE.search, lines) if match]
 
 
-def controlled(page: Page) -> None:
-    """Wait (30 s at most) until the service worker is active and controls this page, loading it again if it
-    was loaded before the worker activated (on a busy machine activation can come after the first load)."""
-    page.evaluate(
-        "() => Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]).then(() => null)"
-    )
-    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
-        page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
-
-
 def row(page: Page, name: str):
     return page.locator(f'fieldset.player-row[data-player="{name}"]')
 
