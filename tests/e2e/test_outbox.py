@@ -21,12 +21,20 @@ def stored(live_app, path: str) -> list[tuple[str, dict[str, int]]]:
     return [(r["went_out"], {x["player"]: x.get("points", 0) for x in r["results"]}) for r in game["rounds"]]
 
 
-def enter_round(page: Page, out: str, other: str, wilds: int = 1) -> None:
-    """On the sheet: open the next round's form; ``out`` went out, ``other`` holds ``wilds`` wilds."""
+def enter_round(page: Page, out: str, other: str, wilds: int = 1, cut: BrowserContext | None = None) -> None:
+    """On the sheet: open the next round's form; ``out`` went out, ``other`` holds ``wilds`` wilds. With ``cut``
+    (the phone's context) the connection drops once the form is open, before anything is entered: none of the
+    entry reaches the server (no other phone sees it as the round in progress), and no points are shown (the
+    server scores the preview)."""
     page.locator(".record-round").click()
+    if cut is not None:
+        page.wait_for_url("**/rounds/new")
+        page.wait_for_load_state()
+        go_offline(cut)
     went_out(page, out)
     tap(page, other, "Wild", wilds)
-    expect(penalty(page, other)).to_have_text(str(50 + 20 * wilds))
+    if cut is None:
+        expect(penalty(page, other)).to_have_text(str(50 + 20 * wilds))
 
 
 def save(page: Page) -> None:
@@ -137,8 +145,7 @@ def test_two_phones_store_the_same_round_one_offline_discard_mine_stores_nothing
     link = edit_link_of(page)
     controlled(page)
     page.reload()
-    enter_round(page, "Ana", "Ben")
-    go_offline(context)
+    enter_round(page, "Ana", "Ben", cut=context)
     save(page)
     page.wait_for_url(f"**{path}")
     expect(page.locator(".queued-round")).to_have_count(1)
@@ -172,8 +179,7 @@ def test_the_same_entry_stored_by_another_phone_is_already_saved(
     link = edit_link_of(page)
     controlled(page)
     page.reload()
-    enter_round(page, "Ana", "Ben")
-    go_offline(context)
+    enter_round(page, "Ana", "Ben", cut=context)
     save(page)
     page.wait_for_url(f"**{path}")
     other = phone().new_page()
@@ -194,8 +200,7 @@ def test_lie_fi_then_back_the_kept_round_is_sent_without_a_reload(page: Page, co
     path = new_sheet(page, shot, ["Ana", "Ben"])
     controlled(page)
     page.reload()
-    enter_round(page, "Ana", "Ben")
-    go_offline(context)
+    enter_round(page, "Ana", "Ben", cut=context)
     save(page)
     page.wait_for_url(f"**{path}")
     expect(page.locator(".queued-round")).to_have_count(1)
