@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup-runtime run test lighthouse test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick watchers test-nginx
+.PHONY: setup-runtime run test test-long screenshots lighthouse test-tls fairness test-postgres test-schema fuzz load long-games setup browser-deps bench messages clean help lint lock update-messages compile-messages untranslated merge-messages test-matrix live-bench test-quick watchers test-nginx
 
 help:
 	@echo "make run     set up and serve on http://$(HOST):$(PORT)"
-	@echo "make test    set up and run the whole suite"
+	@echo "make test    set up and run the whole suite (the tests marked long: a bounded version of each)"
+	@echo "make test-long  the tests marked long (tests/tiers.py): whole three-phone games, every language and width, real 8-s waits"
+	@echo "make screenshots  the browser tests again, saving their review screenshots under test-artifacts/screenshots/"
 	@echo "make bench   run the benchmarks (they print their figures)"
 	@echo "make fairness  another table's round saves while 8 clients send the heaviest requests (SQLite, PostgreSQL)"
 	@echo "make test-tls  forms and edit links through gunicorn with TLS and two workers, in Chromium"
@@ -117,12 +119,23 @@ TEST_WORKERS ?= auto
 # suite ran in half the time from memory (make test keeps to its 10 minutes so). pytest empties the folder first.
 TEST_TMP ?= $(if $(wildcard /dev/shm),/dev/shm/deckside-tests,)
 PYTEST_TMP := $(if $(TEST_TMP),--basetemp=$(TEST_TMP),)
+# The tests marked long (tests/tiers.py: whole games on three phones, every language at every width, real waits of
+# 8 s and more, the TLS servers) are left to make test-long and make test-tls; make test runs a bounded version of each.
 test: setup browser-deps
 	node --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_TMP)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m 'not long' $(PYTEST_TMP)
+
+# The tests marked long, but those of tests/tls (make test-tls runs those, with the rest of tests/tls).
+test-long: setup browser-deps
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m long --ignore=tests/tls $(PYTEST_TMP)
+
+# The browser tests again, saving the screenshots they take for review under test-artifacts/screenshots/
+# (make test takes none: a full-page screenshot costs a third of a second).
+screenshots: setup browser-deps
+	DECKSIDE_SHOTS=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_TMP) tests/e2e
 
 # The forms and edit links as deployed: gunicorn with TLS (a throwaway certificate) and two workers, in Chromium.
-# (Part of `make test` too; about 10 s.)
+# (make test runs the tests of tests/tls not marked long.)
 test-tls: setup browser-deps
 	$(BIN)/python -m pytest -p no:cacheprovider tests/tls
 
@@ -194,10 +207,11 @@ bench: setup
 
 # The invariant tests of both digital games, over full-length games instead of the suite's bounded set.
 long-games: setup
-	PHASE10_LONG_GAMES=2000 UNO_LONG=1 FLIP_LONG=1 PHASE10_PROPERTY_EXAMPLES=20000 $(BIN)/python -m pytest -p no:cacheprovider \
+	PHASE10_LONG_GAMES=2000 UNO_LONG=1 FLIP_LONG=1 PHASE10_PROPERTY_EXAMPLES=20000 SEATS_PROPERTY_EXAMPLES=200 \
+		$(BIN)/python -m pytest -p no:cacheprovider \
 		tests/engine/test_phase10_game_invariants.py tests/engine/test_uno_game_invariants.py \
 		tests/engine/test_uno_flip_game_invariants.py \
-		tests/engine/test_phase10_finder_property.py
+		tests/engine/test_phase10_finder_property.py tests/web/test_seats_property.py
 
 # Translations (app/translations/<lang>/LC_MESSAGES/messages.po; README "Languages"). The .mo files are
 # built here, never committed; messages.pot is regenerated from the source each time.

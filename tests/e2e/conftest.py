@@ -3,7 +3,9 @@
 - The app runs in a thread (``werkzeug.serving.make_server``) on a temporary SQLite file.
 - Every page is a phone: 390×844 CSS px, touch, mobile viewport.
 - A test fails if any page asks for an address other than the app itself.
-- Screenshots go under ``test-artifacts/screenshots/`` (the folder is printed at the end of the run).
+- Review screenshots (the ``shot`` fixture) go under ``test-artifacts/screenshots/`` when ``DECKSIDE_SHOTS=1``
+  (``make screenshots``); ``make test`` does not take them (a full-page screenshot costs a third of a second of
+  CPU, 400 of them were a tenth of the suite's time). A failed test's screenshots are always taken.
 - axe-core comes from ``node_modules`` (``npm ci`` in ``make test``); it is injected by the tests only.
 
 Nothing here skips: a missing Chromium or axe-core is an error that says what to install.
@@ -11,6 +13,7 @@ Nothing here skips: a missing Chromium or axe-core is an error that says what to
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from pathlib import Path
@@ -25,6 +28,8 @@ from app import create_app
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "test-artifacts" / "screenshots"
+TAKE_SHOTS = os.environ.get("DECKSIDE_SHOTS") == "1"
+"""Whether the ``shot`` fixture saves review screenshots (``make screenshots`` sets ``DECKSIDE_SHOTS=1``)."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 
 _external: list[str] = []
@@ -149,13 +154,17 @@ def phone(browser, browser_context_args, base_url):
 
 
 class Shots:
-    """Numbered full-page screenshots of one test, under test-artifacts/screenshots/<test>/."""
+    """Numbered full-page screenshots of one test, under test-artifacts/screenshots/<test>/ (with
+    ``DECKSIDE_SHOTS=1``)."""
 
     def __init__(self, name: str) -> None:
         self.folder = SHOTS / re.sub(r"[^\w.-]+", "_", name)
         self.count = 0
 
-    def __call__(self, page, label: str, full_page: bool = True) -> Path:
+    def __call__(self, page, label: str, full_page: bool = True) -> Path | None:
+        """Save a screenshot of ``page`` for review; nothing (``None``) unless screenshots are asked for."""
+        if not TAKE_SHOTS:
+            return None
         self.count += 1
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / f"{self.count:02d}-{label}.png"

@@ -10,6 +10,8 @@ from crew_pages import PEOPLE, seed_crew
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
 
+from tests.tiers import bounded
+
 WIDTHS = (320, 390)
 
 TEXT_BOXES = """(selector) => Array.from(document.querySelectorAll(selector)).map(t => {
@@ -54,7 +56,7 @@ def no_overlap(page: Page, selector: str) -> None:
             assert apart, f"{one['text']!r} and {other['text']!r} are drawn over each other"
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", bounded(WIDTHS, keep={320}))
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_the_crew_page_reads_well(browser, browser_context_args, base_url, crew, shot, language, width):
     crew_id, _key = crew
@@ -82,7 +84,7 @@ def test_the_crew_page_reads_well(browser, browser_context_args, base_url, crew,
     context.close()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", bounded(WIDTHS, keep={320}))
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_a_persons_page_reads_well(browser, browser_context_args, base_url, crew, shot, language, width):
     crew_id, _key = crew

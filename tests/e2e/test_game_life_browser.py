@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import expect
 from sheet_pages import make_sheet, take_edit_key, too_wide
 
+from tests.tiers import bounded
+
 
 def _game(live_app) -> dict:
     """A points game: Cy left before round 2, Eve joined in round 2, with a note."""
@@ -36,7 +38,7 @@ def _game(live_app) -> dict:
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", bounded([320, 390], keep={320}))
 def test_the_sheets_new_parts_fit_a_phone(browser, browser_context_args, base_url, live_app, shot, language, width):
     game = _game(live_app)
     context = browser.new_context(**{**browser_context_args, "viewport": {"width": width, "height": 740}})

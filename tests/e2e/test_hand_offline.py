@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import new_sheet, points, row
 
 from tests.connection import go_offline, go_online
+from tests.tiers import LONG
 
 LIVE_TIMEOUT = 10_000
 EVERYTHING = "**/*"
@@ -237,6 +238,7 @@ def test_a_hand_whose_answer_is_lost_is_sent_again_once_without_an_error(page: P
     shot(ben, "lost-answer-hand-in")
 
 
+@LONG  # bounded version: test_outbox.py's lie-fi round (the same queue, shorter)
 def test_lie_fi_the_hand_waits_says_so_and_is_sent_when_the_connection_carries(page: Page, phone, shot):
     """Ben's phone says it is online but every request hangs: Send says "Saving…", gives up after a while and keeps
     the hand, which then says it waits for the connection (not "being sent"); the page opened again shows the copy

@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from sheet_pages import edit_link_of, new_sheet, penalty, tap, went_out
 
 from tests.connection import controlled, go_offline, go_online
+from tests.tiers import LONG
 
 EVERYTHING = "**/*"
 
@@ -97,6 +98,7 @@ def test_save_says_saving_and_waits_while_the_answer_takes_five_seconds(
     assert stored(live_app, path) == [("Ana", {"Ana": 0, "Ben": 70})]
 
 
+@LONG  # bounded version: test_a_lost_answer_is_sent_again_with_its_key_and_stored_once
 def test_a_save_without_an_answer_for_eight_seconds_goes_to_the_queue_with_its_key(
     page: Page, context: BrowserContext, live_app, shot
 ):

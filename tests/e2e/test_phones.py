@@ -17,6 +17,8 @@ from play_pages import hand_size, join, phase10_move, play_to_the_end, resolve_o
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.tiers import LONG
+
 MAX_MOVES = 400
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -67,6 +69,7 @@ def play_game(phones: list[Page], move, shot, game: str) -> dict:
     return stats
 
 
+@LONG  # bounded version: test_play.py, a bot game until a round ends; the phones: test_the_creator_manages_the_phones…
 @pytest.mark.parametrize(("game", "seed", "move"), [("uno", "11", uno_move), ("phase10", "5", phase10_move)])
 def test_three_phones_and_a_bot_finish_a_game(page: Page, phone, shot, game, seed, move):
     creator = page

@@ -9,6 +9,8 @@ from e2e_helpers import assert_accessible
 from playwright.sync_api import expect
 from sheet_pages import LONG_NAMES, make_sheet, phase10_hand, take_edit_key, too_wide, uno_hand
 
+from tests.tiers import bounded
+
 SIZES = [(320, 640), (390, 844), (844, 390)]
 
 
@@ -49,7 +51,7 @@ def _new_phone(browser, browser_context_args, **extra):
     return browser.new_context(**{**browser_context_args, **extra})
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", bounded(SIZES, keep={(320, 640)}), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_sheet_pages_with_long_names_fit_the_phone(browser, browser_context_args, sheets, size):
     width, height = size
     viewport = {"width": width, "height": height}
@@ -143,7 +145,7 @@ def test_chart_names_are_not_clipped(browser, browser_context_args, sheets, widt
         phone.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", bounded(["light", "dark"], keep={"dark"}))
 def test_long_name_pages_accessible_in_both_colour_schemes(browser, browser_context_args, sheets, digital, scheme):
     phone = _new_phone(browser, browser_context_args, color_scheme=scheme)
     try:

@@ -18,6 +18,7 @@ from app.games.uno_flip.engine import cards
 from app.games.uno_flip.engine.bots import BOTS
 from app.games.uno_flip.engine.deck import CARDS, FACE
 from app.games.uno_flip.engine.game import FlipGame
+from tests.tiers import bounded
 
 pytestmark = pytest.mark.slow  # plays dozens of whole seeded games
 
@@ -58,7 +59,7 @@ def check(game):
         assert view["side"] == game.side and view["discard_top"] == str(game.face(game.discard[-1]))
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", bounded([2, 3, 5], keep={3}))
 def test_bots_play_seeded_games_to_the_end(players):
     for seed in range(GAMES // 2):
         seats = [{"name": f"P{i}", "bot": ("smart", "random")[(i + seed) % 2]} for i in range(players)]

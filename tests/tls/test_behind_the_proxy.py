@@ -21,6 +21,11 @@ from urllib.parse import urlsplit
 
 import nginx_front
 
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: test_edit_keys.py and test_forms_over_https.py (the same TLS server, run behind nginx by make test-nginx)
+pytestmark = LONG
+
 
 def _request(server, tls, method: str, path: str, *, source: str = "127.0.0.1", headers=None, body=None):
     """One request on its own connection from ``source``: (status, headers, body text)."""

@@ -13,6 +13,11 @@ import urllib.request
 from playwright.sync_api import Page, expect
 from tls_pages import access_log, new_sheet, phone, row
 
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_draft_round.py (the same hands over HTTP)
+pytestmark = LONG
+
 LIVE_TIMEOUT = 15_000  # two workers on a busy machine; the benchmark measures the real delay
 
 

@@ -9,6 +9,11 @@ import time
 from playwright.sync_api import expect
 from tls_pages import access_log, enter_round, new_sheet, phone, row
 
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_live.py (the same live sheet, one server)
+pytestmark = LONG
+
 LIVE_TIMEOUT = 10_000  # the benchmark measures the real delay; a busy CI gets ten seconds
 WATCHERS = 3
 MORE_CHANGES = 8  # at most, when no long poll so far crossed processes

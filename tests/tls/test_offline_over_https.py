@@ -10,6 +10,10 @@ from tls_pages import save_round as _save
 from tls_pages import stored_rounds as _stored
 
 from tests.connection import controlled, go_offline, go_online
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_offline.py (the same queue over HTTP) and test_outbox_over_https.py
+pytestmark = LONG
 
 
 def test_rounds_entered_offline_are_stored_in_order_exactly_once(

@@ -12,6 +12,10 @@ from playwright.sync_api import Page, expect
 from tls_pages import access_log, phone
 
 from tests.e2e.play_pages import play_to_the_end, start_with_phones, uno_move
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_play.py (one server) and test_edit_keys.py (TLS, two workers)
+pytestmark = LONG
 
 SEATS = (("Ana", "person"), ("Ben", "remote"), ("Cy", "random"))
 MAX_MOVES = 300

@@ -8,6 +8,10 @@ from playwright.sync_api import expect
 from tls_pages import browser_writes, new_sheet, save_round, stored_rounds
 
 from tests.connection import controlled, go_offline, go_online
+from tests.tiers import LONG
+
+# `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_restart.py (the same restart over HTTP)
+pytestmark = LONG
 
 
 def _open_phone(playwright, profile, browser_type_launch_args, browser_context_args):

@@ -14,6 +14,7 @@ included, and random refused ones):
 from __future__ import annotations
 
 import copy
+import os
 import random
 import re
 from collections import Counter
@@ -136,7 +137,8 @@ def last_seq(game) -> int:
     return log[-1]["seq"] if log else 0
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 12 games in make test (about 10 s); make long-games runs SEATS_PROPERTY_EXAMPLES=200.
+@settings(max_examples=int(os.environ.get("SEATS_PROPERTY_EXAMPLES", "12")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     kind=st.sampled_from(sorted(KINDS)),
     players=st.integers(min_value=2, max_value=4),
