@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import WithJsonSchema
@@ -30,6 +30,7 @@ from ..engine.i18n import N_
 from ..engine.options import Option
 from ..games import registry
 from ..services import importer
+from ..shapes import STRINGS, Body, CardTokens, MayOmit, Names
 
 # --- table rules, described from the engine's option lists ---------------------------------------------------
 
@@ -96,46 +97,11 @@ def _rules_schema(kinds: tuple[str, ...], schemas: dict[str, dict[str, Any]] = R
     return {"anyOf": [*variants, {"type": "null"}], "description": "Table rules; every key is optional."}
 
 
-STRINGS = {"type": "array", "items": {"type": "string"}}
-"""The JSON Schema of a list of strings."""
-GROUPS = {"type": "array", "items": STRINGS}
-"""The JSON Schema of a list of lists of strings (groups of card tokens)."""
-
-CardTokens = Annotated[
-    list[StrictStr], WithJsonSchema({**STRINGS, "x-expected": N_("a list of card tokens (strings)")})
-]
-"""A list of card tokens: strings the engine reads (``"R7"``, ``"W"``); a wrong token is the engine's 400."""
-Names = Annotated[list[StrictStr], WithJsonSchema(STRINGS)]
-"""A list of names (the players, in seating order)."""
-Groups = Annotated[list[Annotated[list[StrictStr], WithJsonSchema(STRINGS)]], WithJsonSchema(GROUPS)]
-"""Groups of card tokens."""
 # A ``rules`` field: an object (or null) at the edge, the games' rule objects in the document.
 SheetRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(SHEET_KINDS, SHEET_RULES_SCHEMAS))]
 PlayRules = Annotated[dict[str, Any] | None, WithJsonSchema(_rules_schema(PLAY_KINDS))]
 
-_T = TypeVar("_T")
-if TYPE_CHECKING:
-    MayOmit: TypeAlias = _T | None
-else:
-
-    class MayOmit:
-        """``MayOmit[T]``: a field that may be left out (it is then None) but, when sent, is a T (null is refused).
-
-        At run time ``MayOmit[T]`` is ``T`` itself, so pydantic validates a sent value as ``T`` and leaves an
-        omitted field at its default None (defaults are not validated); the type checker reads ``T | None``,
-        which is what the attribute holds."""
-
-        def __class_getitem__(cls, item):
-            return item
-
-
 # --- request bodies ---------------------------------------------------------------------------------------------
-
-
-class Body(BaseModel):
-    """A request body: JSON types as they are (no ``"5"`` for 5, no ``true`` for 1), no unknown field."""
-
-    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class CreateGame(Body):
@@ -160,41 +126,40 @@ class CreateGame(Body):
     )
 
 
-class Counts(Body):
-    """Cards left, counted by class on a four-key keypad (for a game whose round form counts them)."""
-
-    low: StrictInt = 0
-    high: StrictInt = 0
-    skip: StrictInt = 0
-    wild: StrictInt = 0
-
-
 class SharedResultIn(Body):
     """The keys of a player's result that every game's rounds share (:data:`registry.SHARED_RESULT_KEYS`)."""
 
     player: StrictStr
-    completed: MayOmit[StrictBool | StrictInt] = Field(
-        default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
-    )
     cards: MayOmit[CardTokens] = None
-    counts: MayOmit[Counts] = None
     points: MayOmit[StrictInt] = None
-    laid_down: MayOmit[Groups] = None
+
+
+def own_results(fields: tuple[registry.ResultField, ...]) -> dict[str, Any]:
+    """The result keys the games declare (:attr:`GameType.result_fields`) as pydantic fields: each may be left out,
+    and when sent is checked strictly as its declared type (null refused), with what a 400 says it must be. A
+    declared shape (a model, a union) is strict as declared (:mod:`app.shapes`)."""
+    return {
+        declared.name: (
+            Annotated[declared.type, Strict()] if declared.type in (bool, int, str) else declared.type,
+            Field(
+                default=None,
+                description=declared.description,
+                json_schema_extra={"x-expected": declared.expected} if declared.expected else None,
+            ),
+        )
+        for declared in fields
+    }
 
 
 def result_model(fields: tuple[registry.ResultField, ...]) -> type[Body]:
     """``ResultIn``: the shared keys of a result and the keys the games declare as their own
     (:attr:`GameType.result_fields`), each checked strictly as its declared type; no shared line names a game's key."""
-    own: dict[str, Any] = {
-        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
-        for declared in fields
-    }
     return create_model(
         "ResultIn",
         __base__=SharedResultIn,
-        __doc__="One player's result in a round: one of ``cards``, ``counts`` or ``points``.",
+        __doc__="One player's result in a round: ``cards`` or ``points``, or a way of entering a hand the game declares.",
         __module__=__name__,
-        **own,
+        **own_results(fields),
     )
 
 
@@ -245,13 +210,8 @@ class SharedDraftRowIn(Body):
     """One player's row of the round being filled in: a ``results`` entry without ``player``."""
 
     round: StrictInt | None = Field(default=None, json_schema_extra={"x-expected": N_("a whole number")})
-    completed: MayOmit[StrictBool | StrictInt] = Field(
-        default=None, json_schema_extra={"x-expected": N_("true, false or a phase number")}
-    )
     cards: MayOmit[CardTokens] = None
-    counts: MayOmit[Counts] = None
     points: MayOmit[StrictInt] = None
-    laid_down: MayOmit[Groups] = None
 
 
 class SharedLateRowIn(SharedDraftRowIn):
@@ -277,11 +237,9 @@ def draft_row_model(
         for declared in round_fields
         if declared.row_description
     }
-    own: dict[str, Any] = {
-        declared.name: (Annotated[declared.type, Strict()], Field(default=None, description=declared.description))
-        for declared in fields
-    }
-    return create_model(name, __base__=base, __doc__=base.__doc__, __module__=__name__, **rows, **(then or {}), **own)
+    return create_model(
+        name, __base__=base, __doc__=base.__doc__, __module__=__name__, **rows, **(then or {}), **own_results(fields)
+    )
 
 
 DraftRowIn = draft_row_model(registry.result_fields(), "DraftRowIn", SharedDraftRowIn, registry.round_fields())

@@ -66,27 +66,34 @@ ROUND_ROW_HOOKS = ("data-went-out", "data-leftover")
 """What a round partial that draws its rows with ``went_out_rows()`` must mark (the rows themselves carry
 ``data-row``); a partial drawing its own rows marks each with ``data-row``."""
 
-SHARED_RESULT_KEYS = ("player", "cards", "counts", "points", "completed", "laid_down")
-"""The keys of a round's result that the shared API schema describes (a game's own keys are its
-:attr:`GameType.result_fields`)."""
+SHARED_RESULT_KEYS = ("player", "cards", "points")
+"""The keys of a round's result that the shared API schema describes: who, and the hand as cards or as points (a
+game's own keys, such as Phase 10's completed phase, are its :attr:`GameType.result_fields`)."""
 
 
 @dataclass(frozen=True)
 class ResultField:
-    """A key of a round's result that only one game's rounds carry (for example No Mercy's ``knocked_out``),
-    declared by that game (:attr:`GameType.result_fields`), so that the shared API schema, its OpenAPI document and
-    the importer take it with no shared file edited.
+    """A key of a round's result that only one game's rounds carry (for example No Mercy's ``knocked_out``, Phase
+    10's ``completed``), declared by that game (:attr:`GameType.result_fields`), so that the shared API schema, its
+    OpenAPI document and the importer take it with no shared file edited.
 
-    ``type`` is the JSON type of its value (``bool``, ``int`` or ``str``: checked strictly at the API's edge, as
-    every field is), ``description`` what it says (in the OpenAPI document). ``replaces_entry`` says how an exported
-    round is read back: when the field is true, the player entered nothing else (their points in the file are the
-    sheet's own), so the importer sends the field alone.
+    ``type`` is the type of its value: ``bool``, ``int`` or ``str``, or a shape pydantic describes (a model, a list:
+    see :mod:`app.shapes`), checked strictly at the API's edge as every field is. ``description`` says what it is (in
+    the OpenAPI document); ``expected``, when the type does not say it plainly, what the API's 400 says the value must
+    be (an ``N_`` sentence piece: "true, false or a phase number").
+
+    How an exported round is read back: ``replaces_entry``, when the field is true, the player entered nothing else
+    (their points in the file are the sheet's own), so the importer sends the field alone; ``entered``, the field is
+    a way to enter the hand, as ``cards`` is (a keypad's counts): the importer sends it instead of the points the
+    sheet computed from it.
     """
 
     name: str
-    type: type
+    type: Any
     description: str
     replaces_entry: bool = False
+    entered: bool = False
+    expected: str | None = None
 
 
 SHARED_ROUND_KEYS = ("round", "dealer", "went_out", "results", "saved")
@@ -726,6 +733,28 @@ def _load() -> dict[str, GameType]:
     return _GAMES
 
 
+def _describable(kind: Any) -> bool:
+    """Whether pydantic can check and describe values of ``kind`` (a result field's declared type) with a JSON type
+    for every part (a bare ``list`` or ``dict``, whose items could be anything, is not)."""
+    from pydantic import TypeAdapter  # the registry itself needs no pydantic; only a declared shape does
+
+    try:
+        schema = TypeAdapter(kind).json_schema()
+    except Exception:  # noqa: BLE001  (any failure: pydantic cannot take this type)
+        return False
+
+    def typed(node: Any) -> bool:
+        if isinstance(node, dict):
+            if node == {} or node.get("additionalProperties") is True:
+                return False
+            return all(typed(value) for key, value in node.items() if key not in ("default", "examples"))
+        if isinstance(node, list):
+            return all(typed(value) for value in node)
+        return True
+
+    return typed(schema)
+
+
 def register(game: GameType) -> GameType:
     """Add a game (once). Refuses (:class:`GameError`, with a sentence) a game that lacks what the shared pages
     ask of it (:func:`problems`), an id already registered, or form field names another game has."""
@@ -741,8 +770,11 @@ def register(game: GameType) -> GameType:
             raise GameError(
                 f"The result field {declared.name!r} of {game.id!r} is a shared key or another game's: name it otherwise."
             )
-        if declared.type not in (bool, int, str):
-            raise GameError(f"The result field {declared.name!r} of {game.id!r} must hold a bool, an int or a str.")
+        if declared.type not in (bool, int, str) and not _describable(declared.type):
+            raise GameError(
+                f"The result field {declared.name!r} of {game.id!r} must hold a bool, an int, a str or a shape "
+                "with a JSON type for every part."
+            )
     _check_row_fields(game)
     _check_declared(game, "round field", game.round_fields, round_fields(), SHARED_ROUND_KEYS)
     _check_declared(game, "standing field", game.standing_fields, standing_fields(), SHARED_STANDING_KEYS)

@@ -25,9 +25,6 @@ from . import sheets
 
 FORMAT = "deckside-sheet"
 FORMAT_VERSION = 1
-ENTRY_KEYS = ("completed", "laid_down")
-"""What a round's result carries besides the player and one of cards/counts/points (and the game's own result
-fields: :attr:`GameType.result_fields`)."""
 
 
 class ImportRefused(ApiError):
@@ -53,16 +50,18 @@ def _round_body(
     results = item.get("results")
     if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
         raise ImportRefused(_("round {number} has no list of results.").format(number=number))
-    own = tuple(f.name for f in result_fields)
+    own = tuple(f.name for f in result_fields if not f.entered)
+    ways = ("cards", *(f.name for f in result_fields if f.entered), "points")
     body_results = []
     for result in results:
         entry: dict[str, Any] = {"player": result.get("player")}
-        entry.update((k, result[k]) for k in (*ENTRY_KEYS, *own) if k in result)
+        entry.update((k, result[k]) for k in own if k in result)
         # A field that replaces the entry (a knock-out) leaves nothing else entered: the points are the sheet's.
         entered = not any(result.get(f.name) for f in result_fields if f.replaces_entry)
-        # What was entered is the cards or the counts when present; "points" then is what the
-        # sheet computed from them (checked below), else it is what was entered (unless the sheet set them).
-        for source in ("cards", "counts", "points"):
+        # What was entered is the cards (or a way the game declares, such as a keypad's counts) when present;
+        # "points" then is what the sheet computed from them (checked below), else it is what was entered (unless the
+        # sheet set them).
+        for source in ways:
             if source in result and entered:
                 entry[source] = result[source]
                 break

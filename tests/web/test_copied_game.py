@@ -225,6 +225,47 @@ def test_a_copied_game_declares_a_result_field_of_its_own_and_the_shared_schema_
     assert body["results"] == [{"player": "Ana", "bonus": 2, "points": 3}]
 
 
+def test_a_copied_game_declares_a_shaped_way_of_entering_a_hand_and_the_schema_and_importer_take_it(tmp_path, copied):
+    """A game's own result key may have a shape (here a tally of crowns and stars, as Phase 10's keypad counts are
+    declared): the API schema checks it strictly, a 400 says what it must be, and the importer sends it as what was
+    entered instead of the points the sheet made from it."""
+    from app.api import schemas
+    from app.services import importer
+
+    load, registered = copied
+    shape = (
+        'ResultField("tally", dict[str, int], "Five Crowns: crowns and stars left.", entered=True, '
+        'expected="an object of whole numbers")'
+    )
+    copy_game(tmp_path, "points", "five_crowns_tally", declare(shape))
+    registry.register(load("five_crowns_tally"))
+    registered.append("five_crowns_tally")
+    model = schemas.result_model(registry.result_fields())
+    described = model.model_json_schema()["properties"]["tally"]
+    assert described["x-expected"] == "an object of whole numbers"
+    assert described["additionalProperties"] == {"type": "integer"}
+    assert model.model_validate({"player": "Ana", "tally": {"crowns": 2}}).tally == {"crowns": 2}
+    with pytest.raises(ValueError, match="tally"):
+        model.model_validate({"player": "Ana", "tally": {"crowns": "2"}})
+    item = {"round": 1, "went_out": None, "results": [{"player": "Ana", "points": 30, "tally": {"crowns": 2}}]}
+    body = importer._round_body(item, 1, (), registry.result_fields())
+    assert body["results"] == [{"player": "Ana", "tally": {"crowns": 2}}]  # the points are the sheet's to make
+
+
+def test_phase_10s_result_keys_are_its_own_declarations():
+    """Phase 10's completed phase, keypad counts and laid-down groups are declared by Phase 10 (its folder's
+    results.py), not by the shared schema: a round of another game that sends them is refused by that game."""
+    from app.api import schemas
+
+    phase10 = {f.name: f for f in registry.get("phase10").result_fields}
+    assert set(phase10) == {"completed", "counts", "laid_down"}
+    assert phase10["counts"].entered and not phase10["completed"].entered
+    assert not set(phase10) & set(registry.SHARED_RESULT_KEYS)
+    assert not set(phase10) & (set(schemas.SharedResultIn.model_fields) | set(schemas.SharedDraftRowIn.model_fields))
+    with pytest.raises(ValueError, match="counts"):
+        schemas.ResultIn.model_validate({"player": "Ana", "counts": {"low": "2"}})
+
+
 def prefixed(kind: str, then=None):
     """A plug-in edit for a copy of UNO (whose rule fields have no prefix): its rule fields get one (``then``: a
     further edit)."""
@@ -354,7 +395,22 @@ def test_registering_refuses_a_round_standing_or_row_field_that_clashes(tmp_path
             'ResultField("knocked_out", int, "x")',
             "The result field 'knocked_out' of 'five_crowns_clash' is a shared key or another game's",
         ),
-        ('ResultField("bonus", list, "x")', "must hold a bool, an int or a str"),
+        (
+            'ResultField("bonus", list, "x")',
+            "must hold a bool, an int, a str or a shape with a JSON type for every part",
+        ),
+        (
+            'ResultField("bonus", dict, "x")',
+            "must hold a bool, an int, a str or a shape with a JSON type for every part",
+        ),
+        (
+            'ResultField("bonus", object, "x")',
+            "must hold a bool, an int, a str or a shape with a JSON type for every part",
+        ),
+        (
+            'ResultField("completed", bool, "x")',
+            "The result field 'completed' of 'five_crowns_clash' is a shared key or another game's",
+        ),
     ],
 )
 def test_registering_refuses_a_result_field_that_clashes_or_has_no_json_type(tmp_path, copied, field, sentence):

@@ -138,7 +138,11 @@ def last_seq(game) -> int:
 
 
 # 12 games in make test (about 10 s); make long-games runs SEATS_PROPERTY_EXAMPLES=200.
-@settings(max_examples=int(os.environ.get("SEATS_PROPERTY_EXAMPLES", "12")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("SEATS_PROPERTY_EXAMPLES", "12")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     kind=st.sampled_from(sorted(KINDS)),
     players=st.integers(min_value=2, max_value=4),

@@ -14,11 +14,12 @@ from flask_babel import gettext as _
 from pydantic import ConfigDict, Field, StrictInt
 from pydantic.json_schema import WithJsonSchema
 
-from app.api.schemas import GROUPS, Answer, Body, CardTokens, Endpoint, Groups, MayOmit, Points, RulesOp
+from app.api.schemas import Answer, Endpoint, Points, RulesOp
 from app.api.util import json_object, token_list
 from app.database import read_only
 from app.engine.i18n import N_
 from app.errors import ApiError
+from app.shapes import GROUPS, Body, CardTokens, Groups, MayOmit
 
 from .engine import cards as p10_cards
 from .engine import scoring as p10_scoring

@@ -24,7 +24,7 @@ from app.games.registry import Digital, GameType, Page, SeatField, StandingField
 from app.games.summary import spread
 from app.i18n import format_number
 
-from . import check
+from . import check, results
 from .engine import bots, game, lists, phases, rounds, scoring, sheet, simulate
 from .engine.cards import CARD_CLASSES, HAND_SIZE, HIGHEST, LOW_MAX, LOWEST
 from .engine.variants import variant_of
@@ -97,6 +97,7 @@ class Phase10(GameType):
     has_tiebreaker = True
     # A player's standing: the phase they play next (null once done) and the phases completed, in order (API.md).
     standing_fields = (StandingField("phase", int, nullable=True), StandingField("phases_done", list[int]))
+    result_fields = results.RESULT_FIELDS
     # A seat of the digital game: the phases it may still lay down this round (API.md).
     seat_fields = (
         SeatField(

@@ -12,10 +12,11 @@ from flask_babel import gettext as _
 from pydantic import ConfigDict, StrictBool
 from pydantic.json_schema import WithJsonSchema
 
-from app.api.schemas import Body, CardTokens, Endpoint, MayOmit, Points, RulesOp
+from app.api.schemas import Endpoint, Points, RulesOp
 from app.api.util import json_object, token_list
 from app.database import read_only
 from app.errors import ApiError
+from app.shapes import Body, CardTokens, MayOmit
 
 from .engine import cards as uno_cards
 from .engine import scoring as uno_scoring
