@@ -471,3 +471,25 @@ def test_registering_refuses_a_digital_game_without_its_words(tmp_path, copied):
     ):
         registry.register(load(kind))
     assert kind not in registry.ids()
+
+
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        ({"player": "Ben", "completed": "yes", "points": 5}, "must be true, false or a phase number"),
+        ({"player": "Ben", "completed": False, "counts": {"low": "2"}}, '"low" in "counts"'),
+        ({"player": "Ben", "completed": False, "counts": {"low": 2, "aces": 1}}, "aces"),
+        ({"player": "Ben", "completed": True, "laid_down": ["7 7 7"], "points": 5}, '"laid_down"'),
+    ],
+)
+def test_a_phase_10_round_with_a_badly_shaped_key_is_a_400_naming_it(client, result, words):
+    """Phase 10's own keys are checked at the API's edge as declared, and the 400 names the key and what it must be;
+    nothing is stored."""
+    game = client.post("/api/games", json={"game": "phase10", "players": ["Ana", "Ben"]}).get_json()
+    body = {"went_out": "Ana", "results": [{"player": "Ana", "completed": True}, result]}
+    answer = client.post(
+        f"/api/games/{game['id']}/rounds", json=body, headers={"Authorization": f"Bearer {game['edit_key']}"}
+    )
+    assert answer.status_code == 400, answer.get_json()
+    assert words in answer.get_json()["error"]
+    assert client.get(f"/api/games/{game['id']}").get_json()["rounds"] == []
