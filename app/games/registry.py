@@ -47,6 +47,8 @@ ROUND_HOOKS: dict[str, str] = {
     "data-error": "a refused entry's message (in a row, or above the rows): the row opens, the problems show",
     "data-completed": "a box the engine may tick from the entry (a completed phase): the preview ticks it",
     "data-completed-phase": "the choice of which phase a row completed (when the table picks the phase)",
+    "data-round-choice": "an option of a choice about the whole round that each row carries to the round being filled "
+    "in together (its name: the round field's): another phone's choice is followed live (static/js/draft.js)",
     "data-hand-count": "a count of cards of one kind in a player's hand",
     "data-auto-count": "the count that fills itself in with the rest of the hand (its value: the hand's size)",
     "data-step": "a stepper button beside a count (its value, +1 or -1, is added)",

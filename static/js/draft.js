@@ -43,6 +43,11 @@
   function remembered() {
     try { return JSON.parse(window.localStorage.getItem(memo) || "[]"); } catch (e) { return []; }
   }
+  function forget(name) {
+    try {
+      window.localStorage.setItem(memo, JSON.stringify(remembered().filter(function (n) { return n !== name; })));
+    } catch (e) { /* no storage */ }
+  }
   function remember(name) {
     var names = remembered();
     if (names.indexOf(name) >= 0) return;
@@ -82,8 +87,71 @@
     return !!filled && !touched[seatOf(row)];
   }
 
+  // What the round itself says follows the table: who went out, and a choice each row carries (data-round-choice:
+  // UNO Flip's side), as another phone set it, unless this phone changed it and its row is still on its way.
+  var applying = false;   // a change made here to follow the table, not an entry of this phone
+  var pending = {};       // "went_out" or a choice's name → this phone changed it; cleared once a row carried it
+  var outOnly = {};       // seat → this phone's row only because this phone said that player went out
+  // Who went out moved to another row: a row that was this phone's only for saying that player went out is no
+  // longer this phone's (another phone's entry in it stands), and the rows this phone entered are sent again (the
+  // draft's row of the player who went out had replaced one of them, or they were read against another winner).
+  function outMoved(outSeat) {
+    Object.keys(outOnly).forEach(function (seat) {
+      if (seat === outSeat) return;
+      delete outOnly[seat];
+      delete touched[seat];
+      var gone = rows().filter(function (r) { return seatOf(r) === seat; })[0];
+      if (gone) { delete gone.dataset.touched; forget(gone.dataset.player); }
+    });
+    Object.keys(touched).forEach(function (seat) {
+      if (seat === outSeat || outOnly[seat]) return;
+      clearTimeout(timers[seat]);
+      timers[seat] = setTimeout(function () { send(seat); }, 500);
+    });
+  }
+  function apply(input) {
+    applying = true;
+    form.dataset.following = "1";  // static/js/sheets.js: opens no row for a change it did not make
+    try {
+      input.checked = true;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    } finally {
+      applying = false;
+      delete form.dataset.following;
+    }
+  }
+  function follow(fresh) {
+    if (fresh.went_out && !pending.went_out) {
+      var row = rows().filter(function (r) { return r.dataset.player === fresh.went_out; })[0];
+      var box = row && row.querySelector("[data-went-out]");
+      if (box && !box.checked) { apply(box); outMoved(seatOf(row)); }
+    }
+    var names = {};
+    form.querySelectorAll("[data-round-choice]").forEach(function (input) { names[input.name] = true; });
+    Object.keys(names).forEach(function (name) {
+      if (pending[name]) return;
+      var said = {};  // the values the rows other phones sent say
+      rows().forEach(function (r) {
+        var sent = fresh.rows && fresh.rows[r.dataset.player];
+        if (sent && sent[name] !== undefined && sent[name] !== null && !touched[seatOf(r)]) said[sent[name]] = true;
+      });
+      var values = Object.keys(said);
+      if (values.length !== 1) return;  // none, or phones that disagree: the save says so
+      var choice = Array.prototype.filter.call(form.querySelectorAll("[data-round-choice]"), function (input) {
+        return input.name === name && input.value === values[0];
+      })[0];
+      if (!choice || choice.checked) return;
+      apply(choice);
+      Object.keys(touched).forEach(function (seat) {  // this phone's rows were sent with the other choice
+        clearTimeout(timers[seat]);
+        timers[seat] = setTimeout(function () { send(seat); }, 500);
+      });
+    });
+  }
+
   function show(fresh) {
     if (!fresh || saving) return;
+    follow(fresh);
     draft = fresh;
     var counting = [];
     rows().forEach(function (row) {
@@ -132,6 +200,7 @@
     body.delete("submit");
     body.delete("preview");
     body.set("seat", seat);
+    var carried = Object.keys(pending);  // what this row carries of this phone's changes to the round
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? setTimeout(function () { controller.abort(); }, ROW_TIMEOUT) : null;
     var request = fetch(form.dataset.draftRow, {
@@ -140,9 +209,11 @@
     }).then(function (response) { clearTimeout(timer); return response.json(); })
       .then(function (answer) {
         if (answer.ok) {
+          carried.forEach(function (name) { delete pending[name]; });
           // Who went out on this form went to the draft with the row (app/views/hands.py draft_row): this phone's.
           var out = form.querySelector("[data-went-out]:checked");
           var outRow = out && out.closest("[data-row]");
+          if (outRow && !touched[seatOf(outRow)]) outOnly[seatOf(outRow)] = true;
           if (outRow) { touched[seatOf(outRow)] = true; remember(outRow.dataset.player); }
           show(answer.draft);
         }
@@ -160,9 +231,25 @@
   }
 
   function changed(event) {
-    var row = event.target.closest && event.target.closest("[data-row]");
+    if (applying) return;
+    var target = event.target;
+    if (target.hasAttribute && target.hasAttribute("data-went-out")) pending.went_out = true;
+    if (target.hasAttribute && target.hasAttribute("data-round-choice")) {
+      pending[target.name] = true;
+      Object.keys(touched).forEach(function (seat) {  // the rows sent so far carry the choice: send them again
+        clearTimeout(timers[seat]);
+        timers[seat] = setTimeout(function () { send(seat); }, 500);
+      });
+    }
+    var row = target.closest && target.closest("[data-row]");
     if (!row || saving) return;
     var seat = seatOf(row);
+    if (target.hasAttribute("data-went-out")) {
+      if (!touched[seat]) outOnly[seat] = true;
+      outMoved(seat);
+    } else {
+      delete outOnly[seat];  // an entry of this row: this phone's now
+    }
     touched[seat] = true;
     remember(row.dataset.player);
     row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)

@@ -360,6 +360,8 @@
         box.addEventListener("change", function () {
           syncRows();
           var row = box.closest("[data-row]");
+          // Another phone's choice followed here (static/js/draft.js) opens nothing: this phone may be entering.
+          if (form.dataset.following) return;
           if (box.checked && !form.querySelector("[data-row].is-open:not(.is-out)")) openRow(nextToEnter(row));
         });
       });

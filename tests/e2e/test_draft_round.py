@@ -8,7 +8,7 @@ import re
 
 from e2e_helpers import assert_accessible
 from playwright.sync_api import Page, expect
-from sheet_pages import edit_link_of, new_sheet, points, row, went_out
+from sheet_pages import edit_link_of, make_sheet, new_sheet, points, row, take_edit_key, went_out
 
 from tests.connection import go_offline, go_online
 
@@ -266,3 +266,41 @@ def test_a_flip_hand_on_a_player_phone_says_its_side_and_the_round_is_stored_on_
     rounds = _rounds(page, game_id)
     assert len(rounds) == 1 and rounds[0]["side"] == "dark" and rounds[0]["scores"]["Ana"] == 32
     assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 20, "Cy": 12}
+
+
+def test_who_went_out_and_the_flip_side_follow_the_table_on_both_editing_phones(live_app, page: Page, phone, shot):
+    """Two editing phones have the same UNO Flip round form open. Who went out, tapped on one, shows on the other
+    (without opening a row there); the side the hand ended on, set on one with a row, follows on the other, which
+    keeps its own rows on that side; a change back on the other phone follows on the first. Stored once, as agreed."""
+    game = make_sheet(live_app.test_client(), {"game": "uno_flip", "players": ["Ana", "Ben", "Cy"]}, [])
+    take_edit_key(page, game)
+    other = phone().new_page()
+    take_edit_key(other, game)
+    page.get_by_role("link", name="Record round 1").click()
+    other.get_by_role("link", name="Record round 1").click()
+    expect(other.locator('.side-input[value="light"]')).to_be_checked()
+
+    went_out(page, "Ana")
+    expect(row(other, "Ana").locator("[data-went-out]")).to_be_checked(timeout=LIVE_TIMEOUT)
+    expect(other.locator("fieldset.player-row.is-open")).to_have_count(0)  # nothing opened under the other's thumb
+
+    page.locator('.side-input[value="dark"]').check()
+    points(page, "Ben").fill("20")
+    expect(other.locator('.side-input[value="dark"]')).to_be_checked(timeout=LIVE_TIMEOUT)
+    shot(other, "side-and-went-out-followed")
+
+    points(other, "Cy").fill("30")
+    went_out(other, "Ben")  # the other phone changes its mind: Ben went out
+    expect(row(page, "Ben").locator("[data-went-out]")).to_be_checked(timeout=LIVE_TIMEOUT)
+    went_out(other, "Ana")  # and back
+    expect(row(page, "Ana").locator("[data-went-out]")).to_be_checked(timeout=LIVE_TIMEOUT)
+    expect(row(page, "Cy").locator(".draft-note")).to_have_text("Entered on another phone.", timeout=LIVE_TIMEOUT)
+    # Ben's 20, entered on the first phone, stands again (that phone sent its row again once Ben was not out).
+    expect(row(other, "Ben").locator(".penalty-value")).to_have_text("20", timeout=LIVE_TIMEOUT)
+    expect(row(other, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.")
+    other.get_by_role("button", name="Save round").click()
+    expect(other.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    rounds = _rounds(other, game["id"])
+    assert len(rounds) == 1
+    assert rounds[0]["went_out"] == "Ana" and rounds[0]["side"] == "dark"
+    assert {r["player"]: r["points"] for r in rounds[0]["results"] if r["player"] != "Ana"} == {"Ben": 20, "Cy": 30}
