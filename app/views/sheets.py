@@ -55,7 +55,8 @@ bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 @bp.get("/")
 def recent():
     """The games opened on this device, newest first: the session's list, then ``?also=id,id`` (the games this
-    phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart)."""
+    phone's storage remembers: static/js/recent.js asks so when the session is new, after a browser restart); and
+    its crews, the session's, then ``?crews=id,id`` (the crews its storage remembers, asked for the same way)."""
     games = []
     listed = list(session.get("recent", []))
     for game_id in request.args.get("also", "").split(",")[: device.RECENT_LIMIT * 2]:
@@ -67,14 +68,18 @@ def recent():
         except ApiError:
             continue
         games.append({"game": game, "sheet": sheets.build_sheet(game)})
-    known = _known_crews()
+    from .crews import RECENT_CREWS  # the crews' views build on this module
+
+    also = [c for c in request.args.get("crews", "").split(",")[:RECENT_CREWS] if well_formed_id(c)]
+    known = _known_crews(also)
     return render_template("sheets/recent.html", games=games, crews=known)
 
 
-def _known_crews() -> list:
-    """The crews this phone made or was handed (its session), each looked up once; those deleted are left out."""
+def _known_crews(also: list[str] | None = None) -> list:
+    """The crews this phone made or was handed (its session), then ``also`` (those its storage remembers), each
+    looked up once; those deleted are left out."""
     known = []
-    for crew_id in session.get("crews", []):
+    for crew_id in dict.fromkeys([*session.get("crews", []), *(also or [])]):
         try:
             known.append(crews.get_crew(crew_id))
         except ApiError:
@@ -816,7 +821,7 @@ def preview(game_id: str):
         ok=True,
         points=kind.preview_points(scored),
         labels=labels,
-        **({"completed": completed} if completed else {}),
+        **({"ticked": completed} if completed else {}),  # the boxes the page ticks (data-completed)
         **({"change": change} if change is not None else {}),
     )
 

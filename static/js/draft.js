@@ -88,7 +88,8 @@
   }
 
   // What the round itself says follows the table: who went out, and a choice each row carries (data-round-choice:
-  // UNO Flip's side), as another phone set it, unless this phone changed it and its row is still on its way.
+  // the side a hand ended on, in a game whose cards have two sides), as another phone set it, unless this phone
+  // changed it and its row is still on its way.
   var applying = false;   // a change made here to follow the table, not an entry of this phone
   var pending = {};       // "went_out" or a choice's name → this phone changed it; cleared once a row carried it
   var outOnly = {};       // seat → this phone's row only because this phone said that player went out
@@ -120,8 +121,14 @@
       delete form.dataset.following;
     }
   }
-  function follow(fresh) {
-    if (fresh.went_out && !pending.went_out) {
+  // What the table said last (the draft's went_out, each choice's value): only a change of it is followed, so a
+  // choice this phone made against the others' stays (the save then names the disagreement). The draft the page
+  // was drawn with is only noted: the server filled the form in from it.
+  var seen = {};
+  function follow(fresh, noteOnly) {
+    var newOut = fresh.went_out && fresh.went_out !== seen.went_out;
+    seen.went_out = fresh.went_out;
+    if (newOut && !noteOnly && !pending.went_out) {
       var row = rows().filter(function (r) { return r.dataset.player === fresh.went_out; })[0];
       var box = row && row.querySelector("[data-went-out]");
       if (box && !box.checked) { apply(box); outMoved(seatOf(row)); }
@@ -129,16 +136,18 @@
     var names = {};
     form.querySelectorAll("[data-round-choice]").forEach(function (input) { names[input.name] = true; });
     Object.keys(names).forEach(function (name) {
-      if (pending[name]) return;
       var said = {};  // the values the rows other phones sent say
       rows().forEach(function (r) {
         var sent = fresh.rows && fresh.rows[r.dataset.player];
         if (sent && sent[name] !== undefined && sent[name] !== null && !touched[seatOf(r)]) said[sent[name]] = true;
       });
       var values = Object.keys(said);
-      if (values.length !== 1) return;  // none, or phones that disagree: the save says so
+      var now = values.length === 1 ? values[0] : null;  // none, or phones that disagree: the save says so
+      var changedThere = now !== seen[name];
+      seen[name] = now;
+      if (noteOnly || pending[name] || !changedThere || now === null) return;
       var choice = Array.prototype.filter.call(form.querySelectorAll("[data-round-choice]"), function (input) {
-        return input.name === name && input.value === values[0];
+        return input.name === name && input.value === now;
       })[0];
       if (!choice || choice.checked) return;
       apply(choice);
@@ -265,7 +274,10 @@
   });
 
   document.addEventListener("deckside:draft", function (event) { show(event.detail.draft); });
-  try { show(JSON.parse(form.dataset.draft || "null")); } catch (e) { /* no draft when the page was drawn */ }
+  var drawn = null;
+  try { drawn = JSON.parse(form.dataset.draft || "null"); } catch (e) { /* no draft when the page was drawn */ }
+  follow(drawn || {}, true);
+  show(drawn);
 
   function problem(text) {
     var box = form.querySelector(".round-problem");

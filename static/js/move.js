@@ -47,11 +47,14 @@
   }
   function sheetScope(id) { return "sheet:" + id; } // as static/js/sheets.js keeps a sheet's key
   function crewScope(id) { return "crew:" + id; }   // as static/js/crews.js keeps a crew key
+  function seenCrews() {  // the crews whose pages this phone opened (static/js/recent.js keeps them)
+    try { return JSON.parse(window.localStorage.getItem("deckside-crews")) || []; } catch (e) { return []; }
+  }
   function adding(ids, more) { more.forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); }); return ids; }
   // This phone's list: sheets, crews and digital games, each with the keys kept for it.
   function myList() {
     var sheets = adding(JSON.parse(root.dataset.games || "[]"), keys.sheetsKept());
-    var crews = adding(JSON.parse(root.dataset.crews || "[]"), keys.kept("crew"));
+    var crews = adding(adding(JSON.parse(root.dataset.crews || "[]"), keys.kept("crew")), seenCrews());
     var plays = play ? play.list() : [];
     return {
       games: sheets.map(function (id) { return { id: id, key: keys.get(sheetScope(id)) }; }),

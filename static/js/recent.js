@@ -1,4 +1,4 @@
-// "Recent games on this phone" that survive a browser restart. The server's list lives in the session
+// "Recent games on this phone" and the phone's crews, that survive a browser restart. The server's list lives in the session
 // cookie, which a restart ends; this phone's storage does not: every sheet opened is noted here
 // ("deckside-recent"), and the edit keys kept by handover.js ("deckside-key:sheet:<id>") name games too.
 // On the Sheets page, games the phone remembers but the page does not list are asked for (?also=…) and the
@@ -19,6 +19,16 @@
     return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
   }
 
+  var CREWS = "deckside-crews";
+  function rememberedCrews() {
+    var ids = [];
+    try { ids = JSON.parse(store.getItem(CREWS)) || []; } catch (e) { ids = []; }
+    if (window.DecksideKeys && window.DecksideKeys.kept) {
+      window.DecksideKeys.kept("crew").forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
+    }
+    return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
+  }
+
   var sheet = document.querySelector(".sheet[data-game]");
   if (sheet) {
     var ids = remembered().filter(function (id) { return id !== sheet.dataset.game; });
@@ -35,21 +45,38 @@
     return;
   }
 
+  // A crew's page notes the crew the same way ("deckside-crews"); the crew keys kept by handover.js
+  // ("deckside-key:crew:<id>") name crews too.
+  var crewPage = document.querySelector(".crew[data-crew]");
+  if (crewPage) {
+    var crewIds = rememberedCrews().filter(function (id) { return id !== crewPage.dataset.crew; });
+    crewIds.unshift(crewPage.dataset.crew);
+    try { store.setItem(CREWS, JSON.stringify(crewIds.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
+    return;
+  }
+
   var section = document.querySelector(".recent-games[data-recent-url]");
   if (!section) return;
+  var crewList = document.querySelector(".recent-crews");
   var shown = {};
   section.querySelectorAll("[data-game-id]").forEach(function (li) { shown[li.dataset.gameId] = true; });
+  document.querySelectorAll("[data-crew-id]").forEach(function (li) { shown["crew:" + li.dataset.crewId] = true; });
   var missing = remembered().filter(function (id) { return !shown[id]; });
-  if (!missing.length) return;
-  fetch(section.dataset.recentUrl + "?also=" + encodeURIComponent(remembered().slice(0, LIMIT).join(",")), {
+  var missingCrews = crewList ? rememberedCrews().filter(function (id) { return !shown["crew:" + id]; }) : [];
+  if (!missing.length && !missingCrews.length) return;
+  fetch(section.dataset.recentUrl + "?also=" + encodeURIComponent(remembered().slice(0, LIMIT).join(",")) +
+    "&crews=" + encodeURIComponent(rememberedCrews().slice(0, LIMIT).join(",")), {
     credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" }
   }).then(function (response) {
     return response.ok ? response.text() : null;
   }).then(function (html) {
     if (!html) return;
-    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".recent-games");
+    var answer = new DOMParser().parseFromString(html, "text/html");
+    var fresh = answer.querySelector(".recent-games");
     if (!fresh) return;
     section.innerHTML = fresh.innerHTML;
+    var freshCrews = answer.querySelector(".recent-crews");
+    if (crewList && freshCrews) crewList.innerHTML = freshCrews.innerHTML;
     var K = window.DecksideKeys;  // "view only" beside the games this phone holds no key for
     section.querySelectorAll("[data-view-only]").forEach(function (label) {
       label.hidden = !!(K && K.get("sheet:" + label.dataset.viewOnly));

@@ -304,7 +304,7 @@
             if (shown) shown.textContent = value === undefined || value === null ? "–" : value;
             row.classList.toggle("has-problem", told && answer.player === name);
           });
-          if (answer.ok) showCompleted(answer.completed || {});
+          if (answer.ok) showCompleted(answer.ticked || {});
           problem.hidden = !told;
           problem.textContent = told ? answer.error : "";
         })

@@ -41,3 +41,37 @@ def test_recent_games_survive_a_browser_restart(playwright, tmp_path, browser_ty
         expect(games.filter(has_text="Hearts")).not_to_contain_text("view only", use_inner_text=True)  # the key
     finally:
         phone.close()
+
+
+def test_the_phones_crews_survive_a_browser_restart(
+    playwright, tmp_path, browser_type_launch_args, browser_context_args
+):
+    """The crews the Sheets page lists come from the session too: after a restart it lists them again from the
+    phone's storage, a crew opened with its crew link (its key kept) and one only looked at."""
+    profile = tmp_path / "phone"
+    phone = _open_phone(playwright, profile, browser_type_launch_args, browser_context_args)
+    page = phone.new_page()
+    friday = page.request.post("/api/crews", data={"name": "Friday cards", "people": ["Ana", "Ben"]})
+    cousins = page.request.post("/api/crews", data={"name": "Cousins", "people": ["Cy", "Dee"]})
+    assert friday.status == 201 and cousins.status == 201
+    friday, cousins = friday.json(), cousins.json()
+    page.goto(f"/crews/{friday['id']}#key={friday['crew_key']}")
+    expect(page.get_by_role("heading", name="Friday cards")).to_be_visible()
+    page.goto(f"/crews/{cousins['id']}")
+    expect(page.get_by_role("heading", name="Cousins")).to_be_visible()
+    page.goto("/sheets/")
+    expect(page.locator(".crew-list li")).to_have_count(2)
+    phone.close()
+
+    phone = _open_phone(playwright, profile, browser_type_launch_args, browser_context_args)
+    try:
+        page = phone.new_page()
+        page.goto("/sheets/")
+        crews = page.locator(".crew-list li")
+        expect(crews).to_have_count(2)
+        expect(crews.filter(has_text="Friday cards")).to_have_count(1)
+        expect(crews.filter(has_text="Cousins")).to_have_count(1)
+        page.get_by_role("link", name="Friday cards").click()
+        expect(page.get_by_role("heading", name="Friday cards")).to_be_visible()
+    finally:
+        phone.close()

@@ -32,19 +32,28 @@ def row_fields() -> dict[str, str]:
 
 
 def named_keys(source: str, keys: set[str]) -> list[tuple[int, str]]:
-    """Where ``source`` names one of ``keys``: as a string (``"side"``), a name or attribute (``row.phase``), a
-    keyword (``side=...``), an argument or a class field (``side: str``). Docstrings and comments are prose."""
-    found = []
+    """Where ``source`` names one of ``keys`` as a key: as a string (``"side"``), an attribute (``row.phase``), a
+    keyword (``side=...``) or a class field (``side: str``, ``completed = BooleanField()``). A local variable or an argument is the code's own word
+    (the deal check's ``counts`` of card classes is no game's key); docstrings and comments are prose."""
+    found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
         name = None
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             name = node.value
-        elif isinstance(node, ast.Name):
-            name = node.id
         elif isinstance(node, ast.Attribute):
             name = node.attr
-        elif isinstance(node, (ast.keyword, ast.arg)):
+        elif isinstance(node, ast.keyword):
             name = node.arg
+        elif isinstance(node, ast.ClassDef):  # a class's fields (a schema's, a form's)
+            for line in node.body:
+                targets = (
+                    line.targets
+                    if isinstance(line, ast.Assign)
+                    else [line.target]
+                    if isinstance(line, ast.AnnAssign)
+                    else []
+                )
+                found += [(line.lineno, t.id) for t in targets if isinstance(t, ast.Name) and t.id in keys]
         if name in keys:
             found.append((getattr(node, "lineno", 0), name))
     return found

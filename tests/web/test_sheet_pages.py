@@ -116,7 +116,7 @@ def test_a_hand_of_fewer_than_ten_cards_completed_the_phase_without_the_tick(cli
     # alone (the rest of ten): no phase. Dee: the cards typed, three of them: a completed phase.
     rows = {1: {"high": "1", "low": "1"}, 2: {"high": "3"}, 3: {"cards": "5 11 W"}}
     answer = client.post(url + "/rounds/preview", data=round_data(client, url, 0, rows)).get_json()
-    assert answer["completed"] == {"Ana": True, "Ben": True, "Cy": False, "Dee": True}
+    assert answer["ticked"] == {"Ana": True, "Ben": True, "Cy": False, "Dee": True}
     assert answer["points"] == {"Ana": 0, "Ben": 15, "Cy": 65, "Dee": 40}
     assert record(client, url, 0, rows).status_code == 302
     stored = client.get("/api/games/" + url.rstrip("/").split("/")[-1]).get_json()["rounds"][0]["results"]
@@ -124,7 +124,7 @@ def test_a_hand_of_fewer_than_ten_cards_completed_the_phase_without_the_tick(cli
     # Ten cards given key by key, untouched tick: no phase.
     rows = {1: {"low": "7", "high": "3"}, 2: {"low": "10"}, 3: {"low": "10"}}
     answer = client.post(url + "/rounds/preview", data=round_data(client, url, 0, rows)).get_json()
-    assert answer["completed"] == {"Ana": True, "Ben": False, "Cy": False, "Dee": False}
+    assert answer["ticked"] == {"Ana": True, "Ben": False, "Cy": False, "Dee": False}
     assert answer["points"] == {"Ana": 0, "Ben": 65, "Cy": 50, "Dee": 50}
 
 
@@ -154,7 +154,7 @@ def test_preview_computes_penalties_without_saving(client, new_sheet):
         "ok": True,
         "points": {"Ana": 0, "Ben": 50, "Cy": 85, "Dee": 30 + 25 + 35},
         "labels": dict.fromkeys(("Ana", "Ben", "Cy", "Dee"), penalty),  # every Phase 10 row is a penalty
-        "completed": {"Ana": True, "Ben": False, "Cy": False, "Dee": False},  # went out ⇒ completed, said by the engine
+        "ticked": {"Ana": True, "Ben": False, "Cy": False, "Dee": False},  # went out ⇒ completed, said by the engine
         "change": {  # what the round would change in the standings
             "Ana": {"score": 0, "phase": 1},
             "Ben": {"score": 50, "phase": 0},
