@@ -69,7 +69,9 @@ def test_the_points_keypad_never_makes_minus_zero(page: Page):
 # --- 3. The Points keypad on a 320×568 screen ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width, height", [(320, 568), (568, 320), (390, 844)])
+@pytest.mark.parametrize(
+    "width, height", bounded([(320, 568), (568, 320), (390, 844)], keep={(320, 568), (568, 320)}, several=True)
+)
 def test_the_active_points_field_and_save_are_in_sight_from_the_start(page: Page, shot, width, height):
     page.set_viewport_size({"width": width, "height": height})
     players = ["Ana", "Ben", "Cy", "Dee", "Eve"]

@@ -14,13 +14,15 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from hardening_support import PLAYERS, Http, new_game, rotating_round
 
+from tests.tiers import bounded
+
 pytestmark = pytest.mark.slow  # starts servers and drives them from many threads
 
 GAMES = 8
-ROUNDS = 25  # 8 games x 25 rounds = 200 races
 
 
-def test_two_phones_saving_the_same_round_store_it_once(served):
+@pytest.mark.parametrize("rounds", bounded([10, 25], keep={10}))  # 8 games x 10 rounds = 80 races (long: 200)
+def test_two_phones_saving_the_same_round_store_it_once(served, rounds):
     setup = Http(served)
     games = [new_game(setup) for _ in range(GAMES)]
     barrier = threading.Barrier(2)
@@ -29,7 +31,7 @@ def test_two_phones_saving_the_same_round_store_it_once(served):
     def phone(index: int) -> None:
         http = Http(served)
         for game_id, key in games:
-            for number in range(1, ROUNDS + 1):
+            for number in range(1, rounds + 1):
                 # The two phones enter the round differently, so the stored one shows who won.
                 body = rotating_round(number, points=50 + 5 * index)
                 barrier.wait(timeout=30)
@@ -41,7 +43,7 @@ def test_two_phones_saving_the_same_round_store_it_once(served):
         thread.start()
     for thread in threads:
         thread.join(120)
-    assert all(len(o) == GAMES * ROUNDS for o in outcomes)
+    assert all(len(o) == GAMES * rounds for o in outcomes)
 
     for race, (first, second) in enumerate(zip(*outcomes)):
         assert sorted([first[0], second[0]]) == [201, 409], (race, first, second)
@@ -49,10 +51,10 @@ def test_two_phones_saving_the_same_round_store_it_once(served):
         assert "reload" in loser[1]["error"]
     for g, (game_id, _key) in enumerate(games):
         status, game = setup.request("GET", f"/api/games/{game_id}")
-        assert status == 200 and game["version"] == 1 + ROUNDS
-        assert [r["round"] for r in game["rounds"]] == list(range(1, ROUNDS + 1))
+        assert status == 200 and game["version"] == 1 + rounds
+        assert [r["round"] for r in game["rounds"]] == list(range(1, rounds + 1))
         for number, stored in enumerate(game["rounds"], start=1):
-            race = g * ROUNDS + number - 1
+            race = g * rounds + number - 1
             winner = 0 if outcomes[0][race][0] == 201 else 1
             others = [r for r in stored["results"] if r["player"] != stored["went_out"]]
             assert others[0]["points"] == 50 + 5 * winner
