@@ -45,8 +45,10 @@ ROUND_HOOKS: dict[str, str] = {
     "rows it opens under the row tapped)",
     "data-row-line": "the line of a row's toggles (went out, a completed phase…): the arrow keys move along it",
     "data-error": "a refused entry's message (in a row, or above the rows): the row opens, the problems show",
-    "data-completed": "a box the engine may tick from the entry (a completed phase): the preview ticks it",
-    "data-completed-phase": "the choice of which phase a row completed (when the table picks the phase)",
+    "data-completed": "a box the engine may tick from the entry (a completed phase): the preview ticks it; its value is "
+    "the key of a draft row that says it, so that a row sent from another phone sets it (static/js/draft.js)",
+    "data-completed-phase": "the choice of which phase a row completed (when the table picks the phase); its value, as "
+    "data-completed's, is the draft row's key that says it",
     "data-round-choice": "an option of a choice about the whole round that each row carries to the round being filled "
     "in together (its name: the round field's): another phone's choice is followed live (static/js/draft.js)",
     "data-hand-count": "a count of cards of one kind in a player's hand",

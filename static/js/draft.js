@@ -181,12 +181,14 @@
         var shown = row.querySelector(".penalty-value");
         var points = draft.points ? draft.points[name] : null;
         if (shown) shown.textContent = points === null || points === undefined ? "–" : points;
-        // The phase as the row was sent (a phase number when the table picks the phase, else true or false).
-        var sentPhase = draft.rows[name].completed;
+        // The box (and the phase picked) as the row was sent: the row's key the game's partial names in the hook (a
+        // phase number when the table picks the phase, else true or false).
         var box = row.querySelector("[data-completed]");
-        if (box && sentPhase !== undefined) { box.checked = sentPhase !== false; box.removeAttribute("data-auto"); }
+        var sent = box ? draft.rows[name][box.getAttribute("data-completed")] : undefined;
+        if (box && sent !== undefined) { box.checked = sent !== false; box.removeAttribute("data-auto"); }
         var pick = row.querySelector("select[data-completed-phase]");
-        if (pick && sentPhase !== undefined) pick.value = typeof sentPhase === "number" ? String(sentPhase) : "";
+        var picked = pick ? draft.rows[name][pick.getAttribute("data-completed-phase")] : undefined;
+        if (pick && picked !== undefined) pick.value = typeof picked === "number" ? String(picked) : "";
       }
       var out = row.querySelector("[data-went-out]");
       if (!draft.rows[name] && draft.went_out !== name && !touched[seatOf(row)] && !(out && out.checked)) {
