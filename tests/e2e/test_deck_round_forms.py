@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from sheet_pages import make_sheet, open_row, row, take_edit_key, too_wide
 
 from tests.connection import go_offline, go_online
+from tests.tiers import bounded
 
 SIZES = [(320, 640), (390, 844)]
 
@@ -113,7 +114,7 @@ def test_no_mercy_round_form_knock_out_in_one_tap(live_app, browser, browser_con
         context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("language", bounded(["en", "he"], keep={"he"}))
 def test_screenshots_of_the_new_round_forms(live_app, browser, browser_context_args, language, shot):
     """The two new round forms at 390 px, filled in, in English and in Hebrew (right to left, cards left to right)."""
     client = live_app.test_client()

@@ -86,7 +86,7 @@ def test_sheet_pages_with_long_names_fit_the_phone(browser, browser_context_args
     assert not problems, f"pages wider than {width} px: " + "; ".join(problems)
 
 
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", bounded([320, 390], keep={320}))
 def test_standings_fit_or_scroll_in_their_own_box(browser, browser_context_args, sheets, width):
     phone = _new_phone(browser, browser_context_args, viewport={"width": width, "height": 800})
     try:
@@ -110,7 +110,7 @@ def test_standings_fit_or_scroll_in_their_own_box(browser, browser_context_args,
         phone.close()
 
 
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", bounded([320, 390], keep={320}))
 def test_chart_names_are_not_clipped(browser, browser_context_args, sheets, width):
     phone = _new_phone(browser, browser_context_args, viewport={"width": width, "height": 800})
     try:

@@ -9,10 +9,12 @@ import pytest
 from playwright.sync_api import Page, expect
 from sheet_pages import make_sheet, points, row, take_edit_key, uno_hand, went_out
 
+from tests.tiers import bounded
+
 PLAYERS = ["Ana", "Ben", "Cy"]
 
 
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", bounded([320, 390], keep={320}))
 def test_winner_takes_row_reads_as_a_gain(page: Page, live_app, shot, width):
     game = make_sheet(live_app.test_client(), {"game": "uno", "players": PLAYERS}, [uno_hand(PLAYERS, "Ana", 5)])
     page.set_viewport_size({"width": width, "height": 700})

@@ -12,7 +12,7 @@ from tests.tiers import bounded
 WELSH = ["Angharad", "Gwenllian", "Rhodri", "Bethan", "Dafydd", "Eleri"]
 
 
-@pytest.mark.parametrize("kind", ["phase10", "uno"])
+@pytest.mark.parametrize("kind", bounded(["phase10", "uno"], keep={"phase10"}))
 @pytest.mark.parametrize("count", bounded([4, 5, 6], keep={6}))
 def test_welsh_standings_fit_320_px_without_sideways_scrolling(page: Page, base_url, kind, count, shot):
     page.context.add_cookies([{"name": "lang", "value": "cy", "url": base_url}])
