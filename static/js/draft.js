@@ -104,11 +104,15 @@
       var gone = rows().filter(function (r) { return seatOf(r) === seat; })[0];
       if (gone) { delete gone.dataset.touched; forget(gone.dataset.player); }
     });
-    Object.keys(touched).forEach(function (seat) {
-      if (seat === outSeat || outOnly[seat]) return;
-      clearTimeout(timers[seat]);
-      timers[seat] = setTimeout(function () { send(seat); }, 500);
-    });
+    sendMine(function (seat) { return seat !== outSeat && !outOnly[seat]; });
+  }
+  // A row is sent half a second after its last change (a burst of taps is one request).
+  function sendSoon(seat) {
+    clearTimeout(timers[seat]);
+    timers[seat] = setTimeout(function () { send(seat); }, 500);
+  }
+  function sendMine(which) {  // this phone's rows again (those ``which`` keeps, when given)
+    Object.keys(touched).forEach(function (seat) { if (!which || which(seat)) sendSoon(seat); });
   }
   function apply(input) {
     applying = true;
@@ -151,10 +155,7 @@
       })[0];
       if (!choice || choice.checked) return;
       apply(choice);
-      Object.keys(touched).forEach(function (seat) {  // this phone's rows were sent with the other choice
-        clearTimeout(timers[seat]);
-        timers[seat] = setTimeout(function () { send(seat); }, 500);
-      });
+      sendMine();  // this phone's rows were sent with the other choice
     });
   }
 
@@ -247,10 +248,7 @@
     if (target.hasAttribute && target.hasAttribute("data-went-out")) pending.went_out = true;
     if (target.hasAttribute && target.hasAttribute("data-round-choice")) {
       pending[target.name] = true;
-      Object.keys(touched).forEach(function (seat) {  // the rows sent so far carry the choice: send them again
-        clearTimeout(timers[seat]);
-        timers[seat] = setTimeout(function () { send(seat); }, 500);
-      });
+      sendMine();  // the rows sent so far carry the choice: send them again
     }
     var row = target.closest && target.closest("[data-row]");
     if (!row || saving) return;
@@ -265,8 +263,7 @@
     remember(row.dataset.player);
     row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)
     show(draft);
-    clearTimeout(timers[seat]);
-    timers[seat] = setTimeout(function () { send(seat); }, 500);
+    sendSoon(seat);
   }
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

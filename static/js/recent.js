@@ -12,28 +12,25 @@
   try { store = window.localStorage; } catch (e) { return; }
   if (!store) return;
 
-  function remembered() {
+  // The ids kept under ``key``, then those ``more`` names (the keys handover.js keeps), well formed only.
+  function listed(key, more) {
     var ids = [];
-    try { ids = JSON.parse(store.getItem(LIST)) || []; } catch (e) { ids = []; }
-    window.DecksideKeys.sheetsKept().forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
+    try { ids = JSON.parse(store.getItem(key)) || []; } catch (e) { ids = []; }
+    more.forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
     return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
+  }
+  function remembered() { return listed(LIST, window.DecksideKeys.sheetsKept()); }
+  function note(key, ids, id) {  // ``id`` first in the list kept under ``key``
+    var kept = [id].concat(ids.filter(function (other) { return other !== id; }));
+    try { store.setItem(key, JSON.stringify(kept.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
   }
 
   var CREWS = "deckside-crews";
-  function rememberedCrews() {
-    var ids = [];
-    try { ids = JSON.parse(store.getItem(CREWS)) || []; } catch (e) { ids = []; }
-    if (window.DecksideKeys && window.DecksideKeys.kept) {
-      window.DecksideKeys.kept("crew").forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
-    }
-    return ids.filter(function (id) { return /^[A-Za-z0-9_-]{8,40}$/.test(id); });
-  }
+  function rememberedCrews() { return listed(CREWS, window.DecksideKeys.kept("crew")); }
 
   var sheet = document.querySelector(".sheet[data-game]");
   if (sheet) {
-    var ids = remembered().filter(function (id) { return id !== sheet.dataset.game; });
-    ids.unshift(sheet.dataset.game);
-    try { store.setItem(LIST, JSON.stringify(ids.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
+    note(LIST, remembered(), sheet.dataset.game);
     // The round form (or on a player link's phone, its hand page), kept by the service worker now, so that it
     // opens offline too (static/js/sw.js).
     var record = sheet.dataset.editable === "1" && sheet.querySelector("a.record-round, a.enter-hand");
@@ -49,9 +46,7 @@
   // ("deckside-key:crew:<id>") name crews too.
   var crewPage = document.querySelector(".crew[data-crew]");
   if (crewPage) {
-    var crewIds = rememberedCrews().filter(function (id) { return id !== crewPage.dataset.crew; });
-    crewIds.unshift(crewPage.dataset.crew);
-    try { store.setItem(CREWS, JSON.stringify(crewIds.slice(0, LIMIT))); } catch (e) { /* full: the session's list */ }
+    note(CREWS, rememberedCrews(), crewPage.dataset.crew);
     return;
   }
 
