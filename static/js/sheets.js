@@ -293,6 +293,8 @@
           if (answer.ok) scored = answer.points;
           lastChange = answer.ok && answer.change ? { entry: asking, change: answer.change } : null;
           form.querySelectorAll("[data-row]").forEach(function (row) {
+            // A row another phone entered shows the draft's points (static/js/draft.js), not this form's empty row.
+            if (row.classList.contains("draft-elsewhere")) return;
             var name = row.dataset.player;
             var label = answer.labels && answer.labels[name];
             var untouched = !touched[name] && name !== answer.player && !(label && label.gain) && name in scored;

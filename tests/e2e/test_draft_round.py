@@ -287,6 +287,11 @@ def test_who_went_out_and_the_flip_side_follow_the_table_on_both_editing_phones(
     page.locator('.side-input[value="dark"]').check()
     points(page, "Ben").fill("20")
     expect(other.locator('.side-input[value="dark"]')).to_be_checked(timeout=LIVE_TIMEOUT)
+    # Ben's row, entered on the first phone, keeps the draft's 20 after the other phone's own preview (the side
+    # it followed asked for one) has answered.
+    expect(row(other, "Ben").locator(".penalty-value")).to_have_text("20", timeout=LIVE_TIMEOUT)
+    other.wait_for_timeout(1500)  # the preview the followed side asked for has answered
+    expect(row(other, "Ben").locator(".penalty-value")).to_have_text("20")
     shot(other, "side-and-went-out-followed")
 
     points(other, "Cy").fill("30")
