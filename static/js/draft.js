@@ -273,6 +273,45 @@
   });
 
   document.addEventListener("deckside:draft", function (event) { show(event.detail.draft); });
+
+  // Another phone stored this round. When the stored round holds every row this phone entered as this form shows
+  // it (and nothing of this phone's is still on its way), there is nothing left to save here: the page says so
+  // and leads to the sheet, and the form goes. Otherwise the live sheet's own notice (compare before saving).
+  function holdsMine(stored) {
+    var mine = remembered();
+    if (!mine.length || saving || Object.keys(timers).length || Object.keys(pending).length) return false;
+    var results = {};
+    (stored.results || []).forEach(function (result) { results[result.player] = result; });
+    return mine.every(function (name) {
+      var row = rows().filter(function (r) { return r.dataset.player === name; })[0];
+      if (!row) return false;
+      var out = row.querySelector("[data-went-out]");
+      if ((out && out.checked) !== (stored.went_out === name)) return false;
+      var result = results[name];
+      if (!result) return stored.went_out === name;
+      var shown = row.querySelector(".penalty-value");
+      if (!shown || shown.textContent.trim() !== String(result.points)) return false;
+      var box = row.querySelector("[data-completed]");
+      var kept = box ? result[box.getAttribute("data-completed")] : undefined;
+      return kept === undefined || (kept !== false) === box.checked;
+    });
+  }
+  document.addEventListener("deckside:taken", function (event) {
+    var number = parseInt(roundField ? roundField.value : "", 10);
+    var stored = (event.detail.rounds || [])[number - 1];
+    if (!stored || !holdsMine(stored)) return;
+    event.preventDefault();
+    var notice = document.querySelector("[data-live-wait]");
+    if (!notice) return;
+    notice.textContent = form.dataset.tSavedTogether + " ";
+    var back = document.createElement("a");
+    back.href = form.dataset.sheetUrl;
+    back.textContent = form.dataset.tBack;
+    notice.appendChild(back);
+    notice.hidden = false;
+    notice.classList.add("live-changed", "round-saved-together");
+    form.hidden = true;
+  });
   var drawn = null;
   try { drawn = JSON.parse(form.dataset.draft || "null"); } catch (e) { /* no draft when the page was drawn */ }
   follow(drawn || {}, true);

@@ -135,6 +135,9 @@
       document.dispatchEvent(new CustomEvent("deckside:draft", { detail: data }));  // static/js/draft.js
       return;
     }
+    // The round this form is for was stored on another phone: the round filled in together may hold this phone's
+    // entry as it stands (static/js/draft.js says so itself then, and cancels this notice).
+    if (taken && !document.dispatchEvent(new CustomEvent("deckside:taken", { detail: data, cancelable: true }))) return;
     notice.textContent = taken ? root.dataset.tTaken : root.dataset.tChanged;
     notice.hidden = false;
     notice.classList.add("live-changed");

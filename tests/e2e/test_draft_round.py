@@ -106,8 +106,12 @@ def test_two_editing_phones_fill_the_same_round_and_see_each_others_rows(page: P
     rounds = _rounds(other, game_id)
     assert len(rounds) == 1
     assert {r["player"]: r["points"] for r in rounds[0]["results"]} == {"Ben": 20, "Cy": 30}
-    # The first phone is told the round was stored; nothing is stored twice.
-    expect(page.locator(".live-notice")).to_contain_text("Round 1 was just saved", timeout=LIVE_TIMEOUT)
+    # The first phone is told the round was stored with what it entered (Ben's 20), and leads to the sheet; its
+    # form (and its Save) is gone: nothing is stored twice.
+    expect(page.locator(".live-notice")).to_contain_text(
+        "Round 1 was saved on another phone, with what you entered here.", timeout=LIVE_TIMEOUT
+    )
+    expect(page.get_by_role("button", name="Save round")).to_be_hidden()
     assert len(_rounds(page, game_id)) == 1
 
 
@@ -305,6 +309,11 @@ def test_who_went_out_and_the_flip_side_follow_the_table_on_both_editing_phones(
     expect(row(other, "Ben").locator(".draft-note")).to_have_text("Entered on another phone.")
     other.get_by_role("button", name="Save round").click()
     expect(other.get_by_text("Round 1 saved.")).to_be_visible(timeout=LIVE_TIMEOUT)
+    # The first phone's form is done with: the stored round holds what it entered (Ben's 20, the dark side).
+    expect(page.locator(".round-saved-together")).to_contain_text(
+        "Round 1 was saved on another phone, with what you entered here.", timeout=LIVE_TIMEOUT
+    )
+    expect(page.locator("form.round-form")).to_be_hidden()
     rounds = _rounds(other, game["id"])
     assert len(rounds) == 1
     assert rounds[0]["went_out"] == "Ana" and rounds[0]["side"] == "dark"
