@@ -41,11 +41,11 @@ def _fits(page: Page, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_who_went_out_and_the_side_follow_between_two_phones_across_workers(
-    browser, browser_context_args, server, tls
-):
+def test_who_went_out_and_the_side_follow_between_two_phones_across_workers(browser, browser_context_args, server, tls):
     body = json.dumps({"game": "uno_flip", "players": ["Ana", "Ben", "Cy"]}).encode()
-    create = urllib.request.Request(server["url"] + "/api/games", data=body, headers={"Content-Type": "application/json"})
+    create = urllib.request.Request(
+        server["url"] + "/api/games", data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(create, context=tls["context"]) as answer:
         game = json.load(answer)
     path = f"/sheets/{game['id']}"
