@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, cast
 
@@ -96,6 +97,65 @@ def _sheet_name(game: Game) -> str:
     return f"{kind_of(game).name}: {', '.join(player_names(game))}"
 
 
+def _key_check(hash_of: Callable[[Any], str]) -> Callable[[Any, dict[str, Any]], tuple[dict[str, Any], bool]]:
+    """What a sheet's or a crew's entry moves (``{"key"}``: ``None`` for a key that is not the one ``hash_of``
+    gives), and whether the phone's key was stale."""
+
+    def check(row: Any, item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        key = item["key"]
+        if key and not key_matches(key, hash_of(row)):
+            return {"key": None}, True
+        return {"key": key or None}, False
+
+    return check
+
+
+def _play_check(play: PlayGame, item: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """What a digital game's entry moves (``{"key", "seat_keys"}``: the creator's or a seat's key, and the seat
+    keys that are still their seats'), and whether any key the phone held was stale."""
+    seats = play.seat_info or []
+    stale = False
+    key = item["key"]
+    if key and not (
+        key_matches(key, play.edit_key_hash) or any(s.get("key") and key_matches(key, s["key"]) for s in seats)
+    ):
+        stale, key = True, None
+    seat_keys = {}
+    for number, seat_key in item["seat_keys"].items():
+        seat = int(number) if number.isdigit() else -1
+        stored = seats[seat].get("key") if 0 <= seat < len(seats) else None
+        if stored and key_matches(seat_key, stored):
+            seat_keys[str(seat)] = seat_key
+        else:
+            stale = True
+    return {"key": key or None, "seat_keys": seat_keys or None}, stale
+
+
+def _checked_part(
+    data: dict[str, Any],
+    part: str,
+    model: Any,
+    check: Callable[[Any, dict[str, Any]], tuple[dict[str, Any], bool]],
+    name: Callable[[Any], str],
+    refused: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """One part of a list (``"games"``, ``"crews"`` or ``"plays"``), each entry looked up in ``model`` and its keys
+    checked by ``check``; what no longer exists, or held a stale key, is added to ``refused``, named by ``name``."""
+    wanted = _wanted(data.get(part), part)
+    found = {row.id: row for row in db.session.execute(select(model).where(model.id.in_(list(wanted)))).scalars()}
+    kept = []
+    for item_id, item in wanted.items():
+        row = found.get(item_id)
+        if row is None:
+            refused.append(_refusal(part, item_id, item_id, _("It no longer exists (it was deleted).")))
+            continue
+        entry, stale = check(row, item)
+        if stale:
+            refused.append(_refusal(part, item_id, name(row), _stale()))
+        kept.append({"id": item_id, **entry})
+    return kept
+
+
 def checked_list(data: Any) -> dict[str, list[dict[str, Any]]]:
     """The list a phone hands on, every key checked against what it claims to open: ``{"games", "crews",
     "plays", "refused"}``. Sheets, crews and digital games that no longer exist are left out and said; a key
@@ -103,60 +163,10 @@ def checked_list(data: Any) -> dict[str, list[dict[str, Any]]]:
     sheet, crew or game then moves to be looked at). 400 naming what is wrong with the list's shape."""
     if not isinstance(data, dict):
         raise ApiError(_('"games" must be a list of at most {maximum} sheets.').format(maximum=MAX_GAMES))
-    gone = _("It no longer exists (it was deleted).")
     refused: list[dict[str, Any]] = []
-    wanted = _wanted(data.get("games"), "games")
-    found = {g.id: g for g in db.session.execute(select(Game).where(Game.id.in_(list(wanted)))).scalars()}
-    games = []
-    for game_id, item in wanted.items():
-        game = found.get(game_id)
-        if game is None:
-            refused.append(_refusal("games", game_id, game_id, gone))
-            continue
-        key = item["key"]
-        if key and not key_matches(key, game.edit_key_hash):
-            refused.append(_refusal("games", game_id, _sheet_name(game), _stale()))
-            key = None
-        games.append({"id": game_id, "key": key or None})
-    wanted = _wanted(data.get("crews"), "crews")
-    crews_found = {c.id: c for c in db.session.execute(select(Crew).where(Crew.id.in_(list(wanted)))).scalars()}
-    crews = []
-    for crew_id, item in wanted.items():
-        crew = crews_found.get(crew_id)
-        if crew is None:
-            refused.append(_refusal("crews", crew_id, crew_id, gone))
-            continue
-        key = item["key"]
-        if key and not key_matches(key, crew.key_hash):
-            refused.append(_refusal("crews", crew_id, crew.name, _stale()))
-            key = None
-        crews.append({"id": crew_id, "key": key or None})
-    wanted = _wanted(data.get("plays"), "plays")
-    plays_found = {p.id: p for p in db.session.execute(select(PlayGame).where(PlayGame.id.in_(list(wanted)))).scalars()}
-    plays = []
-    for play_id, item in wanted.items():
-        play = plays_found.get(play_id)
-        if play is None:
-            refused.append(_refusal("plays", play_id, play_id, gone))
-            continue
-        seats = play.seat_info or []
-        stale = False
-        key = item["key"]
-        if key and not (
-            key_matches(key, play.edit_key_hash) or any(s.get("key") and key_matches(key, s["key"]) for s in seats)
-        ):
-            stale, key = True, None
-        seat_keys = {}
-        for number, seat_key in item["seat_keys"].items():
-            seat = int(number) if number.isdigit() else -1
-            stored = seats[seat].get("key") if 0 <= seat < len(seats) else None
-            if stored and key_matches(seat_key, stored):
-                seat_keys[str(seat)] = seat_key
-            else:
-                stale = True
-        if stale:
-            refused.append(_refusal("plays", play_id, _play_name(play), _stale()))
-        plays.append({"id": play_id, "key": key or None, "seat_keys": seat_keys or None})
+    games = _checked_part(data, "games", Game, _key_check(lambda game: game.edit_key_hash), _sheet_name, refused)
+    crews = _checked_part(data, "crews", Crew, _key_check(lambda crew: crew.key_hash), lambda crew: crew.name, refused)
+    plays = _checked_part(data, "plays", PlayGame, _play_check, _play_name, refused)
     return {"games": games, "crews": crews, "plays": plays, "refused": refused}
 
 

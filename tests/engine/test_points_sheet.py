@@ -79,6 +79,7 @@ def test_two_to_twelve_players():
         ({"went_out": "Ana", "results": rnd(1, 2, 3)["results"]}, "went_out"),
         ({"results": [{"player": "Ana", "cards": ["5"]}]}, "not cards"),
         ({"results": [{"player": "Ana", "counts": {"low": 1}}]}, "not counts"),
+        ({"results": [{"player": "Ana", "points": 3, "knocked_out": True}]}, "points, not knocked_out"),
         ({"results": [{"player": "Ana", "points": 100_001}]}, "-100000 to 100000"),
         ({"results": [{"player": "Ana", "points": -100_001}]}, "-100000 to 100000"),
         ({"results": [{"player": "Ana", "points": 1.5}]}, "whole number"),

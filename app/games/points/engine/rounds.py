@@ -15,8 +15,9 @@ MIN_POINTS, MAX_POINTS = -100_000, 100_000
 ROUND_KEYS = ("round", "results", "went_out")
 STORED_KEYS = (*ROUND_KEYS, "dealer")
 """A stored round (or an exported one) also carries its dealer."""
-RESULT_KEYS = ("player", "points", "cards", "counts", "completed", "laid_down")
-"""Keys a result may carry to be read at all; only ``player`` and ``points`` are accepted."""
+RESULT_KEYS = ("player", "points")
+"""The keys of a result: any other (a hand's cards, another game's keys) is refused with a sentence saying what a
+points game takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,8 @@ def parse_round(body: Any, rules: Any = None, *, stored: bool = False) -> RoundE
 
 
 def _read_result(item: Any, index: int) -> Result:
-    where, player = read_result_head(item, index, RESULT_KEYS)
-    other = next((key for key in ("cards", "counts", "completed", "laid_down") if key in item), None)
+    where, player = read_result_head(item, index, item.keys() if isinstance(item, Mapping) else RESULT_KEYS)
+    other = next((str(key) for key in item if key not in RESULT_KEYS), None)
     if other is not None:
         raise RoundError(
             _("{where}: a points game takes each player's points, not {key}.").format(where=where, key=other),
