@@ -1,6 +1,6 @@
 // Move my games to another phone (templates/sheets/move.html, app/services/moves.py).
-// Old phone: this phone's score sheets (the server's recent list, and every sheet whose edit key
-// static/js/handover.js keeps), its crews (the server's list, and every crew key kept under "crew:<id>") and its
+// Old phone: this phone's score sheets (the server's recent list, every sheet opened on it and every sheet whose
+// edit key static/js/handover.js keeps), its crews (likewise: static/js/recent.js lists both) and its
 // digital games (static/js/play-common.js: each game's key, and the remote seats' keys its creator keeps) go to a
 // claim; the page shows its link and QR code, or saves the same list as a file. The server checks every key and
 // says which it left out (a new key was made since, or the thing was deleted).
@@ -47,14 +47,13 @@
   }
   function sheetScope(id) { return "sheet:" + id; } // as static/js/sheets.js keeps a sheet's key
   function crewScope(id) { return "crew:" + id; }   // as static/js/crews.js keeps a crew key
-  function seenCrews() {  // the crews whose pages this phone opened (static/js/recent.js keeps them)
-    try { return JSON.parse(window.localStorage.getItem("deckside-crews")) || []; } catch (e) { return []; }
-  }
+  // The sheets and crews this phone opened or holds a key for (static/js/recent.js), or without storage the keys.
+  var recent = window.DecksideRecent || { sheets: keys.sheetsKept, crews: function () { return keys.kept("crew"); } };
   function adding(ids, more) { more.forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); }); return ids; }
   // This phone's list: sheets, crews and digital games, each with the keys kept for it.
   function myList() {
-    var sheets = adding(JSON.parse(root.dataset.games || "[]"), keys.sheetsKept());
-    var crews = adding(adding(JSON.parse(root.dataset.crews || "[]"), keys.kept("crew")), seenCrews());
+    var sheets = adding(JSON.parse(root.dataset.games || "[]"), recent.sheets());
+    var crews = adding(JSON.parse(root.dataset.crews || "[]"), recent.crews());
     var plays = play ? play.list() : [];
     return {
       games: sheets.map(function (id) { return { id: id, key: keys.get(sheetScope(id)) }; }),

@@ -27,6 +27,8 @@
 
   var CREWS = "deckside-crews";
   function rememberedCrews() { return listed(CREWS, window.DecksideKeys.kept("crew")); }
+  // The sheets and crews this phone knows (opened, or a key kept), for "Move my games" (static/js/move.js).
+  window.DecksideRecent = { sheets: remembered, crews: rememberedCrews };
 
   var sheet = document.querySelector(".sheet[data-game]");
   if (sheet) {

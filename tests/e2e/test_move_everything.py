@@ -142,3 +142,25 @@ def test_a_claim_whose_answer_did_not_come_is_asked_again(phone, live_app):
     assert new.evaluate("sessionStorage.getItem('deckside-claim:move')") is None  # done with the code
     crew = held["crew"]
     assert new.evaluate(f"localStorage.getItem('deckside-key:crew:{crew['id']}')") == crew["crew_key"]
+
+
+def test_a_sheet_only_looked_at_moves_after_the_session_ended(phone, live_app):
+    """A sheet this phone only looked at (no key) is listed by the phone's storage, not only by the session that a
+    browser restart ends: it moves, as view only."""
+    sheet = make_sheet(live_app.test_client(), {"game": "uno", "players": ["Cy", "Dee"]}, [])
+    context = phone()
+    old = context.new_page()
+    old.goto(f"/sheets/{sheet['id']}")
+    expect(old.locator(".sheet")).to_be_visible()
+    expect(old.locator(".record-round")).to_have_count(0)
+    old.wait_for_load_state("load")  # recent.js (deferred) has noted the sheet
+    context.clear_cookies()  # the session (and the server's list of this phone's sheets) is gone
+    old.goto("/sheets/move")
+    old.get_by_role("button", name="Show the code for the new phone").click()
+    expect(old.locator(".move-qr svg")).to_be_visible(timeout=LIVE_TIMEOUT)
+    new = phone().new_page()
+    new.goto(old.locator(".move-url").input_value())
+    moved = new.locator(".move-moved li")
+    expect(moved).to_have_count(1, timeout=LIVE_TIMEOUT)
+    expect(moved).to_contain_text("Cy, Dee")
+    expect(moved).to_contain_text("view only")
