@@ -140,33 +140,18 @@
 
   // New phone, by the link: take the code off the address first (or the one this tab is still waiting on), then
   // claim it; asked again while no answer comes.
-  var SLOT = "deckside-claim:move";
-  function keptClaim() {
-    try { return JSON.parse(window.sessionStorage.getItem(SLOT) || "null"); } catch (e) { return null; }
-  }
-  function keepClaim(value) {
-    try {
-      if (value) window.sessionStorage.setItem(SLOT, JSON.stringify(value));
-      else window.sessionStorage.removeItem(SLOT);
-    } catch (e) { /* private mode: the code waits in this page only */ }
-  }
-  var fresh = keys.claimFromAddress();
-  var claim = fresh
-    ? { code: fresh, retry: "move-" + Date.now() + "-" + Math.random().toString(36).slice(2) }
-    : keptClaim();
+  var claim = play.waitingClaim("deckside-claim:move", keys.claimFromAddress(), "move");
   var tries = 0, timer = null;
   function exchange() {
-    if (!claim) return;
+    var waiting = claim.current();
+    if (!waiting) return;
     window.clearTimeout(timer);
-    keepClaim(claim);
-    post(root.dataset.claim, { code: claim.code }, { "Idempotency-Key": claim.retry }).then(function (data) {
-      claim = null;
-      keepClaim(null);
+    post(root.dataset.claim, { code: waiting.code }, { "Idempotency-Key": waiting.retry }).then(function (data) {
+      claim.done();
       received(data);
     }, function (error) {
       if (!error.retry) {   // used, expired or unknown: said, and not asked again
-        claim = null;
-        keepClaim(null);
+        claim.done();
         return say(error.message);
       }
       say(root.dataset.tWaiting, true);
@@ -174,7 +159,7 @@
       timer = window.setTimeout(exchange, Math.min(2000 * tries, 30000));
     });
   }
-  window.addEventListener("online", function () { if (claim) exchange(); });
+  window.addEventListener("online", function () { if (claim.current()) exchange(); });
   exchange();
 
   var make = root.querySelector(".move-make");

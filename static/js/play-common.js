@@ -100,6 +100,27 @@
     try { return JSON.parse(node.getAttribute(name) || "{}"); } catch (e) { return {}; }
   }
 
+  // A claim code (a join link's, a move link's) whose exchange has no answer yet: kept for the tab in
+  // sessionStorage under `slot`, with the Idempotency-Key it is sent with (made here for a fresh `code`), so that a
+  // reload still has both and the server answers this phone, and no other, again. `current()` is the claim to send
+  // (null once done), `done()` forgets it.
+  function waitingClaim(slot, code, prefix) {
+    var claim = null;
+    function keep(value) {
+      try {
+        if (value) window.sessionStorage.setItem(slot, JSON.stringify(value));
+        else window.sessionStorage.removeItem(slot);
+      } catch (e) { /* private mode: the code waits in this page only */ }
+    }
+    if (code) claim = { code: code, retry: prefix + "-" + Date.now() + "-" + Math.random().toString(36).slice(2) };
+    else try { claim = JSON.parse(window.sessionStorage.getItem(slot) || "null"); } catch (e) { claim = null; }
+    keep(claim);
+    return {
+      current: function () { return claim; },
+      done: function () { claim = null; keep(null); }
+    };
+  }
+
   window.DecksidePlay = { saved: saved, save: save, forget: forget, list: list, fmt: fmt, text: text,
-                          el: el, bdi: bdi, api: api, json: json };
+                          el: el, bdi: bdi, api: api, json: json, waitingClaim: waitingClaim };
 })();

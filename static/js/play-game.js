@@ -31,20 +31,7 @@
     key = fragment;
     P.save(ID, { key: key, created: stored.created || Date.now() });
   }
-  var CLAIM_SLOT = "deckside-claim:" + ID;
-  function keptClaim() {
-    try { return JSON.parse(window.sessionStorage.getItem(CLAIM_SLOT) || "null"); } catch (e) { return null; }
-  }
-  function keepClaim(value) {
-    try {
-      if (value) window.sessionStorage.setItem(CLAIM_SLOT, JSON.stringify(value));
-      else window.sessionStorage.removeItem(CLAIM_SLOT);
-    } catch (e) { /* private mode: the code waits in this page only */ }
-  }
-  var claim = fragment && hash[1] === "claim"
-    ? { code: fragment, retry: ID + "-claim-" + Date.now() + "-" + Math.random().toString(36).slice(2) }
-    : keptClaim();
-  if (claim) keepClaim(claim);
+  var claim = P.waitingClaim("deckside-claim:" + ID, fragment && hash[1] === "claim" ? fragment : null, ID + "-claim");
 
   var state = null;          // the latest state from the API
   var seat = null;           // the seat whose view we hold (a person's, or null: spectator)
@@ -634,13 +621,13 @@
   }
   // Resolves once the exchange has an answer, or has failed for now (then it is tried again by itself).
   function exchange() {
-    if (!claim) return Promise.resolve();
+    var waiting = claim.current();
+    if (!waiting) return Promise.resolve();
     clearTimeout(claimTimer);
-    return P.api("POST", root.dataset.claims + "/" + encodeURIComponent(claim.code), null, undefined,
-                 { "Idempotency-Key": claim.retry }).then(function (r) {
+    return P.api("POST", root.dataset.claims + "/" + encodeURIComponent(waiting.code), null, undefined,
+                 { "Idempotency-Key": waiting.retry }).then(function (r) {
       if (r.status === 200 && r.body.key) {
-        claim = null;
-        keepClaim(null);
+        claim.done();
         claimNote("");
         P.save(r.body.game, { key: r.body.key, created: (P.saved(r.body.game) || {}).created || Date.now() });
         if (r.body.game !== ID) { window.location.replace(root.dataset.playUrl + encodeURIComponent(r.body.game)); return; }
@@ -652,8 +639,7 @@
         claimNote(r.body.error || T.network, true);
         return later();
       }
-      claim = null;   // used, expired, or no such code: the game shows read-only, with the server's sentence
-      keepClaim(null);
+      claim.done();   // used, expired, or no such code: the game shows read-only, with the server's sentence
       claimNote(key ? "" : r.body.error || T.network);   // (a device that holds a key already plays on with it)
     }, function () {
       claimNote(T.claim_offline, true);
@@ -664,7 +650,7 @@
       claimTimer = setTimeout(function () { exchange().then(load); }, Math.min(3000 * claimTries, 30000));
     }
   }
-  window.addEventListener("online", function () { if (claim) exchange().then(load); });
+  window.addEventListener("online", function () { if (claim.current()) exchange().then(load); });
   // A join link opened in a tab that already shows this game changes only the fragment (no page load): take it
   // as a load, so that the code above takes it off the address and exchanges it.
   window.addEventListener("hashchange", function () {
