@@ -11,7 +11,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
 from ..games import registry
-from ..i18n import current_language, text_direction
+from ..i18n import current_language, format_list, text_direction
 
 bp = Blueprint("main", __name__)
 
@@ -40,25 +40,12 @@ def game_registry():
     return {"registered_games": registry.all_games(), "game_type": registry.get, "sheet_title": title_of}
 
 
-def listed(names: list[str], either: bool = False) -> str:
-    """Names as one phrase of the request's language: "Hearts and Skat" (``either``: "Hearts or Skat"); the names
-    before the last are separated by commas."""
-    if len(names) < 2:
-        return "".join(names)
-    first, last = ", ".join(names[:-1]), names[-1]
-    if either:
-        # Translators: game names, any one of them ("Hearts or Skat"); names is every name but the last, with commas.
-        return _("%(names)s or %(last)s", names=first, last=last)
-    # Translators: game names, all of them ("Hearts and Skat"); names is every name but the last, with commas.
-    return _("%(names)s and %(last)s", names=first, last=last)
-
-
 def product_words() -> dict[str, str]:
     """The product's own words (its name, its description, the home page's lines), in the request's language. They
     name the games the product is made for, the registered games that say so (:attr:`GameType.headline`), by their
     own names: no shared file names a game."""
     names = [str(game.name) for game in registry.all_games() if game.headline]
-    both, either = listed(names), listed(names, either=True)
+    both, either = format_list(names), format_list(names, style="or")  # as the language joins a list
     return {
         "name": _("Deckside: %(games)s at the table", games=both),
         "description": _(

@@ -550,3 +550,28 @@ def test_a_sheet_with_one_round_says_one_round_not_round_one_in_hebrew(client):
     page = client.get(f"/sheets/{created['id']}", headers={"Accept-Language": "he"}).get_data(as_text=True)
     assert "סיבוב אחד" in page
     assert "סיבוב 1<" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "names", "both", "either"),
+    [
+        ("en", ["UNO", "Skat"], "UNO and Skat", "UNO or Skat"),
+        ("cy", ["UNO", "Skat"], "UNO a Skat", "UNO neu Skat"),  # "ac" only before a vowel
+        ("cy", ["Skat", "UNO"], "Skat ac UNO", "Skat neu UNO"),
+        ("he", ["UNO", "Skat"], "UNO ו\u05beSkat", "UNO או Skat"),
+        ("de", ["UNO", "Skat"], "UNO und Skat", "UNO oder Skat"),
+    ],
+)
+def test_the_product_names_its_games_as_the_language_joins_a_list(app, monkeypatch, language, names, both, either):
+    """The games the product is made for, in its name and lines, are joined as every list of the language is
+    (Welsh "a"/"ac" by the next word, Hebrew ו־ before a Latin name), not by a sentence of their own."""
+    from types import SimpleNamespace
+
+    from app.games import registry
+    from app.views.main import product_words
+
+    monkeypatch.setattr(registry, "all_games", lambda: [SimpleNamespace(name=name, headline=True) for name in names])
+    with app.test_request_context(headers={"Accept-Language": language}):
+        words = product_words()
+    assert both in words["name"] and both in words["lead"]
+    assert any(either in line for line in words.values())
