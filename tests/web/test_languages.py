@@ -450,6 +450,48 @@ def test_hindi_sentences_about_a_named_player_do_not_depend_on_the_players_gende
     assert not gendered
 
 
+_ROMANIAN_PERSON = re.compile(r"(\{(?:name|winner|player|dealer|other|by)\}|%\((?:name|player|winner)\)s)")
+# After a named person: a passive or a participle that agrees with the person ("a fost eliminat", "este
+# eliminată"), or "primul"/"ultimul"; before one: a masculine clitic ("Prinde-l pe {name}").
+_ROMANIAN_GENDERED_AFTER = re.compile(
+    r"^\s+(?:nu\s+)?(?:a fost|este|e|fi)\s+(?!o\b|un\b|mai\b|de\b|la\b|în\b)[a-zăîâșț]+(?:at|it|ut|ât|s|ată|ită|ută)\b"
+    r"|^[^.,;:()]*?\b(?:primul|prima|ultimul|ultima)\b"
+)
+_ROMANIAN_GENDERED_BEFORE = re.compile(r"-(?:l|o)\s+pe\s*$")
+
+
+def _catalogue(language: str):
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / f"app/translations/{language}/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def test_romanian_sentences_about_a_named_player_do_not_depend_on_the_players_gender():
+    """ "Ana a fost eliminat" gave every player a masculine participle: an active perfect ("a ieșit prin
+    eliminare"), which does not agree, or a label ("Schimbă numele: {name}")."""
+    gendered = []
+    for message in _catalogue("ro"):
+        if isinstance(message.id, str) and ("crew %(name)s" in message.id or "Crew %(name)s" in message.id):
+            continue  # a crew's name: the participle agrees with "grupul", not with a person
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for match in _ROMANIAN_PERSON.finditer(text):
+                if _ROMANIAN_GENDERED_AFTER.match(text[match.end() :]) or _ROMANIAN_GENDERED_BEFORE.search(
+                    text[: match.start()]
+                ):
+                    gendered.append(text)
+    assert not gendered
+
+
+def test_welsh_knocked_out_beside_a_name_is_impersonal():
+    """A player's "Knocked out" is the impersonal "Bwriwyd allan": "Wedi'i fwrw allan" is masculine ("his")."""
+    labels = {m.id: m.string for m in _catalogue("cy") if m.id in ("Knocked out", "knocked out")}
+    assert labels == {"Knocked out": "Bwriwyd allan", "knocked out": "bwriwyd allan"}
+    assert not [m.string for m in _catalogue("cy") if isinstance(m.string, str) and "Wedi'i fwrw allan" in m.string]
+
+
 # Strings the speakers' review (shared/reviews/languages.md) found among each language's worst: none may come back.
 REVIEWED_WRONG = {
     "de": [
