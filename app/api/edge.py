@@ -165,8 +165,12 @@ def explain(model: type[BaseModel], error: ErrorDetails) -> str:
         return _('Unknown field "{name}": this request takes {fields}.').format(name=name, fields=fields)
     place, node, defs = _walk(model, loc)
     words = {"where": _where(place), "expected": expected(node, defs)}
+    # Translators: {where} names a place in the request ('"round"', 'item 2 of "results"'), {expected} what it takes
+    # ("a whole number from 0 to 9", "true or false"), a phrase of its own: where your language would have to change
+    # it (a case, a mutation, an agreement), write it after a colon, as a label ("Expected: {expected}").
     if error["type"] == "missing":
         return _sentence(_("{where} is missing: send {expected}.").format(**words))
+    # Translators: as above: {expected} is a phrase of its own; write it as a label where it would have to change.
     return _sentence(_("{where} must be {expected}.").format(**words))
 
 

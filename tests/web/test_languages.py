@@ -617,3 +617,17 @@ def test_the_product_names_its_games_as_the_language_joins_a_list(app, monkeypat
         words = product_words()
     assert both in words["name"] and both in words["lead"]
     assert any(either in line for line in words.values())
+
+
+@pytest.mark.parametrize("language", ["cy", "he", "hi"])
+def test_an_api_error_gives_what_a_field_takes_as_a_label_where_the_language_would_change_it(client, language):
+    """What a field takes ("text", "a list of strings") is a phrase of its own: Welsh would mutate it after "yn" or
+    an imperative ("yn testun"), Hebrew and Hindi would make the verb agree with the place's noun. There it is
+    written as a label, after a colon, and the place too."""
+    for message in _catalogue(language):
+        if message.id in ("{where} must be {expected}.", "{where} is missing: send {expected}."):
+            assert message.string.startswith("{where}: ") and ": {expected}" in message.string, message.string
+    answer = client.post("/api/games", json={"players": "x"}, headers={"Accept-Language": language})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert error.startswith('"game": ') or error.startswith('"players": '), error
