@@ -7,6 +7,7 @@ its ``engine/``); what every game shares lives in :mod:`app.engine`.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import cast
 
@@ -37,6 +38,8 @@ def create_app(test_config=None) -> Flask:
         from .heavy import default_slots
 
         app.config["HEAVY_SLOTS"] = default_slots()
+    if app.config.get("SWITCH_INTERVAL_SECONDS") not in ("", None):  # short requests beside long work (config.py)
+        sys.setswitchinterval(float(app.config["SWITCH_INTERVAL_SECONDS"]))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)
     # Answers keep the contract's order ("valid", "phase", "groups", "reasons"); app.json is typed as the

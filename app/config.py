@@ -101,5 +101,11 @@ class Defaults:
     # Requests one client address may have waiting beyond its share; more are answered 503 at once.
     # The phones of one table often share an address (one Wi-Fi): 8 lets a table race for the same turn.
     HEAVY_CLIENT_WAITING = int(os.environ.get("DECKSIDE_HEAVY_CLIENT_WAITING", "8") or 0)
+    # How long a thread of a worker process may hold Python's interpreter lock before another thread gets a turn
+    # (seconds; sys.setswitchinterval; Python's own default is 0.005). While one thread computes long work (bots, a
+    # long replay), a short request in another thread of the same process waits up to this long each time it comes
+    # back from the database or the network: with 5 ms, a lock-free read took 270 ms at p50 beside long work
+    # (bench/fairness.py), with 0.5 ms 72 ms. Empty: Python's default.
+    SWITCH_INTERVAL_SECONDS = os.environ.get("DECKSIDE_SWITCH_INTERVAL_SECONDS", "0.0005")
     # Long polls (/wait) one client address may hold open at once in one worker process; more get 429.
     WAITS_PER_CLIENT = int(os.environ.get("DECKSIDE_WAITS_PER_CLIENT", "32") or 0)

@@ -48,7 +48,7 @@ from .errors import ApiError
 
 POLL_SECONDS = 0.005
 """How often the first waiters in the queue look for a free slot (those further back look less often)."""
-LONG_REPLAY_ROUNDS = 60
+LONG_REPLAY_ROUNDS = 100
 WAIT_SECONDS = 10.0
 """How long a request waits for its turn before it is answered 503 (``HEAVY_WAIT_SECONDS``)."""
 RETRY_AFTER_SECONDS = 5

@@ -122,7 +122,6 @@ def wait_play(play_id: str):
 
 @bp.post("/play/<play_id>/actions")
 @writes_late
-@long_work
 def act(play_id: str):
     """``{"seat": n, "action": {...}}``: the action, then the bots; the new state for n. A seat key acts for
     its seat (``seat`` optional); the edit key for seats that are not remote."""

@@ -277,3 +277,37 @@ def test_a_client_at_its_limit_is_refused_before_its_game_is_loaded(app, client,
     assert other.status_code == 200, "another client's read that moves no bot waited or was refused"
     holder.release.set()
     holder.join(10)
+
+
+def test_a_persons_move_takes_no_slot(app, client, monkeypatch):
+    """A person's move is short work (the bots that answer it stop at the next person's turn, one trip round the
+    table at most): it does not wait behind long work for a slot."""
+    taken: list[str] = []
+    real_slot = heavy.slot
+
+    def noted_slot():
+        taken.append(heavy.client_of())
+        return real_slot()
+
+    seats = [{"name": "Ana"}, *({"name": f"Bot {n}", "bot": "random"} for n in range(3))]
+    answer = client.post("/api/play", json={"game": "uno", "seats": seats})
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    state = client.get(f"/api/play/{game['id']}?seat=0", headers=auth).get_json()
+    legal = [a for a in state["legal"] if a.get("type") not in ("catch", "call")]
+    monkeypatch.setattr(heavy, "slot", noted_slot)
+    moved = client.post(f"/api/play/{game['id']}/actions", json={"seat": 0, "action": legal[0]}, headers=auth)
+    assert moved.status_code == 200, moved.get_json()
+    assert taken == []
+
+
+def test_short_requests_get_the_interpreter_back_soon_beside_long_work():
+    """Each worker process lets a thread hold Python's interpreter lock for 0.5 ms, not Python's 5 ms: a short
+    request beside long work in another thread of the process waits that long each time it comes back from I/O."""
+    import sys
+
+    from app import create_app
+
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    assert sys.getswitchinterval() == pytest.approx(0.0005)
