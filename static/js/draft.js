@@ -311,6 +311,7 @@
     notice.hidden = false;
     notice.classList.add("live-changed", "round-saved-together");
     form.hidden = true;
+    document.querySelectorAll(".round-dealer").forEach(function (line) { line.hidden = true; });  // that round's
   });
   var drawn = null;
   try { drawn = JSON.parse(form.dataset.draft || "null"); } catch (e) { /* no draft when the page was drawn */ }

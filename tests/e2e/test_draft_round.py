@@ -314,6 +314,7 @@ def test_who_went_out_and_the_flip_side_follow_the_table_on_both_editing_phones(
         "Round 1 was saved on another phone, with what you entered here.", timeout=LIVE_TIMEOUT
     )
     expect(page.locator("form.round-form")).to_be_hidden()
+    expect(page.locator(".round-dealer")).to_be_hidden()  # who dealt the stored round is the sheet's now
     rounds = _rounds(other, game["id"])
     assert len(rounds) == 1
     assert rounds[0]["went_out"] == "Ana" and rounds[0]["side"] == "dark"
