@@ -71,6 +71,14 @@ def _crew(crew_id: str):
 
 
 @bp.app_template_global()
+def joined_crew() -> str | None:
+    """The crew this phone just added the sheet to by pasting its crew link (once: the page that follows the
+    join). The page marks it (``data-joined-crew``) so that static/js/handover.js keeps the key of the pasted link on
+    the phone, as opening the link would have: "Move my games" then moves the crew with it."""
+    return session.pop("joined_crew", None)
+
+
+@bp.app_template_global()
 def percent(value: float | None) -> str:
     """A rate (0–1) as the page's language writes a percentage; "–" for none."""
     return "–" if value is None else format_percent(value)
@@ -182,6 +190,7 @@ def add_existing(game_id: str):
         )
         return back
     remember_crew(crew.id)
+    session["joined_crew"] = crew.id  # the next page says so, and the page script keeps the pasted crew key
     flash(
         _("This game is now in the crew %(name)s.", name=crew.name)
         if status == 201

@@ -164,3 +164,28 @@ def test_a_sheet_only_looked_at_moves_after_the_session_ended(phone, live_app):
     expect(moved).to_have_count(1, timeout=LIVE_TIMEOUT)
     expect(moved).to_contain_text("Cy, Dee")
     expect(moved).to_contain_text("view only")
+
+
+def test_a_crew_joined_by_pasting_its_link_on_a_sheet_moves_with_its_key(phone, live_app):
+    """A phone that added a sheet to a crew by pasting the crew link (never opening the crew's page) holds the crew
+    key as if it had opened the link: "Move my games" hands the crew on with it, and the new phone adds games."""
+    client = live_app.test_client()
+    sheet = make_sheet(client, {"game": "uno", "players": ["Ana", "Ben"]}, [])
+    crew = client.post("/api/crews", json={"name": "Friday cards", "people": ["Ana", "Ben"]}).get_json()
+    old = phone().new_page()
+    take_edit_key(old, sheet)
+    old.locator("details#join-crew summary").click()
+    old.locator("#crew-link").fill(f"https://example.org/crews/{crew['id']}#key={crew['crew_key']}")
+    old.locator("details#join-crew button[type=submit]").click()
+    expect(old.locator(".flash-ok")).to_contain_text("Friday cards")
+    assert old.evaluate(f"localStorage['deckside-key:crew:{crew['id']}']") == crew["crew_key"]
+    old.goto("/sheets/move")
+    old.get_by_role("button", name="Show the code for the new phone").click()
+    expect(old.locator(".move-qr svg")).to_be_visible(timeout=LIVE_TIMEOUT)
+    new = phone().new_page()
+    new.goto(old.locator(".move-url").input_value())
+    expect(new.locator(".move-moved li").filter(has_text="Friday cards")).to_contain_text(
+        "can edit", timeout=LIVE_TIMEOUT
+    )
+    new.goto(f"/crews/{crew['id']}")
+    expect(new.locator("#tonight")).to_be_visible(timeout=LIVE_TIMEOUT)  # the new phone adds games to the crew
