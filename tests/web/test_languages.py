@@ -454,7 +454,8 @@ _ROMANIAN_PERSON = re.compile(r"(\{(?:name|winner|player|dealer|other|by)\}|%\((
 # After a named person: a passive or a participle that agrees with the person ("a fost eliminat", "este
 # eliminată"), or "primul"/"ultimul"; before one: a masculine clitic ("Prinde-l pe {name}").
 _ROMANIAN_GENDERED_AFTER = re.compile(
-    r"^\s+(?:nu\s+)?(?:a fost|este|e|fi)\s+(?!o\b|un\b|mai\b|de\b|la\b|în\b)[a-zăîâșț]+(?:at|it|ut|ât|s|ată|ită|ută)\b"
+    r"^\s+(?:nu\s+)?(?:(?:mai\s+)?poate\s+)?(?:a fost|este|e|fi)\s+(?!o\b|un\b|mai\b|de\b|la\b|în\b)"
+    r"[a-zăîâșț]+(?:at|it|ut|ât|s|ată|ită|ută)\b"
     r"|^[^.,;:()]*?\b(?:primul|prima|ultimul|ultima)\b"
 )
 _ROMANIAN_GENDERED_BEFORE = re.compile(r"-(?:l|o)\s+pe\s*$")
