@@ -6,13 +6,16 @@ import re
 
 from playwright.sync_api import Page, expect
 
+GAME_LABELS = {"phase10": "Phase 10", "uno": "UNO", "uno_flip": "UNO Flip"}
+"""The new-sheet form's label of a game id."""
+
 
 def new_sheet(
     page: Page, shot, players: list[str], game: str = "phase10", phases: str | None = None, target: int | None = None
 ) -> str:
-    """Create a sheet through the form; returns its path."""
+    """Create a sheet of ``game`` (its id) through the form; returns its path."""
     page.goto("/sheets/new")
-    page.get_by_label("UNO" if game == "uno" else "Phase 10", exact=True).check()
+    page.get_by_label(GAME_LABELS[game], exact=True).check()
     for i, name in enumerate(players):
         page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
     if phases:

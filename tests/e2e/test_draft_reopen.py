@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from sheet_pages import points, row
+from sheet_pages import new_sheet, points, row
 from test_draft_round import _player_link, _player_phone
 
 LIVE_TIMEOUT = 10_000
@@ -143,13 +143,7 @@ def test_a_leftover_draft_can_be_discarded_and_a_bare_went_out_is_not_shown(page
 def test_a_flip_side_conflict_names_the_hands_and_the_list_shows_each_side(page: Page, phone, shot):
     """The scorekeeper taps Out for Ana (the form's side: light) and enters Ben's hand on the light side; Cy says
     dark on his own phone. Ana's row holds no hand, so it takes no side: the conflict is Ben's against Cy's."""
-    page.goto("/sheets/new")
-    page.get_by_label("UNO Flip", exact=True).check()
-    for i, name in enumerate(["Ana", "Ben", "Cy"]):
-        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the score sheet").click()
-    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
-    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno_flip")
     game_id = sheet.rsplit("/", 1)[1]
     cy = _player_phone(phone, _player_link(page, sheet, "Cy"), "Cy")
     cy.get_by_role("link", name="Enter my hand (Cy)").click()

@@ -234,13 +234,7 @@ def test_a_hand_kept_offline_arrives_after_its_round_and_is_set_beside_the_store
 def test_a_flip_hand_on_a_player_phone_says_its_side_and_the_round_is_stored_on_it(page: Page, phone, shot):
     """UNO Flip entered together: Ben taps his dark-side cards on his own phone; the scorekeeper's round form shows
     his row as entered elsewhere, and the round is stored once, on the dark side."""
-    page.goto("/sheets/new")
-    page.get_by_label("UNO Flip", exact=True).check()
-    for i, name in enumerate(["Ana", "Ben", "Cy"]):
-        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the score sheet").click()
-    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
-    sheet = re.sub(r"^https?://[^/]+", "", page.url).split("#")[0]
+    sheet = new_sheet(page, shot, ["Ana", "Ben", "Cy"], game="uno_flip")
     game_id = sheet.rsplit("/", 1)[1]
     ben = _player_phone(phone, _player_link(page, sheet, "Ben"), "Ben")
 
