@@ -17,9 +17,12 @@ import json
 import re
 import sqlite3
 import threading
+import time
 from urllib.parse import urlsplit
 
 import nginx_front
+import pytest
+from tls_pages import access_log
 
 from tests.tiers import LONG
 
@@ -136,3 +139,48 @@ def test_the_documented_nginx_configuration_is_the_one_run(server, tmp_path):
     assert "proxy_params" not in rendered.replace("# Do not include Debian's /etc/nginx/proxy_params", "")
     if server["front"] == "nginx":
         assert server["proxy_log"].read_text()  # the requests of this run went through nginx
+
+
+def test_a_client_looping_on_digital_game_reads_is_stopped_by_the_proxy(server, tls):
+    """deploy/nginx.conf.example limits one address's requests to the digital games' API (20 a second, bursts of
+    40): a client looping on reads of a bots-only game gets nginx's 429 beyond that, and those never reach the
+    app. The waits are not limited (a table's phones hold them the whole evening), nor is anything else."""
+    if server["front"] != "nginx":
+        pytest.skip("the limit is the proxy's: make test-nginx runs this test behind nginx")
+    body = json.dumps({"game": "uno", "seats": [{"name": f"Bot {n}", "bot": "random"} for n in range(4)]})
+    status, _headers, text = _request(
+        server, tls, "POST", "/api/play", headers={"Content-Type": "application/json"}, body=body
+    )
+    assert status == 201, text
+    game = json.loads(text)["id"]
+    address = urlsplit(server["url"])
+    statuses: list[int] = []
+
+    def loop() -> None:  # one of the client's loops, on a kept-alive connection of its own
+        connection = http.client.HTTPSConnection(address.hostname, address.port, context=tls["context"], timeout=30)
+        try:
+            for _ in range(30):
+                connection.request("GET", f"/api/play/{game}")
+                answer = connection.getresponse()
+                answer.read()
+                statuses.append(answer.status)
+        finally:
+            connection.close()
+
+    loops = [threading.Thread(target=loop) for _ in range(8)]  # together far more than 20 a second
+    for thread in loops:
+        thread.start()
+    for thread in loops:
+        thread.join(60)
+    assert len(statuses) == 240
+    refused = statuses.count(429)
+    assert refused >= 40, statuses  # beyond the burst of 40 and the rate, nginx answered 429
+    assert set(statuses) <= {200, 429, 503}, statuses  # 503: the app's slots, busy with the bots
+    for _ in range(50):  # gunicorn logs an answer just after sending it
+        reached = [line for line in access_log(server) if line["target"] == f"/api/play/{game}"]
+        if len(reached) >= len(statuses) - refused:
+            break
+        time.sleep(0.1)
+    assert len(reached) == len(statuses) - refused  # the refused ones never reached the app
+    # Nothing else is limited: the sheet pages and the waits answer as before, right after the flood.
+    assert _request(server, tls, "GET", "/sheets/new")[0] == 200
