@@ -93,6 +93,8 @@
   var applying = false;   // a change made here to follow the table, not an entry of this phone
   var pending = {};       // "went_out" or a choice's name → this phone changed it; cleared once a row carried it
   var outOnly = {};       // seat → this phone's row only because this phone said that player went out
+  var unsent = {};        // seat → the edit of that row not yet taken by the draft (its number: see send())
+  var edits = 0;
   // Who went out moved to another row: a row that was this phone's only for saying that player went out is no
   // longer this phone's (another phone's entry in it stands), and the rows this phone entered are sent again (the
   // draft's row of the player who went out had replaced one of them, or they were read against another winner).
@@ -213,6 +215,7 @@
     body.delete("preview");
     body.set("seat", seat);
     var carried = Object.keys(pending);  // what this row carries of this phone's changes to the round
+    var edition = unsent[seat];            // the row's last edit on this phone, as this request carries it
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? setTimeout(function () { controller.abort(); }, ROW_TIMEOUT) : null;
     var request = fetch(form.dataset.draftRow, {
@@ -222,6 +225,7 @@
       .then(function (answer) {
         if (answer.ok) {
           carried.forEach(function (name) { delete pending[name]; });
+          if (unsent[seat] === edition) delete unsent[seat];  // (an edit made meanwhile is still to send)
           // Who went out on this form went to the draft with the row (app/views/hands.py draft_row): this phone's.
           var out = form.querySelector("[data-went-out]:checked");
           var outRow = out && out.closest("[data-row]");
@@ -260,6 +264,7 @@
       delete outOnly[seat];  // an entry of this row: this phone's now
     }
     touched[seat] = true;
+    unsent[seat] = ++edits;
     remember(row.dataset.player);
     row.dataset.touched = "1";  // entered on this phone: a round kept offline sends this row (static/js/offline.js)
     show(draft);
@@ -275,11 +280,13 @@
   document.addEventListener("deckside:draft", function (event) { show(event.detail.draft); });
 
   // Another phone stored this round. When the stored round holds every row this phone entered as this form shows
-  // it (and nothing of this phone's is still on its way), there is nothing left to save here: the page says so
+  // it (and no edit of this phone's is still on its way), there is nothing left to save here: the page says so
   // and leads to the sheet, and the form goes. Otherwise the live sheet's own notice (compare before saving).
   function holdsMine(stored) {
     var mine = remembered();
-    if (!mine.length || saving || Object.keys(timers).length || Object.keys(pending).length) return false;
+    // An edit made here that the draft has not taken yet (a row resent only because the table's choice was
+    // followed is not one: it carries nothing new).
+    if (!mine.length || saving || Object.keys(unsent).length || Object.keys(pending).length) return false;
     var results = {};
     (stored.results || []).forEach(function (result) { results[result.player] = result; });
     return mine.every(function (name) {
