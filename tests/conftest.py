@@ -31,6 +31,10 @@ os.environ.setdefault("DECKSIDE_CREATE_LIMIT", "100000 per minute")
 # Bots move for 100 ms per request (then the game continues on the next read); the suite's bot games are
 # checked once finished, so it lets them run to the end at once. test_bot_budget.py tests the bound.
 os.environ.setdefault("DECKSIDE_BOT_BUDGET_MS", "60000")
+# The workers' short thread switches (app/config.py SWITCH_INTERVAL_SECONDS) are for a server's threads beside long
+# work; in the test processes, where the browser's driver and the app share one interpreter, Python's own.
+# test_heavy.py checks the deployed setting.
+os.environ.setdefault("DECKSIDE_SWITCH_INTERVAL_SECONDS", "")
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip() or None
 

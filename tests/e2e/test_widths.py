@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import Page
 from width_pages import api_game, own, phase10_round, uno_round
 
+from tests.tiers import bounded
+
 SIZES = [(320, 700), (390, 844), (844, 390)]
 LONG = "Bartholomew-Maximilian Longname"[:30]
 
@@ -39,9 +41,11 @@ def pages(page: Page) -> list[str]:
     ]
 
 
-def test_no_page_is_wider_than_the_screen(page: Page, pages: list[str], shot):
+# make test: 320 px; the other sizes in make test-long.
+@pytest.mark.parametrize("size", bounded(SIZES, keep={(320, 700)}))
+def test_no_page_is_wider_than_the_screen(page: Page, pages: list[str], shot, size):
     too_wide = []
-    for width, height in SIZES:
+    for width, height in [size]:
         page.set_viewport_size({"width": width, "height": height})
         for path in pages:
             page.goto(path)

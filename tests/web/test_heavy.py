@@ -303,11 +303,32 @@ def test_a_persons_move_takes_no_slot(app, client, monkeypatch):
 
 
 def test_short_requests_get_the_interpreter_back_soon_beside_long_work():
-    """Each worker process lets a thread hold Python's interpreter lock for 0.5 ms, not Python's 5 ms: a short
-    request beside long work in another thread of the process waits that long each time it comes back from I/O."""
+    """A worker process lets a thread hold Python's interpreter lock for 0.5 ms, not Python's 5 ms: a short request
+    beside long work in another thread of the process waits that long each time it comes back from I/O. The
+    setting is applied by create_app; empty, Python's own stays (the suite's processes: tests/conftest.py)."""
+    import os
+    import subprocess
     import sys
 
     from app import create_app
 
-    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    assert sys.getswitchinterval() == pytest.approx(0.0005)
+    default = sys.getswitchinterval()
+    try:
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SWITCH_INTERVAL_SECONDS": "0.0005"})
+        assert sys.getswitchinterval() == pytest.approx(0.0005)
+        sys.setswitchinterval(default)
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SWITCH_INTERVAL_SECONDS": ""})
+        assert sys.getswitchinterval() == pytest.approx(default)
+    finally:
+        sys.setswitchinterval(default)
+    # A server started without the setting in its environment gets 0.5 ms.
+    env = {k: v for k, v in os.environ.items() if k != "DECKSIDE_SWITCH_INTERVAL_SECONDS"}
+    shown = subprocess.run(
+        [sys.executable, "-c", "from app.config import Defaults; print(Defaults.SWITCH_INTERVAL_SECONDS)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout.strip()
+    assert shown == "0.0005"
