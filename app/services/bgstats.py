@@ -1,13 +1,18 @@
 """A score sheet as a play BG Stats imports (``GET /api/games/<id>/export.bgstats``).
 
-BG Stats reads a play from a ``.bgsplay`` file: one JSON object with ``games``, ``players``, ``locations``
-and ``plays``, the play naming its game and players by reference (``gameRefId``, ``playerRefId``).
+BG Stats reads a play from a ``.bgsplay`` file: one JSON object with ``about`` (a sentence for whoever opens
+the file by hand), ``games``, ``players``, ``locations`` and ``plays``, the play naming its game and players by reference (``gameRefId``, ``playerRefId``).
 Field names as BG Stats writes and reads them: a game's ``name``, ``bggId``, ``highestWins``,
-``noPoints``, ``cooperative``, ``usesTeams``; a player's ``name``, ``isAnonymous``; a play's ``playDate``
-(``YYYY-MM-DD hh:mm:ss``; this file gives UTC), ``durationMin``, ``comments``, ``rounds``, ``ignored``,
+``noPoints``, ``cooperative``, ``usesTeams``; a player's ``name``, ``isAnonymous``; each game's and player's
+``modificationDate``; a play's ``playDate`` (``YYYY-MM-DD hh:mm:ss``; this file gives UTC) and ``playDateYmd``
+(the same day as the number ``YYYYMMDD``), ``durationMin``, ``comments``, ``rounds``, ``ignored``,
 ``manualWinner``, ``usesTeams`` and ``playerScores``, each with ``playerRefId``, ``score`` (text),
 ``winner``, ``seatOrder``, ``startPlayer``, ``newPlayer`` and ``role``. Ids are stable: the same game
 exported twice is the same play (``uuid``), so importing it again does not count it twice.
+
+No description of the file by BG Stats could be found from here; the fields are those of the play files BG Stats
+writes, as they are published (a shared play file, other exporters' notes). tests/web/data/bgstats-example.bgsplay
+is a file of that shape, names and ids made up, and the schema this file is checked against takes it too.
 """
 
 from __future__ import annotations
@@ -19,6 +24,12 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from . import sheets
+
+ABOUT = (
+    "This is a Play file that can be read by Board Game Stats. If you see this text, try to use a share, export "
+    "or open-in function to open it with Board Game Stats."
+)
+"""The sentence BG Stats' own play files open with (English in every language, as BG Stats writes it)."""
 
 NAMESPACE = uuid.UUID("6f1d2c4e-8b7a-4e43-9a55-0d6b3c1e7f20")
 """Deckside's namespace for the file's uuids (version 5: the same game always gives the same uuids)."""
@@ -48,6 +59,7 @@ def play_file(game: Game) -> dict[str, Any]:
     won = winners(data)
     left = {p["name"]: p.get("left") for p in data["players"]}
     joined = {p["name"]: p.get("joined") for p in data["players"]}
+    stamp = _stamp(data["finished"] or data["started"])
     players = []
     scores = []
     start_player = sheet.dealer(1) if data["players"] else None
@@ -62,6 +74,7 @@ def play_file(game: Game) -> dict[str, Any]:
                 "uuid": str(uuid.uuid5(NAMESPACE, f"{game.id}/player/{name}")),
                 "name": name,
                 "isAnonymous": False,
+                "modificationDate": stamp,
             }
         )
         role = ""
@@ -90,12 +103,14 @@ def play_file(game: Game) -> dict[str, Any]:
         "noPoints": False,
         "cooperative": False,
         "usesTeams": False,
+        "modificationDate": stamp,
     }
-    stamp = _stamp(data["finished"] or data["started"])
+    play_date = _stamp(data["started"])
     play = {
         "uuid": str(uuid.uuid5(NAMESPACE, f"{game.id}/play")),
         "gameRefId": 1,
-        "playDate": _stamp(data["started"]),
+        "playDate": play_date,
+        "playDateYmd": int(play_date[:10].replace("-", "")) if play_date else 0,
         "entryDate": stamp,
         "modificationDate": stamp,
         "durationMin": minutes or 0,
@@ -107,4 +122,4 @@ def play_file(game: Game) -> dict[str, Any]:
         "comments": data["notes"] or "",
         "playerScores": scores,
     }
-    return {"games": [play_game], "players": players, "locations": [], "plays": [play]}
+    return {"about": ABOUT, "games": [play_game], "players": players, "locations": [], "plays": [play]}

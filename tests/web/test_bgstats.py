@@ -112,3 +112,19 @@ def test_tied_players_are_all_flagged(client):
 
 def test_an_unknown_game_is_404(client):
     assert client.get("/api/games/nothing-here/export.bgstats").status_code == 404
+
+
+def test_the_schema_takes_a_play_file_as_bg_stats_writes_it():
+    """The schema the export is checked against is BG Stats' format, not merely Deckside's: a play file in the shape
+    BG Stats itself writes (more fields than Deckside's, zero-based seats, a location, ``userInfo``) passes it."""
+    written = json.loads((Path(__file__).parent / "data" / "bgstats-example.bgsplay").read_text())
+    assert [str(e) for e in SCHEMA.iter_errors(written)] == []
+
+
+def test_the_file_opens_with_bg_stats_own_sentence_and_dates_the_play_twice(client, clocked):
+    clocked.now = clocked.now.replace(year=2026, month=11, day=27, hour=23, minute=59, second=1)
+    game_id, _key, _ = create(client, game="points", players=("Ana", "Ben"))
+    data, play, _scores = exported(client, game_id)
+    assert data["about"].startswith("This is a Play file that can be read by Board Game Stats.")
+    assert (play["playDate"], play["playDateYmd"]) == ("2026-11-27 23:59:01", 20261127)
+    assert {p["modificationDate"] for p in data["players"]} == {play["modificationDate"]}
