@@ -647,6 +647,7 @@ class BgStatsFile(Answer):
     """A play as BG Stats imports it (a ``.bgsplay`` file): the game, the players and the play, which names
     them by reference (``gameRefId``, ``playerScores[].playerRefId``)."""
 
+    about: str
     games: list[dict[str, Any]]
     players: list[dict[str, Any]]
     locations: list[dict[str, Any]]
