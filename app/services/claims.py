@@ -20,6 +20,7 @@ from typing import Any, cast
 from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import CursorResult, delete, update
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..errors import ApiError
 from ..extensions import db
@@ -189,7 +190,26 @@ def claim(code: str, retry: str | None = None) -> dict[str, Any]:
             db.session.refresh(found)
             if mine is None or found.used_by != mine:
                 raise ApiError(words["used"], 410)
+        else:
+            _note_seat_taken(found)
     return {"game": found.game_id, "right": found.right, "key": key}
+
+
+def _note_seat_taken(found: Claim) -> None:
+    """A digital game's seat code was just used: the game notes that a phone took the seat (its creator's panel
+    says so). A move landing at the same moment wins the race; the note is tried once more, then left out (the
+    claim itself has been answered already)."""
+    seat = _seat_number(found.right)
+    for _attempt in range(2):
+        play = db.session.get(PlayGame, found.game_id)
+        if play is None or seat is None:
+            return
+        seat_rules.note_joined(play, seat)
+        try:
+            db.session.commit()
+            return
+        except StaleDataError:
+            db.session.rollback()
 
 
 def _gone_words(found: Claim) -> dict[str, str]:

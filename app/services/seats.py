@@ -115,9 +115,18 @@ def replace_seat_key(play: PlayGame, seat: int, count: int) -> str:
         raise ApiError(_("Seat {seat} is not played on its own phone, so it has no seat key.").format(seat=seat))
     key = new_edit_key()
     info = seat_info(play, count)
-    info[seat] = {**info[seat], "key": hash_key(key)}
-    play.seat_info = info
+    info[seat] = {**{k: v for k, v in info[seat].items() if k != "joined"}, "key": hash_key(key)}
+    play.seat_info = info  # the phone that had joined holds the old key: nobody holds the new one yet
     return key
+
+
+def note_joined(play: PlayGame, seat: int) -> None:
+    """Note that a phone took remote seat ``seat`` through its join link just now (the creator's panel says
+    so, and the link it shows has been used: a seat's link works once)."""
+    info = [dict(item) for item in play.seat_info or []]
+    if seat < len(info) and info[seat].get("remote"):
+        info[seat]["joined"] = _stamp(utcnow())
+        play.seat_info = info
 
 
 def check_seat_key(play: PlayGame, seat: int, key: Any) -> None:
@@ -218,11 +227,14 @@ def _stamp(moment: datetime | None) -> str | None:
 
 
 def decorate(body: dict[str, Any], play: PlayGame, seat: int | None) -> None:
-    """Add ``remote`` and ``turn_since`` to every seat, and ``you`` (the seat whose view this is) and ``next``
-    (the rematch's id) to the state."""
+    """Add ``remote``, ``joined`` (when a phone last took a remote seat through its join link, else ``null``) and
+    ``turn_since`` to every seat, and ``you`` (the seat whose view this is) and ``next`` (the rematch's id) to the
+    state."""
     turn = body.get("turn") if body.get("status") == "playing" else None
+    info = play.seat_info or []
     for number, entry in enumerate(body.get("seats", [])):
         entry["remote"] = is_remote(play, number)
+        entry["joined"] = info[number].get("joined") if entry["remote"] else None
         entry["turn_since"] = _stamp(play.turn_since) if number == turn else None
     body["you"] = seat
     body["next"] = play.next_id

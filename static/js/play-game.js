@@ -467,10 +467,12 @@
     var k = seatKeys()[String(i)];
     if (!k || joins[i]) return;
     joins[i] = { loading: true };
+    var joinedBefore = state && state.seats[i] ? state.seats[i].joined : null;
     P.api("POST", API + "/seats/" + i + "/join", key, { key: k }).then(function (r) {
       if (r.status === 400) joins[i] = { failed: true };   // this device's seat key is not the seat's any more
       else if (r.status !== 200) { joins[i] = null; return; }   // asked again when the panel is drawn next
       else joins[i] = r.body;
+      joins[i].joinedBefore = joinedBefore;   // a phone taking the seat after this moves the seat's "joined" on
       if (joins[i].url) {
         var left = Date.parse(joins[i].expires) - r.date;
         joins[i].minutes = Math.max(1, Math.round(left / 60000));
@@ -480,8 +482,9 @@
       if (state) renderRemote(state);
     }, function () { joins[i] = null; });
   }
-  function untilText(join) {
-    var when = new Date(join.until);
+  function untilText(join) { return clock(join.until); }
+  function clock(moment) {
+    var when = new Date(moment);
     try { return when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }); }
     catch (e) { return when.toLocaleTimeString(); }
   }
@@ -529,9 +532,15 @@
     remoteBox.appendChild(el("h2", { text: T.phones }));
     remote.forEach(function (i) {
       var x = s.seats[i], join = joins[i], parts = [];
+      // A phone took the seat since this link was made: the link has been used (it works once), or another one
+      // has; either way a QR code no one should scan any more goes. A new one is made only when asked for.
+      if (join && join.url && x.joined && x.joined !== join.joinedBefore) { delete joins[i]; join = undefined; }
       // A seat's link is asked for when its part of the panel is open (a code is made only to be shown).
-      var isOpen = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing";
-      if (isOpen) loadJoin(i);
+      var isOpen = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing" && !x.joined;
+      if (isOpen && !x.joined) loadJoin(i);
+      if (x.joined && !join) {
+        parts.push(el("p", { class: "help", "data-joined": String(i), text: t("joined_help", { time: clock(Date.parse(x.joined)) }) }));
+      }
       var expired = join && join.url && Date.now() >= join.until;
       if (join && join.url && !expired) {
         var qr = el("div", { class: "qr" });
@@ -547,9 +556,10 @@
         parts.push(el("p", { class: "help", text: T.no_key_here }));
       }
       var row = el("div", { class: "actions" });
-      if (join && join.url) {
+      if ((join && join.url) || (x.joined && !join && seatKeys()[String(i)])) {
         row.appendChild(el("button", { type: "button", class: "button" + (expired ? " primary" : ""), "data-newlink": String(i), onclick: function () {
           delete joins[i];
+          loadJoin(i);
           renderRemote(state);
         } }, [T.new_link]));
       }
@@ -568,10 +578,12 @@
         });
       } }, [T.new_key]));
       parts.push(row);
-      var summary = el("summary", null, [bdi(x.name), " — ", x.bot ? T["played_by_" + x.bot] || T.played_by_a_bot : T.own_phone]);
+      var who = [bdi(x.name), " — ", x.bot ? T["played_by_" + x.bot] || T.played_by_a_bot : T.own_phone];
+      if (x.joined && !x.bot) who.push(" · ", t("joined_at", { time: clock(Date.parse(x.joined)) }));
+      var summary = el("summary", null, who);
       var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
       details.open = isOpen;
-      details.addEventListener("toggle", function () { if (details.open && !joins[i]) { loadJoin(i); } });
+      details.addEventListener("toggle", function () { if (details.open && !joins[i] && !x.joined) { loadJoin(i); } });
       remoteBox.appendChild(details);
     });
     if (busy) remoteBox.querySelectorAll("button").forEach(function (b) { b.disabled = true; });

@@ -56,6 +56,11 @@ def test_a_seat_link_works_once_a_second_phone_only_watches_and_a_new_link_plays
     assert creator.evaluate("document.documentElement.scrollWidth") <= 320  # the long link wraps
     creator.set_viewport_size({"width": 390, "height": 844})
     link = join(creator, phone().new_page(), 1, "Ben", shot, "seat-links-Ben")
+    # The creator's panel hears that a phone took the seat: the used link and its QR code go, and it says when.
+    expect(creator.locator('[data-joined="1"]')).to_contain_text("A phone took this seat at ", timeout=10000)
+    expect(creator.locator('a[data-join="1"]')).to_have_count(0)
+    expect(creator.locator('[data-seat="1"] summary')).to_contain_text("Ben — own phone · phone joined at ")
+    shot(creator, "seat-links-creator-joined")
     # A second phone opens the same link (forwarded in a chat, or picked from the first phone's history).
     other = phone().new_page()
     other.goto(link)

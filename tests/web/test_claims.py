@@ -242,3 +242,35 @@ def test_a_seat_key_makes_codes_for_its_own_seat_only_and_the_edit_key_for_any(c
     assert client.post("/api/claims", json={**body, "key": ben}, headers=_bearer(play["edit_key"])).status_code == 400
     assert client.post("/api/claims", json={**body, "key": cy}, headers=_bearer(play["edit_key"])).status_code == 201
     assert client.post("/api/claims", json=body).status_code == 401
+
+
+def test_a_seat_taken_through_its_link_shows_when_until_the_seat_gets_a_new_key(client):
+    """The creator's panel can tell that a phone took the seat: each remote seat shows ``joined`` (null until its
+    link is used, then the time), the game's version moves on so watching phones hear of it, the same phone
+    asking again changes nothing, and a new key for the seat (a lost phone) clears it."""
+    seats = [{"name": "Ana"}, {"name": "Ben", "remote": True}, {"name": "Cy", "remote": True}]
+    play = client.post("/api/play", json={"game": "uno", "seats": seats}).get_json()
+    edit = _bearer(play["edit_key"])
+
+    def seen() -> dict:
+        return client.get(f"/api/play/{play['id']}", headers=edit).get_json()
+
+    before = seen()
+    assert [s["joined"] for s in before["seats"]] == [None, None, None]
+    link = client.post(
+        f"/api/play/{play['id']}/seats/1/join", json={"key": play["seat_keys"]["1"]}, headers=edit
+    ).get_json()
+    code = link["url"].split("#claim=")[1]
+    assert seen()["seats"][1]["joined"] is None  # made, not used
+    assert client.post(f"/api/claims/{code}", headers={"Idempotency-Key": "ben-phone"}).status_code == 200
+    after = seen()
+    joined = after["seats"][1]["joined"]
+    assert joined is not None and after["version"] > before["version"]
+    assert datetime.fromisoformat(joined.replace("Z", "+00:00")).replace(tzinfo=None) > utcnow() - timedelta(minutes=1)
+    assert [after["seats"][0]["joined"], after["seats"][2]["joined"]] == [None, None]
+    # Ben's phone lost the answer and asks again: the same answer, nothing changes.
+    assert client.post(f"/api/claims/{code}", headers={"Idempotency-Key": "ben-phone"}).status_code == 200
+    assert seen()["version"] == after["version"]
+    # Ben's seat gets a new key (his phone was lost): no phone holds the new one yet.
+    assert client.post(f"/api/play/{play['id']}/seats/1/key", headers=edit).status_code == 201
+    assert seen()["seats"][1]["joined"] is None
