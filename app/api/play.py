@@ -83,8 +83,7 @@ def _advanced(found):
     engine = play.load(found)
     if not play.bots_to_move(found, engine):
         return engine
-    with heavy.slot():
-        return play.load_advanced(found)
+    return heavy.run(play.load_advanced, found)
 
 
 @bp.get("/play/<play_id>")

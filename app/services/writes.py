@@ -45,7 +45,7 @@ def write_late(
     may_write: Callable[[Game], None],
 ) -> Written[Answer]:
     """Compute first, lock last: ``prepare(game)`` runs on the game as read, without the write lock (in a slot
-    for long work when replaying its rounds is long: :func:`app.heavy.slot_for_replay`); then the lock is
+    for long work when replaying its rounds is long: :func:`app.heavy.run_for_replay`); then the lock is
     taken and ``write(game, prepared)`` stores it. When the game changed meanwhile, it is read again under
     the lock, ``may_write(game)`` raises (an :class:`~app.errors.ApiError`) if the writer may no longer change
     it, and ``write`` gets ``None`` for ``prepared``: it works the change out again.
@@ -53,8 +53,7 @@ def write_late(
     ``game`` was read without locking its row (the row is locked, and its version checked, under the write
     lock); the caller has checked the writer's key on it before reading the request's body."""
     game_id = game.id
-    with heavy.slot_for_replay(len(game.rounds)):
-        prepared = prepare(game)
+    prepared = heavy.run_for_replay(len(game.rounds), prepare, game)
     begin_write()
     if sheets.unchanged_since_read(game):
         return Written(write(game, prepared), game, as_read=True)

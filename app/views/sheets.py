@@ -555,8 +555,7 @@ class _RoundPage:
 def _round_page(game, number: int, entered: dict[str, Any] | None = None, editing: bool = False):
     """The round form (a new round, or a correction of round ``number`` prefilled from ``entered``) and what
     posting it does: a preview, a save, or the page again with what went wrong."""
-    with heavy.slot_for_replay(len(game.rounds)):
-        sheet = sheets.build_sheet(game)  # built once for the whole request
+    sheet = heavy.run_for_replay(len(game.rounds), sheets.build_sheet, game)  # built once for the whole request
     if not editing and request.method == "GET":
         try:
             sheet.check_open()

@@ -5,6 +5,8 @@ after a bounded wait (503), and not taken by a read of a digital game in which n
 from __future__ import annotations
 
 import fcntl
+import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -61,8 +63,7 @@ def test_replaying_a_big_sheet_takes_a_slot(app, one_slot, rounds, in_slot):
     with app.test_request_context():
         with heavy.slot():  # makes the lock file; released at once
             pass
-        with heavy.slot_for_replay(rounds):
-            assert taken(one_slot) is in_slot
+        assert heavy.run_for_replay(rounds, taken, one_slot) is in_slot
 
 
 def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypatch):
@@ -71,7 +72,9 @@ def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypa
     seen: list[bool] = []
     replay = sheet_service.build_sheet
     monkeypatch.setattr(
-        sheet_service, "build_sheet", lambda game, **kw: seen.append(taken(one_slot)) or replay(game, **kw)
+        sheet_service,
+        "build_sheet",
+        lambda game, **kw: seen.append(taken(one_slot) and _priority() == heavy.NICE) or replay(game, **kw),
     )
     game = client.post("/api/games", json={"game": "points", "players": ["Ana", "Ben"]}).get_json()
     auth = {"Authorization": f"Bearer {game['edit_key']}"}
@@ -80,8 +83,66 @@ def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypa
         body = {"round": number, "results": [{"player": "Ana", "points": 1}, {"player": "Ben", "points": 2}]}
         answer = client.post(f"/api/games/{game['id']}/rounds", json=body, headers=auth)
         assert answer.status_code == 201, answer.get_json()
-    # Saving round n replays n - 1 rounds: up to LONG_REPLAY_ROUNDS, no slot; past them, the replay runs in one.
+    # Saving round n replays n - 1 rounds: up to LONG_REPLAY_ROUNDS, no slot; past them, the replay runs in one, at
+    # the long work's lower priority.
     assert seen == [False] * (heavy.LONG_REPLAY_ROUNDS + 1) + [True]
+
+
+def _priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+def test_long_work_runs_at_a_lower_priority_in_the_request_s_own_context(app, one_slot):
+    """The work runs on a thread of its own whose nice value is HEAVY_NICE, with the request's ``g``, request
+    and database session; the request's thread keeps its priority; what the work raises comes out of run()."""
+    from flask import g, request
+
+    from app.errors import ApiError
+    from app.extensions import db
+
+    app.config["HEAVY_NICE"] = 7
+    with app.test_request_context("/api/play/x", environ_base={"REMOTE_ADDR": "10.0.0.9"}):
+        g.marker = object()
+        session = db.session()
+        own = (threading.get_native_id(), _priority())
+
+        def work(number: int) -> tuple:
+            return (
+                number,
+                threading.get_native_id(),
+                _priority(),
+                g.marker,
+                request.path,
+                db.session() is session,
+                taken(one_slot),
+            )
+
+        number, thread, priority, marker, path, same_session, in_slot = heavy.run(work, 5)
+        assert (number, marker, path, same_session, in_slot) == (5, g.marker, "/api/play/x", True, True)
+        assert thread != own[0] and priority == 7
+        assert (threading.get_native_id(), _priority()) == own  # the request's thread is as it was
+
+        def refuse() -> None:
+            raise ApiError("no", 409)
+
+        with pytest.raises(ApiError, match="no"):
+            heavy.run(refuse)
+        assert not taken(one_slot)
+
+
+@pytest.mark.parametrize("setting", ["nice", "gevent"])
+def test_long_work_stays_in_the_request_s_thread_when_there_is_nothing_to_lower(app, one_slot, monkeypatch, setting):
+    """HEAVY_NICE 0, or threads that are gevent's greenlets (a thread's priority would be the whole process's)."""
+    import types
+
+    if setting == "nice":
+        app.config["HEAVY_NICE"] = 0
+    else:
+        patched = types.SimpleNamespace(is_module_patched=lambda name: name == "threading")
+        monkeypatch.setitem(sys.modules, "gevent.monkey", patched)
+    with app.test_request_context():
+        here = threading.get_native_id()
+        assert heavy.run(lambda: (threading.get_native_id(), taken(one_slot))) == (here, True)
 
 
 @pytest.mark.parametrize(("cpus", "slots"), [(1, 1), (2, 1), (4, 3), (16, 15)])
