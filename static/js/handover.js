@@ -116,17 +116,19 @@
     if (/(?:^#|&)(?:key|claim)=[^&]/.test(window.location.hash)) window.location.reload();
   });
   // A crew link pasted on a sheet ("Add this game to a crew", templates/sheets/_share.html): its key is noted for
-  // the tab as the form is sent, and kept on the phone once the page that follows says the game joined that crew
-  // (data-joined-crew), as opening the link would have kept it; a refused link keeps nothing.
+  // the tab as the form is sent, and kept on the phone once the page that follows says the game joined a crew
+  // (data-joined-crew: the server read the link and checked the key) named in the link's path, as opening the link
+  // would have kept it; a refused link keeps nothing. The link is read as any address is (URL), not by the
+  // server's own pattern for crew links.
   var JOINING = "deckside-joining-crew";
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-keeps-crew-key")) return;
-    var link = (form.querySelector("[name=crew_link]") || {}).value || "";
-    var crew = /\/crews\/([A-Za-z0-9_-]+)/.exec(link), key = /#(?:.*&)?key=([A-Za-z0-9_-]+)/.exec(link);
+    var link = ((form.querySelector("[name=crew_link]") || {}).value || "").trim();
     try {
-      if (crew && key) window.sessionStorage.setItem(JOINING, JSON.stringify({ crew: crew[1], key: key[1] }));
-    } catch (e) { /* private mode: the key stays in the crew's cookie only */ }
+      var url = new URL(link, window.location.href), key = new URLSearchParams(url.hash.slice(1)).get("key");
+      if (key) window.sessionStorage.setItem(JOINING, JSON.stringify({ path: url.pathname.split("/"), key: key }));
+    } catch (e) { /* not an address, or private mode: the key stays in the crew's cookie only */ }
   });
   document.addEventListener("DOMContentLoaded", function () {
     var joining = null;
@@ -135,7 +137,8 @@
       window.sessionStorage.removeItem(JOINING);
     } catch (e) { joining = null; }
     var joined = document.querySelector("[data-joined-crew]");
-    if (joining && joined && joined.getAttribute("data-joined-crew") === joining.crew) put("crew:" + joining.crew, joining.key);
+    var crew = joined && joined.getAttribute("data-joined-crew");
+    if (joining && crew && (joining.path || []).indexOf(crew) >= 0) put("crew:" + crew, joining.key);
   });
   window.DecksideKeys = {
     get: get, put: put, forget: forget, fromAddress: fromAddress, take: take, link: link,
