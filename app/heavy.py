@@ -43,6 +43,7 @@ import contextlib
 import contextvars
 import fcntl
 import json
+import logging
 import os
 import sys
 import threading
@@ -59,6 +60,8 @@ from flask_babel import gettext as _
 
 from .errors import ApiError
 
+logger = logging.getLogger(__name__)
+
 POLL_SECONDS = 0.005
 """How often the first waiters in the queue look for a free slot (those further back look less often)."""
 LONG_REPLAY_ROUNDS = 100
@@ -66,7 +69,8 @@ WAIT_SECONDS = 10.0
 """How long a request waits for its turn before it is answered 503 (``HEAVY_WAIT_SECONDS``)."""
 RETRY_AFTER_SECONDS = 5
 NICE = 19
-"""How much lower the long work's threads are scheduled than the requests' (``HEAVY_NICE``, 0 to 19)."""
+"""How much lower the long work's threads are scheduled than the requests' (``HEAVY_NICE``, 0 to 19, added to the
+process's own nice value)."""
 CLIENT_WAITING = 8
 """Requests one client may have waiting beyond its share (``HEAVY_CLIENT_WAITING``); more are answered 503 at
 once, so that a client's flood holds no worker thread while it waits."""
@@ -310,8 +314,14 @@ def waiting(app) -> list[tuple[int, str]]:
 
 
 def _lower(nice: int) -> None:
-    """Start of a long-work thread: lower its own priority (Linux schedules threads, not processes)."""
-    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+    """Start of a long-work thread: lower its own priority by ``nice`` (Linux schedules threads, not processes),
+    from the process's own (a server already started with ``nice`` goes lower still, up to 19). Never higher: a
+    refusal leaves the thread as it is (the work still runs, at the requests' priority)."""
+    me = threading.get_native_id()
+    try:
+        os.setpriority(os.PRIO_PROCESS, me, min(19, os.getpriority(os.PRIO_PROCESS, me) + nice))
+    except OSError as error:  # e.g. a sandbox that forbids it
+        logger.warning("long work keeps the requests' priority: %s", error)
 
 
 _pools: dict[tuple[int, int, int], ThreadPoolExecutor] = {}

@@ -393,3 +393,20 @@ def test_short_requests_get_the_interpreter_back_soon_beside_long_work():
         cwd=Path(__file__).resolve().parents[2],
     ).stdout.strip()
     assert shown == "0.0005"
+
+
+def test_long_work_goes_lower_from_the_process_s_own_priority_and_never_higher(monkeypatch, caplog):
+    """HEAVY_NICE is added to the thread's nice value (a server started with ``nice`` keeps its place below the
+    others), up to 19; a system that refuses leaves the thread at the requests' priority, and the work runs."""
+    asked: list[int] = []
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 15)
+    monkeypatch.setattr(os, "setpriority", lambda which, who, value: asked.append(value))
+    heavy._lower(7)
+    assert asked == [19]
+
+    def refuse(which, who, value):
+        raise PermissionError("not allowed here")
+
+    monkeypatch.setattr(os, "setpriority", refuse)
+    heavy._lower(7)  # logged, not raised: the pool's thread starts and runs the work
+    assert "long work keeps the requests' priority: not allowed here" in caplog.text
