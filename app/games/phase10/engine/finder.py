@@ -552,8 +552,8 @@ def check_phase(
 def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> bool:
     """Whether ``hand`` holds the cards to lay down ``phase`` (Skips and extra cards are ignored).
 
-    Exact for every phase of :data:`~.phases.PHASES`; ``natural_card`` is the table rule
-    (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group.
+    Exact for every phase of :data:`~.phases.PHASES` and :data:`~.phases.MASTERS`; ``natural_card`` is the
+    table rule (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group or run.
     """
     solve, counter = _plan(phase)
     every_group = natural_rule(natural_card)
