@@ -3,8 +3,9 @@
 Both questions are answered from counts, never by searching subsets of cards: how many cards
 of each number the hand holds (a 12-slot array, plus a bit mask of the numbers present), how
 many of each colour, and how many wilds. Each phase is compiled once into a plan for its shape
-(one run, one set, one colour group, two sets, or a set and a run); the plan finds the fewest
-wilds the phase needs, and the hand can make it when it holds that many.
+(one run, one set, one colour group, two sets, a set and a run, three or more sets of one size, or a
+colour run and a set); the plan finds the fewest wilds the phase needs, and the hand can make it when
+it holds that many. Any other shape (a table's own list can be anything) takes a search.
 
 Why counts are enough: a wild can stand for any card, so whenever a group uses a wild where a
 natural card it could use is free (or used by another group), swapping the two changes nothing
@@ -27,11 +28,15 @@ from .phases import GroupKind, Phase
 from .verify import LaidGroup, Verdict, natural_rule, verify_groups
 
 # A spec says how one requirement is met: ("set", number | None, naturals used),
-# ("run", lowest number, bit mask of the numbers laid as naturals) or ("color", letter, naturals used).
-Spec = tuple[str, int | str | None, int]
-# A solver gets (counts by number, mask of numbers present, naturals, wilds, every group needs a
-# natural, stop as soon as this many wilds are enough) and returns (wilds needed, specs) or None.
+# ("run", lowest number, bit mask of the numbers laid as naturals), ("color", letter, naturals used) or
+# ("color_run", (letter, lowest number), bit mask of the numbers laid as naturals).
+Spec = tuple[str, int | str | tuple[str, int] | None, int]
+# A solver gets (counts, mask, naturals, wilds, every group needs a natural, stop as soon as this many
+# wilds are enough) and returns (wilds needed, specs) or None. What counts and mask hold is the plan's
+# Counter's to say: counts by number and the mask of numbers present (_number_counts), counts by colour
+# (_color_counts), or counts by number and the mask of (colour, number) pairs present (_pair_counts).
 Solver = Callable[[Sequence[int], int, int, int, bool, int], "tuple[int, tuple[Spec, ...]] | None"]
+Counter = Callable[[Sequence[Card]], tuple[list[int], int, int, int]]
 
 _WILD = Kind.WILD
 
@@ -173,6 +178,123 @@ def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
     return solve
 
 
+def _equal_sets_solver(count: int, size: int) -> Solver:
+    """``count`` sets of ``size`` each (Masters phase 1: four sets of 2).
+
+    A number held ``c`` times fills ``c // size`` sets and leaves ``c % size`` cards for one more; each further
+    set on a number gains no more naturals than the one before, so the best sets are simply the full ones,
+    then the largest leftovers (the highest number first on a tie, as for one set).
+    """
+
+    def solve(counts, mask, naturals, wilds, every_group, enough):
+        if not naturals or (every_group and naturals < count):
+            return None
+        full, rest = [], []
+        for n in _HIGH_FIRST:
+            c = counts[n]
+            full += [n] * (c // size)
+            if c % size:
+                rest.append((n, c % size))
+        sets = [(n, size) for n in full[:count]]
+        if len(sets) < count:
+            rest.sort(key=lambda held: -held[1])
+            sets += rest[: count - len(sets)]
+        sets += [(None, 0)] * (count - len(sets))
+        if every_group:
+            sets = _every_set_natural(sets)
+        needed = count * size - sum(used for _n, used in sets)
+        return needed, tuple(("set", n, used) for n, used in sets)
+
+    return solve
+
+
+def _every_set_natural(sets: list[tuple[int | None, int]]) -> list[tuple[int | None, int]]:
+    """``sets`` with each set of wilds only given a natural taken from the fullest set (same wilds needed).
+
+    Called when the hand holds at least one natural per set: a set of wilds only is then left only when every
+    natural is already laid, so some set holds two or more and can give one away.
+    """
+    for i, (_number, used) in enumerate(sets):
+        if used == 0:
+            j = max(range(len(sets)), key=lambda k: sets[k][1])
+            number, most = sets[j]
+            sets[j], sets[i] = (number, most - 1), (number, 1)
+    return sets
+
+
+_COLOR_SHIFT = {color: 16 * i for i, color in enumerate(COLORS)}
+"""Where each colour's numbers sit in a mask of (colour, number) pairs: bit ``shift + number``."""
+_NUMBER_BITS = (1 << (HIGHEST + 1)) - 1
+
+
+def _color_run_set_solver(run_size: int, set_size: int, run_first: bool) -> Solver:
+    """A colour run and a set (Masters phases 8 and 10), from counts by number and the (colour, number) pairs.
+
+    The run takes, for one colour and window, one card of each number of that colour it holds; the set takes
+    the number held most often. As for a set and a run, sharing that number costs one more wild only when the
+    set cannot spare the run's card and every number held as often is in the run.
+    """
+    windows = _windows(run_size)
+
+    def solve(counts, pairs, naturals, wilds, every_group, enough):
+        if not naturals or (every_group and naturals < 2):
+            return None
+        c1, most = 0, 0
+        for n in range(LOWEST, HIGHEST + 1):
+            c = counts[n]
+            if c > c1:
+                c1, most = c, 1 << n
+            elif c == c1:
+                most |= 1 << n
+        spare = c1 > set_size  # the set can spare the run a card of its number
+        best = None
+        for color, shift in _COLOR_SHIFT.items():
+            held = pairs >> shift & _NUMBER_BITS
+            if best is not None and run_size - held.bit_count() + set_size - min(set_size, c1) >= best[0]:
+                continue
+            for low, window in windows:
+                run = held & window
+                p = run.bit_count()
+                if not p:
+                    continue
+                shared = not spare and not most & ~run
+                needed = run_size - p + set_size - min(set_size, c1 - shared)
+                if best is None or needed < best[0]:
+                    best = (needed, color, low, run)
+                    if needed <= enough:
+                        break
+            if best is not None and best[0] <= enough:
+                break
+        if best is None:
+            if every_group:
+                return None
+            # No natural has a colour: the run is all wilds, standing for 1, 2, 3...
+            best = (run_size + set_size - min(set_size, c1), COLORS[0], LOWEST, 0)
+        needed, color, low, run = best
+        number, taken, run = _set_beside_run(counts, most, run, set_size)
+        set_spec = ("set", number if taken else None, taken)
+        run_spec = ("color_run", (color, low), run)
+        return needed, ((run_spec, set_spec) if run_first else (set_spec, run_spec))
+
+    return solve
+
+
+def _set_beside_run(counts: Sequence[int], most: int, run: int, set_size: int) -> tuple[int, int, int]:
+    """The set's number and naturals, and the run's naturals (a mask), for a set next to a run laying ``run``.
+
+    The set takes a number held most often, outside the run when one is. When it shares its number with the run
+    and that is the only card of it, the card goes to the set if the run keeps another natural (under the rule
+    "group" the set needs it; otherwise it changes nothing).
+    """
+    number = _top_bit(most & ~run or most)
+    held = counts[number]
+    if not run >> number & 1:
+        return number, min(set_size, held), run
+    if held == 1 and run.bit_count() >= 2:
+        return number, 1, run & ~(1 << number)
+    return number, min(set_size, held - 1), run
+
+
 _COLOR_ORDER = tuple(range(len(COLORS)))
 
 
@@ -188,31 +310,37 @@ def _color_solver(size: int) -> Solver:
     return solve
 
 
-_PLANS: dict[Phase, tuple[Solver, bool]] = {}
+_PLANS: dict[Phase, tuple[Solver, Counter]] = {}
 
 
-def _plan(phase: Phase) -> tuple[Solver, bool]:
-    """The solver for ``phase`` and whether it counts colours (compiled once per phase)."""
+def _plan(phase: Phase) -> tuple[Solver, Counter]:
+    """The solver for ``phase`` and how it counts the hand (compiled once per phase)."""
     plan = _PLANS.get(phase)
     if plan is not None:
         return plan
     reqs = phase.requirements
     kinds = tuple(r.kind for r in reqs)
-    S, R, C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
+    S, R, C, CR = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR, GroupKind.COLOR_RUN
     if kinds == (R,):
-        plan = (_run_solver(reqs[0].size), False)
+        plan = (_run_solver(reqs[0].size), _number_counts)
     elif kinds == (S,):
-        plan = (_set_solver(reqs[0].size), False)
+        plan = (_set_solver(reqs[0].size), _number_counts)
     elif kinds == (C,):
-        plan = (_color_solver(reqs[0].size), True)
+        plan = (_color_solver(reqs[0].size), _color_counts)
     elif kinds == (S, S):
-        plan = (_two_sets_solver(reqs[0].size, reqs[1].size), False)
+        plan = (_two_sets_solver(reqs[0].size, reqs[1].size), _number_counts)
     elif kinds == (S, R):
-        plan = (_set_run_solver(reqs[0].size, reqs[1].size, True), False)
+        plan = (_set_run_solver(reqs[0].size, reqs[1].size, True), _number_counts)
     elif kinds == (R, S):
-        plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), False)
+        plan = (_set_run_solver(reqs[1].size, reqs[0].size, False), _number_counts)
+    elif set(kinds) == {S} and len({r.size for r in reqs}) == 1:
+        plan = (_equal_sets_solver(len(reqs), reqs[0].size), _number_counts)
+    elif kinds == (CR, S):
+        plan = (_color_run_set_solver(reqs[0].size, reqs[1].size, True), _pair_counts)
+    elif kinds == (S, CR):
+        plan = (_color_run_set_solver(reqs[1].size, reqs[0].size, False), _pair_counts)
     else:
-        plan = (_general_solver(phase), False)
+        plan = (_general_solver(phase), _number_counts)
     _PLANS[phase] = plan
     return plan
 
@@ -373,6 +501,23 @@ def _number_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
     return counts, mask, naturals, wilds
 
 
+def _pair_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
+    """Counts by number, as :func:`_number_counts`, but the mask is of the (colour, number) pairs held."""
+    counts = [0] * (HIGHEST + 1)
+    pairs = wilds = naturals = 0
+    for card in hand:
+        n = card.number
+        if n is None:
+            if card.kind is _WILD:
+                wilds += 1
+        else:
+            counts[n] += 1
+            naturals += 1
+            if card.color is not None:
+                pairs |= 1 << (_COLOR_SHIFT[card.color] + n)
+    return counts, pairs, naturals, wilds
+
+
 def _color_counts(hand: Sequence[Card]) -> tuple[list[int], int, int, int]:
     counts = [0, 0, 0, 0]
     wilds = 0
@@ -407,12 +552,12 @@ def check_phase(
 def can_make(phase: Phase, hand: Sequence[Card], natural_card: str = "phase") -> bool:
     """Whether ``hand`` holds the cards to lay down ``phase`` (Skips and extra cards are ignored).
 
-    Exact for every phase of :data:`~.phases.PHASES`; ``natural_card`` is the table rule
-    (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group.
+    Exact for every phase of :data:`~.phases.PHASES` and :data:`~.phases.MASTERS`; ``natural_card`` is the
+    table rule (``"phase"`` or ``"group"``). Cards whose colour was left out cannot serve a colour group or run.
     """
-    solve, by_color = _plan(phase)
+    solve, counter = _plan(phase)
     every_group = natural_rule(natural_card)
-    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    counts, mask, naturals, wilds = counter(hand)
     if naturals + wilds < phase.size:
         return False
     if isinstance(solve, _General):
@@ -429,16 +574,16 @@ def find_lay_down(phase: Phase, hand: Sequence[Card], natural_card: str = "phase
     required number of cards, using as few wilds as possible (so wilds stay in hand for later
     hits). Otherwise the reasons say so, and how close the hand came where that is known.
     """
-    solve, by_color = _plan(phase)
+    solve, counter = _plan(phase)
     every_group = natural_rule(natural_card)
-    counts, mask, naturals, wilds = (_color_counts if by_color else _number_counts)(hand)
+    counts, mask, naturals, wilds = counter(hand)
     if isinstance(solve, _General):
         return _find_general(phase, hand, every_group, naturals, wilds)
     found = solve(counts, mask, naturals, wilds, every_group, -1)
     if found is not None and found[0] <= wilds:
         return Verdict(True, phase, _build(phase, hand, found[1]), ())
     reasons = [_("This hand cannot make {phase} ({groups}).").format(phase=phase.name, groups=phase.describe())]
-    colorless = [c for c in hand if by_color and c.is_natural and c.color is None]
+    colorless = [c for c in hand if counter is _color_counts and c.is_natural and c.color is None]
     if colorless:
         reasons.append(
             _("Cards whose colour was not given ({cards}) cannot count toward a colour group.").format(
@@ -515,33 +660,52 @@ def _closest(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec], wilds: i
 
 
 def _build(phase: Phase, hand: Sequence[Card], specs: Sequence[Spec]) -> tuple[LaidGroup, ...]:
-    """The groups that ``specs`` describe, made of cards taken from ``hand``."""
+    """The groups that ``specs`` describe, made of cards taken from ``hand``.
+
+    Colour runs take their cards first: they need a card of one colour, where a set takes any.
+    """
     by_number: dict[int, list[Card]] = {}
     for card in hand:
         if card.number is not None:  # a natural
             by_number.setdefault(card.number, []).append(card)
-    groups = []
-    for req, (kind, value, used) in zip(phase.requirements, specs):
-        size = req.size
-        stands: tuple[int | str | None, ...]
-        if kind == "set":
-            naturals = by_number[value] if isinstance(value, int) else []  # a set of wilds only has no number
-            cards = [naturals.pop(0) for _ in range(used)] + [WILD] * (size - used)
-            stands = (value,) * size
-        elif kind == "run":
-            assert isinstance(value, int), "a run's spec starts at a number"
-            values = range(value, value + size)
-            cards = [by_number[v].pop(0) if used >> v & 1 else WILD for v in values]
-            stands = tuple(values)
-        else:
-            # Lay down the colour's highest cards: what stays in hand costs fewer points.
-            colored = sorted(
-                (c for cards in by_number.values() for c in cards if c.color == value),
-                key=lambda c: -(c.number or 0),
-            )[:used]
-            for c in colored:
-                by_number[c.number or 0].remove(c)
-            cards = colored + [WILD] * (size - used)
-            stands = (value,) * size
-        groups.append(LaidGroup(GroupKind(kind), tuple(cards), stands, req))
-    return tuple(groups)
+    order = sorted(range(len(specs)), key=lambda i: specs[i][0] != "color_run")
+    groups: dict[int, LaidGroup] = {}
+    for i in order:
+        req, (kind, value, used) = phase.requirements[i], specs[i]
+        groups[i] = LaidGroup(GroupKind(kind), *_take(req.size, kind, value, used, by_number), req)
+    return tuple(groups[i] for i in range(len(specs)))
+
+
+def _take(
+    size: int, kind: str, value: int | str | tuple[str, int] | None, used: int, by_number: dict[int, list[Card]]
+) -> tuple[tuple[Card, ...], tuple[int | str | None, ...]]:
+    """The cards of one group of ``size`` as its spec describes, taken out of ``by_number``, and what each
+    stands for."""
+    if kind == "set":
+        number = value if isinstance(value, int) else None  # a set of wilds only has no number
+        naturals = by_number[number] if number is not None else []
+        return tuple([naturals.pop(0) for _ in range(used)] + [WILD] * (size - used)), (number,) * size
+    if kind == "run":
+        assert isinstance(value, int), "a run's spec starts at a number"
+        values = range(value, value + size)
+        return tuple(by_number[v].pop(0) if used >> v & 1 else WILD for v in values), tuple(values)
+    if kind == "color_run":
+        assert isinstance(value, tuple), "a colour run's spec names its colour and lowest number"
+        color, low = value
+        values = range(low, low + size)
+        return tuple(_take_colored(by_number[v], color) if used >> v & 1 else WILD for v in values), tuple(values)
+    assert isinstance(value, str), "a colour group's spec names its colour"
+    # Lay down the colour's highest cards: what stays in hand costs fewer points.
+    colored = sorted(
+        (c for cards in by_number.values() for c in cards if c.color == value),
+        key=lambda c: -(c.number or 0),
+    )[:used]
+    for c in colored:
+        by_number[c.number or 0].remove(c)
+    return tuple(colored) + (WILD,) * (size - used), (value,) * size
+
+
+def _take_colored(cards: list[Card], color: str) -> Card:
+    """Take the first card of ``color`` out of ``cards``."""
+    at = next(i for i, card in enumerate(cards) if card.color == color)
+    return cards.pop(at)
