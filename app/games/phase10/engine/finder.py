@@ -411,6 +411,7 @@ def _search(
 
     limit = enough if enough >= 0 else len(hand) + phase.size
     free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
+    spans = [range(free_after[0] - free_after[i], free_after[0] - free_after[i + 1]) for i in range(len(reqs))]
 
     def go(i: int, start: int, chosen: tuple, slots: list[Slot], owner: list[int], missing: int) -> bool:
         if best[0] is not None and missing >= best[0][0]:
@@ -423,13 +424,13 @@ def _search(
             used = sum(1 for o in owner if o >= 0)
             if not used:
                 return False
-            if every_group:
-                offsets, at = [], 0
-                for r in reqs:
-                    offsets.append(range(at, at + r.size))
-                    at += r.size
-                if any(not any(o in span for o in owner) for span in offsets):
+            if every_group and any(not any(o in span for o in owner) for span in spans):
+                # The matching filled one group before the next and left this one bare; some matching as large
+                # may still give every group a natural.
+                rematched = _every_group_matched(spans, slots, naturals)
+                if rematched is None:
                     return False
+                owner = rematched
             best[0] = (missing, chosen, list(owner))
             return missing <= enough
         same = i > 0 and reqs[i] == reqs[i - 1]
@@ -451,6 +452,39 @@ def _search(
 
     go(0, 0, (), [], [-1] * len(naturals), 0)
     return best[0]
+
+
+def _every_group_matched(spans: Sequence[range], slots: list[Slot], naturals: Sequence[Card]) -> list[int] | None:
+    """A largest matching of ``naturals`` to ``slots`` that gives every group (its slots in ``spans``) a natural,
+    or ``None`` when no matching does.
+
+    First each group is matched to a natural of its own (groups, not slots, are matched, so a group may trade the
+    natural it holds for another one its slots take); then the other slots are matched as :func:`_augment` does.
+    An augmenting path never unmatches a slot, so every group keeps its natural, and the matching grows as large as
+    any: the slots a matching can fill form a matroid, where every set that can be filled extends to a largest one.
+    """
+    holder = [-1] * len(naturals)  # the group holding each natural
+
+    def take(group: int, seen: set[int]) -> bool:
+        for i, card in enumerate(naturals):
+            if i in seen or not any(_matches(card, slots[s]) for s in spans[group]):
+                continue
+            seen.add(i)
+            if holder[i] < 0 or take(holder[i], seen):
+                holder[i] = group
+                return True
+        return False
+
+    if not all(take(group, set()) for group in range(len(spans))):
+        return None
+    owner = [-1] * len(naturals)
+    for i, group in enumerate(holder):
+        if group >= 0:
+            owner[i] = next(s for s in spans[group] if _matches(naturals[i], slots[s]))
+    for slot in range(len(slots)):
+        if slot not in owner:
+            _augment(slot, slots, naturals, owner, set())
+    return owner
 
 
 class _General:
