@@ -408,6 +408,7 @@ def _search(
     only_sets = len(reqs) if all(r.kind is GroupKind.SET for r in reqs) else 0
     options = [_targets(r.kind, r.size, naturals, every_group, only_sets) for r in reqs]
     best: list = [None]
+    spare: list = [None]  # under the rule "group", the best lay-down found by rematching a group left bare
 
     limit = enough if enough >= 0 else len(hand) + phase.size
     free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
@@ -426,11 +427,13 @@ def _search(
                 return False
             if every_group and any(not any(o in span for o in owner) for span in spans):
                 # The matching filled one group before the next and left this one bare; some matching as large
-                # may still give every group a natural.
-                rematched = _every_group_matched(spans, slots, naturals)
-                if rematched is None:
-                    return False
-                owner = rematched
+                # may still give every group a natural. Such a lay-down is kept aside and taken only when the
+                # search finds no better one, so every answer the search gave without it stays as it was.
+                if spare[0] is None or missing < spare[0][0]:
+                    rematched = _every_group_matched(spans, slots, naturals)
+                    if rematched is not None:
+                        spare[0] = (missing, chosen, rematched)
+                return False
             best[0] = (missing, chosen, list(owner))
             return missing <= enough
         same = i > 0 and reqs[i] == reqs[i - 1]
@@ -451,6 +454,8 @@ def _search(
         return False
 
     go(0, 0, (), [], [-1] * len(naturals), 0)
+    if spare[0] is not None and (best[0] is None or spare[0][0] < best[0][0]):
+        return spare[0]
     return best[0]
 
 
