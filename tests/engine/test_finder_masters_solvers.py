@@ -3,10 +3,11 @@
 Four sets of 2 (phase 1) and a colour run with a set (phases 8 and 10) used to take the general search
 (``_search``); they now have solvers that count. Both must answer alike: the same yes or no from
 ``can_make``, the same fewest wilds, and from ``find_lay_down`` the same verdict and reasons, with a lay-down
-that the phase check accepts, made of the hand's own cards. The one exception is a flaw of the general search:
-under the rule "group" it can miss a lay-down (:func:`assert_search_left_a_group_bare`); the solver's answer
-is then proven right instead, and :func:`test_group_rule_lay_downs_the_general_search_missed` shows two. Hands come from the real deck (seeded), some with
-many wilds and skips, some with colours left out; then hypothesis looks for a hand on which they differ.
+that the phase check accepts, made of the hand's own cards. (Under the rule "group" the general search used to
+miss lay-downs the solvers find, :func:`test_group_rule_lay_downs_the_general_search_missed`; it no longer does, and
+tests/engine/test_finder_general_search_oracle.py checks it against a brute force.) Hands come from the real deck
+(seeded), some with many wilds and skips, some with colours left out; then hypothesis looks for a hand on which
+they differ.
 
 ``PHASE10_DIFFERENTIAL_HANDS`` sets the number of hands of each kind (a longer hunt: 20,000).
 """
@@ -115,15 +116,12 @@ def assert_valid_lay_down(phase: Phase, hand, verdict, natural_card: str) -> Non
 
 
 def assert_same_answers(phase: Phase, hand, natural_card: str, *, lay_down: bool = True) -> None:
-    """The solver's answers are the general search's (see :func:`assert_search_left_a_group_bare` for the one
-    kind of hand where they may not be)."""
+    """The solver's answers are the general search's."""
     shown = f"{phase.describe()} | {' '.join(map(str, hand))} | {natural_card}"
     found = solver_fewest(phase, hand, natural_card)
     fewest = None if found is None else found[0]
     searched = general_min_wilds(phase, hand, natural_card)
-    if fewest != searched:
-        assert_search_left_a_group_bare(phase, hand, found, searched, shown)
-        return
+    assert fewest == searched, shown
     made = can_make(phase, hand, natural_card)
     assert made == general_can_make(phase, hand, natural_card), shown
     if not lay_down:
@@ -136,19 +134,6 @@ def assert_same_answers(phase: Phase, hand, natural_card: str, *, lay_down: bool
         assert_valid_lay_down(phase, hand, new, natural_card)
     else:
         assert sum(t.count("?") for t in new.closest) == sum(t.count("?") for t in old.closest), shown
-
-
-def assert_search_left_a_group_bare(phase: Phase, hand, found, searched, shown: str) -> None:
-    """Under the rule "group" the general search can miss a lay-down: its card matching fills one group before
-    the next, so a group may find its number's naturals all taken (four sets of 2 from ``7 7 7 7 7 W W W``:
-    ``7 7 | 7 7 | 7 W | W W`` rather than ``7 7 | 7 W | 7 W | 7 W``). The solver must then be right, as proven
-    by a lay-down under "group" with as few wilds as the search finds under "phase", which cannot be beaten."""
-    assert found is not None and (searched is None or found[0] < searched), shown
-    fewest, specs = found
-    assert fewest == general_min_wilds(phase, hand, "phase"), shown
-    groups = finder._build(phase, hand, specs)
-    assert sum(c.is_wild for g in groups for c in g.cards) == fewest, shown
-    assert check_phase(phase, groups=[g.cards for g in groups], natural_card="group").valid, shown
 
 
 # --- tests ----------------------------------------------------------------------------------------------
@@ -209,10 +194,10 @@ def test_edge_hands(shape, text, natural_card, made):
     ],
 )
 def test_group_rule_lay_downs_the_general_search_missed(shape, text, laid):
-    """Answers that changed, rightly: the general search said no (its matching gave one group every natural it
-    could take and left another bare); the solver finds the lay-down RULES.md allows."""
+    """The general search used to say no (its matching gave one group every natural it could take and left
+    another bare); it now finds a lay-down too, and the solver finds the lay-down RULES.md allows."""
     phase, hand = SOLVED[shape], parse_hand(text)
-    assert not general_can_make(phase, hand, "group")
+    assert general_can_make(phase, hand, "group") and general_lay_down(phase, hand, "group").valid
     verdict = find_lay_down(phase, hand, "group")
     assert can_make(phase, hand, "group") and verdict.valid
     assert " | ".join(str(g) for g in verdict.groups) == laid

@@ -408,9 +408,11 @@ def _search(
     only_sets = len(reqs) if all(r.kind is GroupKind.SET for r in reqs) else 0
     options = [_targets(r.kind, r.size, naturals, every_group, only_sets) for r in reqs]
     best: list = [None]
+    spare: list = [None]  # under the rule "group", the best lay-down found by rematching a group left bare
 
     limit = enough if enough >= 0 else len(hand) + phase.size
     free_after = [sum(r.size for r in reqs[i:]) for i in range(len(reqs) + 1)]
+    spans = [range(free_after[0] - free_after[i], free_after[0] - free_after[i + 1]) for i in range(len(reqs))]
 
     def go(i: int, start: int, chosen: tuple, slots: list[Slot], owner: list[int], missing: int) -> bool:
         if best[0] is not None and missing >= best[0][0]:
@@ -423,13 +425,15 @@ def _search(
             used = sum(1 for o in owner if o >= 0)
             if not used:
                 return False
-            if every_group:
-                offsets, at = [], 0
-                for r in reqs:
-                    offsets.append(range(at, at + r.size))
-                    at += r.size
-                if any(not any(o in span for o in owner) for span in offsets):
-                    return False
+            if every_group and any(not any(o in span for o in owner) for span in spans):
+                # The matching filled one group before the next and left this one bare; some matching as large
+                # may still give every group a natural. Such a lay-down is kept aside and taken only when the
+                # search finds no better one, so every answer the search gave without it stays as it was.
+                if spare[0] is None or missing < spare[0][0]:
+                    rematched = _every_group_matched(spans, slots, naturals)
+                    if rematched is not None:
+                        spare[0] = (missing, chosen, rematched)
+                return False
             best[0] = (missing, chosen, list(owner))
             return missing <= enough
         same = i > 0 and reqs[i] == reqs[i - 1]
@@ -450,7 +454,42 @@ def _search(
         return False
 
     go(0, 0, (), [], [-1] * len(naturals), 0)
+    if spare[0] is not None and (best[0] is None or spare[0][0] < best[0][0]):
+        return spare[0]
     return best[0]
+
+
+def _every_group_matched(spans: Sequence[range], slots: list[Slot], naturals: Sequence[Card]) -> list[int] | None:
+    """A largest matching of ``naturals`` to ``slots`` that gives every group (its slots in ``spans``) a natural,
+    or ``None`` when no matching does.
+
+    First each group is matched to a natural of its own (groups, not slots, are matched, so a group may trade the
+    natural it holds for another one its slots take); then the other slots are matched as :func:`_augment` does.
+    An augmenting path never unmatches a slot, so every group keeps its natural, and the matching grows as large as
+    any: the slots a matching can fill form a matroid, where every set that can be filled extends to a largest one.
+    """
+    holder = [-1] * len(naturals)  # the group holding each natural
+
+    def take(group: int, seen: set[int]) -> bool:
+        for i, card in enumerate(naturals):
+            if i in seen or not any(_matches(card, slots[s]) for s in spans[group]):
+                continue
+            seen.add(i)
+            if holder[i] < 0 or take(holder[i], seen):
+                holder[i] = group
+                return True
+        return False
+
+    if not all(take(group, set()) for group in range(len(spans))):
+        return None
+    owner = [-1] * len(naturals)
+    for i, group in enumerate(holder):
+        if group >= 0:
+            owner[i] = next(s for s in spans[group] if _matches(naturals[i], slots[s]))
+    for slot in range(len(slots)):
+        if slot not in owner:
+            _augment(slot, slots, naturals, owner, set())
+    return owner
 
 
 class _General:
