@@ -102,8 +102,9 @@ class Defaults:
     # The phones of one table often share an address (one Wi-Fi): 8 lets a table race for the same turn.
     HEAVY_CLIENT_WAITING = int(os.environ.get("DECKSIDE_HEAVY_CLIENT_WAITING", "8") or 0)
     # How much lower the operating system schedules long work than the short requests (nice, 0 to 19; app/heavy.py):
-    # beside long work on a busy machine, short requests get the cores first. 0: long work runs at their priority.
-    HEAVY_NICE = int(os.environ.get("DECKSIDE_HEAVY_NICE", "19") or 0)
+    # beside long work on a busy machine, short requests get the cores first, but a lowered thread holding the
+    # database's write lock makes other writes wait. 0 (the default): long work runs at their priority.
+    HEAVY_NICE = int(os.environ.get("DECKSIDE_HEAVY_NICE", "0") or 0)
     # How long a thread of a worker process may hold Python's interpreter lock before another thread gets a turn
     # (seconds; sys.setswitchinterval; Python's own default is 0.005). While one thread computes long work (bots, a
     # long replay), a short request in another thread of the same process waits up to this long each time it comes

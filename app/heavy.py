@@ -21,14 +21,15 @@ The turns are fair (a queue file beside the slots, ``queue.json``, read and writ
   holds its share and has ``HEAVY_CLIENT_WAITING`` requests waiting gets that 503 at once: its flood does not
   hold the server's threads while it waits.
 
-Long work runs at a lower priority than the short requests (:func:`run`): each worker process keeps a thread
-per slot whose operating-system priority is lowered by ``HEAVY_NICE`` (``nice``, 19 by default), and a request
-that has its turn hands its long work to one of them and waits. When both compete for a core, the kernel gives
-it to the short request: on 2 cores, beside eight clients' long work and one client's flood, another table's
-save went from p95 353–432 ms to 221–258 ms and a person's move from 312–389 ms to 164–257 ms
-(``bench/fairness.py``). The work runs in a copy of the request's context (the same request, ``g`` and
-database session; the request's thread waits meanwhile), so nothing about it changes but its priority.
-Nothing to lower under gevent (one thread for every greenlet) or with ``HEAVY_NICE`` 0: the work runs in the
+Long work may run at a lower priority than the short requests (:func:`run`, off unless ``HEAVY_NICE`` is set):
+each worker process then keeps a thread per slot whose operating-system priority is lowered by ``HEAVY_NICE``
+(``nice``), and a request that has its turn hands its long work to one of them and waits. When both compete for a
+core, the kernel gives it to the short request; but a lowered thread that holds the database's write lock (an
+import, bots' moves being stored) makes every other write wait longer. Measured with ``bench/fairness.py`` on 2
+cores, the two effects were about even: over 30 s runs the victims' p95 fell by about a quarter with 19, over
+60 s runs it rose. The work runs in a copy of the request's context (the same request, ``g`` and database
+session; the request's thread waits meanwhile), so nothing about it changes but its priority. Nothing to lower
+under gevent (one thread for every greenlet) or with ``HEAVY_NICE`` 0 (the default): the work runs in the
 request's thread.
 
 Replaying a sheet costs about a millisecond a round: a write on a sheet of more than
@@ -68,9 +69,9 @@ LONG_REPLAY_ROUNDS = 100
 WAIT_SECONDS = 10.0
 """How long a request waits for its turn before it is answered 503 (``HEAVY_WAIT_SECONDS``)."""
 RETRY_AFTER_SECONDS = 5
-NICE = 19
+NICE = 0
 """How much lower the long work's threads are scheduled than the requests' (``HEAVY_NICE``, 0 to 19, added to the
-process's own nice value)."""
+process's own nice value; 0: not lowered, the work runs in the request's thread)."""
 CLIENT_WAITING = 8
 """Requests one client may have waiting beyond its share (``HEAVY_CLIENT_WAITING``); more are answered 503 at
 once, so that a client's flood holds no worker thread while it waits."""

@@ -67,6 +67,7 @@ def test_replaying_a_big_sheet_takes_a_slot(app, one_slot, rounds, in_slot):
 
 
 def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypatch):
+    app.config["HEAVY_NICE"] = 19
     from app.services import sheets as sheet_service
 
     seen: list[bool] = []
@@ -74,7 +75,7 @@ def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypa
     monkeypatch.setattr(
         sheet_service,
         "build_sheet",
-        lambda game, **kw: seen.append(taken(one_slot) and _priority() == heavy.NICE) or replay(game, **kw),
+        lambda game, **kw: seen.append(taken(one_slot) and _priority() == 19) or replay(game, **kw),
     )
     game = client.post("/api/games", json={"game": "points", "players": ["Ana", "Ben"]}).get_json()
     auth = {"Authorization": f"Bearer {game['edit_key']}"}
