@@ -359,7 +359,7 @@ def _at_low_priority(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any
 
 def run(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``work(*args, **kwargs)`` as long work: in a slot (:func:`slot`: wait for the turn, or the 503 of
-    :func:`busy`), at a lower priority than the short requests; its answer. A request already holding a slot runs
+    :func:`busy`), at a lower priority than the short requests when ``HEAVY_NICE`` says so; its answer. A request already holding a slot runs
     it at once, where it is."""
     if g.get("heavy_slot"):
         return work(*args, **kwargs)
