@@ -9,7 +9,8 @@ tests/engine/test_finder_general_search_oracle.py checks it against a brute forc
 (seeded), some with many wilds and skips, some with colours left out; then hypothesis looks for a hand on which
 they differ.
 
-``PHASE10_DIFFERENTIAL_HANDS`` sets the number of hands of each kind (a longer hunt: 20,000).
+``make test`` compares 250 hands of each kind, ``make test-long`` 2,500; ``PHASE10_DIFFERENTIAL_HANDS`` sets the
+number for both (a longer hunt: 20,000).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from app.games.phase10.engine.cards import DECK, SKIP, WILD, Card, parse_hand
 from app.games.phase10.engine.finder import can_make, check_phase, find_lay_down
 from app.games.phase10.engine.phases import MASTERS, GroupKind, Phase, Requirement
 from app.games.phase10.engine.verify import natural_rule
+from tests.tiers import bounded
 
 SOLVED = {"four sets of 2": MASTERS[0], "colour run + set": MASTERS[7], "set + colour run": MASTERS[9]}
 OTHER_SHAPES = {
@@ -34,7 +36,9 @@ OTHER_SHAPES = {
     "colour run of 5 + set of 5": Phase(2, (Requirement(GroupKind.COLOR_RUN, 5), Requirement(GroupKind.SET, 5))),
 }
 RULES = ("phase", "group")
-HANDS = int(os.environ.get("PHASE10_DIFFERENTIAL_HANDS", "700"))
+HANDS = os.environ.get("PHASE10_DIFFERENTIAL_HANDS")
+COUNTS = bounded([250, 2500], keep=[250])
+"""Hands of each kind: 250 in ``make test``, 2,500 in ``make test-long``."""
 NATURALS = [c for c in DECK if c.is_natural]
 
 
@@ -148,22 +152,28 @@ def test_masters_shapes_take_a_solver_and_other_lists_keep_the_search():
         assert isinstance(finder._plan(phase)[0], finder._General), phase.describe()
 
 
+def _count(count: int) -> int:
+    return int(HANDS) if HANDS else count
+
+
+@pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("deal", DEALS)
 @pytest.mark.parametrize("shape", SOLVED)
-def test_solver_answers_as_the_general_search(shape, deal):
+def test_solver_answers_as_the_general_search(shape, deal, count):
     """can_make and the fewest wilds on every hand; find_lay_down (slower in the general search) on one in five."""
     phase = SOLVED[shape]
-    for i, hand in enumerate(hands(DEALS[deal], seed=f"{shape} / {deal}", count=HANDS)):
+    for i, hand in enumerate(hands(DEALS[deal], seed=f"{shape} / {deal}", count=_count(count))):
         for natural_card in RULES:
             assert_same_answers(phase, hand, natural_card, lay_down=i % 5 == 0)
 
 
+@pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("shape", OTHER_SHAPES)
-def test_solvers_answer_as_the_general_search_on_other_sizes(shape):
+def test_solvers_answer_as_the_general_search_on_other_sizes(shape, count):
     """The same solvers serve a table's own list: three sets of 3, a colour run of 5 and a set of 5."""
     phase = OTHER_SHAPES[shape]
     for deal in DEALS.values():
-        for hand in hands(deal, seed=shape, count=HANDS // 20):
+        for hand in hands(deal, seed=shape, count=max(10, _count(count) // 20)):
             for natural_card in RULES:
                 assert_same_answers(phase, hand, natural_card)
 
