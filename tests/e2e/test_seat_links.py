@@ -12,7 +12,8 @@ from pathlib import Path
 
 from e2e_helpers import assert_accessible
 from play_pages import join, start_with_phones
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
 from app.extensions import db
 from app.models import Claim, utcnow
@@ -36,6 +37,18 @@ def _seat_key(creator: Page, link: str, seat: int) -> str:
     return creator.evaluate(f"JSON.parse(localStorage['deckside-play:{game_id}']).seatKeys['{seat}']")
 
 
+def _scroll_to(part: Locator) -> None:
+    """Scroll the creator's panel's ``part`` into view; the panel is drawn anew at every change of the table (a bot's
+    move), and a part replaced between finding it and scrolling to it is found again."""
+    for attempt in range(5):
+        try:
+            part.scroll_into_view_if_needed()
+            return
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+
+
 def _watching_with(page: Page, sentence: str) -> None:
     expect(page.locator("[data-claim]")).to_have_text(sentence, timeout=10000)
     expect(page.locator("[data-me]")).to_contain_text("You are watching", timeout=10000)
@@ -51,7 +64,7 @@ def test_a_seat_link_works_once_a_second_phone_only_watches_and_a_new_link_plays
     expect(help_text).to_contain_text("Once it has been used, or after that, make a new one here.")
     shot(creator, "seat-links-creator")
     creator.set_viewport_size({"width": 320, "height": 700})
-    creator.locator('[data-seat="1"]').scroll_into_view_if_needed()
+    _scroll_to(creator.locator('[data-seat="1"]'))
     shot(creator, "seat-links-creator-320", full_page=False)
     assert creator.evaluate("document.documentElement.scrollWidth") <= 320  # the long link wraps
     creator.set_viewport_size({"width": 390, "height": 844})
