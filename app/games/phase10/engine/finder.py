@@ -83,6 +83,18 @@ def _most_held(counts: Sequence[int], order: Sequence[int]) -> tuple[int, int | 
     return best, at
 
 
+def _most_held_numbers(counts: Sequence[int]) -> tuple[int, int]:
+    """How often the numbers held most often are held, and which they are (a bit mask of numbers)."""
+    c1, most = 0, 0
+    for n in range(LOWEST, HIGHEST + 1):
+        c = counts[n]
+        if c > c1:
+            c1, most = c, 1 << n
+        elif c == c1:
+            most |= 1 << n
+    return c1, most
+
+
 def _set_solver(size: int) -> Solver:
     def solve(counts, mask, naturals, wilds, every_group, enough):
         if not naturals:
@@ -131,13 +143,7 @@ def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
     def solve(counts, mask, naturals, wilds, every_group, enough):
         if not naturals or (every_group and naturals < 2):
             return None
-        c1, most = 0, 0
-        for n in range(LOWEST, HIGHEST + 1):
-            c = counts[n]
-            if c > c1:
-                c1, most = c, 1 << n
-            elif c == c1:
-                most |= 1 << n
+        c1, most = _most_held_numbers(counts)
         best = None
         for low, window in windows:
             p = (mask & window).bit_count()
@@ -154,22 +160,13 @@ def _set_run_solver(set_size: int, run_size: int, set_first: bool) -> Solver:
                 number, extra = _top_bit(most), set_size - c1 + 1
             needed = run_size - p + extra
             if best is None or needed < best[0]:
-                best = (needed, low, window, number, p)
+                best = (needed, low, window, number)
                 if needed <= enough:
                     break
         if best is None:
             return None
-        needed, low, window, number, p = best
-        run_mask = mask & window
-        held = counts[number]
-        if run_mask >> number & 1:
-            if held == 1 and p >= 2:
-                run_mask &= ~(1 << number)
-                taken = 1
-            else:
-                taken = min(set_size, held - 1)
-        else:
-            taken = min(set_size, held)
+        needed, low, window, number = best
+        taken, run_mask = _set_beside_run(counts, number, mask & window, set_size)
         set_spec = ("set", number if taken else None, taken)
         # A run made only of wilds stands for 1, 2, 3...
         run_spec = ("run", low if run_mask else LOWEST, run_mask)
@@ -239,13 +236,7 @@ def _color_run_set_solver(run_size: int, set_size: int, run_first: bool) -> Solv
     def solve(counts, pairs, naturals, wilds, every_group, enough):
         if not naturals or (every_group and naturals < 2):
             return None
-        c1, most = 0, 0
-        for n in range(LOWEST, HIGHEST + 1):
-            c = counts[n]
-            if c > c1:
-                c1, most = c, 1 << n
-            elif c == c1:
-                most |= 1 << n
+        c1, most = _most_held_numbers(counts)
         spare = c1 > set_size  # the set can spare the run a card of its number
         best = None
         for color, shift in _COLOR_SHIFT.items():
@@ -271,7 +262,8 @@ def _color_run_set_solver(run_size: int, set_size: int, run_first: bool) -> Solv
             # No natural has a colour: the run is all wilds, standing for 1, 2, 3...
             best = (run_size + set_size - min(set_size, c1), COLORS[0], LOWEST, 0)
         needed, color, low, run = best
-        number, taken, run = _set_beside_run(counts, most, run, set_size)
+        number = _top_bit(most & ~run or most)  # outside the run when a number held as often is
+        taken, run = _set_beside_run(counts, number, run, set_size)
         set_spec = ("set", number if taken else None, taken)
         run_spec = ("color_run", (color, low), run)
         return needed, ((run_spec, set_spec) if run_first else (set_spec, run_spec))
@@ -279,20 +271,19 @@ def _color_run_set_solver(run_size: int, set_size: int, run_first: bool) -> Solv
     return solve
 
 
-def _set_beside_run(counts: Sequence[int], most: int, run: int, set_size: int) -> tuple[int, int, int]:
-    """The set's number and naturals, and the run's naturals (a mask), for a set next to a run laying ``run``.
+def _set_beside_run(counts: Sequence[int], number: int, run: int, set_size: int) -> tuple[int, int]:
+    """The naturals of a set of ``number`` beside a run (or colour run) laying the numbers in ``run``, and the
+    run's naturals then (a mask).
 
-    The set takes a number held most often, outside the run when one is. When it shares its number with the run
-    and that is the only card of it, the card goes to the set if the run keeps another natural (under the rule
-    "group" the set needs it; otherwise it changes nothing).
+    When the set shares its number with the run and that is the only card of it, the card goes to the set if the
+    run keeps another natural (under the rule "group" the set needs it; otherwise it changes nothing).
     """
-    number = _top_bit(most & ~run or most)
     held = counts[number]
     if not run >> number & 1:
-        return number, min(set_size, held), run
+        return min(set_size, held), run
     if held == 1 and run.bit_count() >= 2:
-        return number, 1, run & ~(1 << number)
-    return number, min(set_size, held - 1), run
+        return 1, run & ~(1 << number)
+    return min(set_size, held - 1), run
 
 
 _COLOR_ORDER = tuple(range(len(COLORS)))
