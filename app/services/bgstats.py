@@ -1,7 +1,8 @@
 """A score sheet as a play BG Stats imports (``GET /api/games/<id>/export.bgstats``).
 
 BG Stats reads a play from a ``.bgsplay`` file: one JSON object with ``about`` (a sentence for whoever opens
-the file by hand), ``games``, ``players``, ``locations`` and ``plays``, the play naming its game and players by reference (``gameRefId``, ``playerRefId``).
+the file by hand), ``games``, ``players``, ``locations`` and ``plays``, the play naming its game and players by
+reference (``gameRefId``, ``playerRefId``).
 Field names as BG Stats writes and reads them: a game's ``name``, ``bggId``, ``highestWins``,
 ``noPoints``, ``cooperative``, ``usesTeams``; a player's ``name``, ``isAnonymous``; each game's and player's
 ``modificationDate``; a play's ``playDate`` (``YYYY-MM-DD hh:mm:ss``; this file gives UTC) and ``playDateYmd``

@@ -200,9 +200,11 @@ def _note_seat_taken(found: Claim) -> None:
     says so). A move landing at the same moment wins the race; the note is tried once more, then left out (the
     claim itself has been answered already)."""
     seat = _seat_number(found.right)
+    if seat is None:
+        return
     for _attempt in range(2):
         play = db.session.get(PlayGame, found.game_id)
-        if play is None or seat is None:
+        if play is None:
             return
         seat_rules.note_joined(play, seat)
         try:

@@ -482,7 +482,6 @@
       if (state) renderRemote(state);
     }, function () { joins[i] = null; });
   }
-  function untilText(join) { return clock(join.until); }
   function clock(moment) {
     var when = new Date(moment);
     try { return when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }); }
@@ -539,7 +538,7 @@
       var isOpen = open[String(i)] !== undefined ? open[String(i)] : s.round === 1 && s.status === "playing" && !x.joined;
       if (isOpen && !x.joined) loadJoin(i);
       if (x.joined && !join) {
-        parts.push(el("p", { class: "help", "data-joined": String(i), text: t("joined_help", { time: clock(Date.parse(x.joined)) }) }));
+        parts.push(el("p", { class: "help", "data-joined": String(i), text: t("joined_help", { time: clock(x.joined) }) }));
       }
       var expired = join && join.url && Date.now() >= join.until;
       if (join && join.url && !expired) {
@@ -548,7 +547,7 @@
         var shareButton = el("button", { type: "button", class: "button", "data-share": String(i) }, [T.share]);
         shareButton.addEventListener("click", function () { share(join.url, x.name, shareButton); });
         parts.push(qr, el("p", { class: "join-link" }, [el("a", { href: join.url, "data-join": String(i), text: join.url })]),
-                   el("p", { class: "help", "data-join-help": String(i), text: t("join_once", { n: join.minutes, time: untilText(join) }) }),
+                   el("p", { class: "help", "data-join-help": String(i), text: t("join_once", { n: join.minutes, time: clock(join.until) }) }),
                    shareButton);
       } else if (expired) {
         parts.push(el("p", { class: "help", "data-join-help": String(i), text: T.join_expired }));
@@ -579,7 +578,7 @@
       } }, [T.new_key]));
       parts.push(row);
       var who = [bdi(x.name), " — ", x.bot ? T["played_by_" + x.bot] || T.played_by_a_bot : T.own_phone];
-      if (x.joined && !x.bot) who.push(" · ", t("joined_at", { time: clock(Date.parse(x.joined)) }));
+      if (x.joined && !x.bot) who.push(" · ", t("joined_at", { time: clock(x.joined) }));
       var summary = el("summary", null, who);
       var details = el("details", { class: "remote-seat", "data-seat": String(i) }, [summary].concat(parts));
       details.open = isOpen;
