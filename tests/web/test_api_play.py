@@ -515,6 +515,51 @@ def test_a_hand_ending_mid_game_lands_at_once(app, client):
     assert [p["score"] for p in sheet["players"]] == [s["score"] for s in state["seats"]]
 
 
+def test_a_move_that_ends_no_hand_does_not_read_the_sheets_rounds(app, client):
+    """Once the game has a score sheet, a move that lands nothing counts the sheet's rounds in one query and
+    reads none of them (loading every round and result on each move cost a third of its time); the move that
+    ends the next hand still lands it."""
+    from sqlalchemy import event
+
+    data = create(client, "uno", [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], seed=8, rules={"target": 10000})
+    key, state = data["edit_key"], data
+
+    def move(state):
+        legal = state["legal"]
+        choice = (
+            next((a for a in legal if a.get("uno")), None)
+            or next((a for a in legal if a["type"] == "play"), None)
+            or legal[0]
+        )
+        return act(client, state, 0, choice, key)
+
+    for _step in range(400):
+        if state["sheet"] is not None:
+            break
+        state = move(state)
+    else:
+        pytest.fail("no hand ended")
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+    listener = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        hand = state["round"]
+        state = move(state)
+        assert state["round"] == hand  # this move ended no hand
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    reads = [s.lower() for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert reads and not any("result" in s for s in reads)
+    for _step in range(400):  # and the next hand that ends is on the sheet at once
+        if state["round"] > hand:
+            break
+        state = move(state)
+    sheet = client.get(f"/api/games/{state['sheet']}").get_json()
+    assert len(sheet["rounds"]) == state["round"] - 1 >= hand
+
+
 def test_a_refused_round_fails_loudly_or_is_set_aside(app, client, monkeypatch):
     from app.errors import ApiError
 
@@ -610,3 +655,25 @@ def test_ids_that_cannot_be_ids_are_404_without_a_lookup(client, bad_id):
         headers={"Authorization": "Bearer k"},
     )
     assert answer.status_code == 404
+
+
+@pytest.mark.parametrize(
+    "make, draw",
+    [(uno_people, {"type": "draw"}), (p10_people, {"type": "draw", "from": "pile"})],
+    ids=["uno", "phase10"],
+)
+def test_a_loaded_engine_never_changes_the_state_the_row_holds(app, client, make, draw):
+    """Every read and action rebuilds the engine from a copy of the stored state (``play.copy_state``): what the
+    engine then does (a draw, bots moving) must not reach the row's state, which a write compares and a
+    conflict shows again."""
+    data = make(client)
+    with app.app_context():
+        found = play_service.get_play(data["id"])
+        before = json.dumps(found.state, sort_keys=True)
+        engine = play_service.load(found)
+        engine.apply(0, draw)
+        assert json.dumps(engine.to_json(), sort_keys=True) != before  # the engine did change
+        assert json.dumps(found.state, sort_keys=True) == before
+        copied = play_service.copy_state(found.state)
+        assert copied == found.state and copied is not found.state
+        assert copied["seats"] is not found.state["seats"]
