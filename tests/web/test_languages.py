@@ -632,3 +632,30 @@ def test_an_api_error_gives_what_a_field_takes_as_a_label_where_the_language_wou
     assert answer.status_code == 400
     error = answer.get_json()["error"]
     assert error.startswith('"game": ') or error.startswith('"players": '), error
+
+
+def test_the_catalogue_is_looked_up_once_per_request_and_again_for_a_forced_locale(app, monkeypatch):
+    """``app.i18n.catalogue``: flask-babel's lookup once per request and locale (a digital game's log words
+    hundreds of strings), the right language every time, ``force_locale`` included, and before and after it."""
+    from flask_babel import force_locale
+
+    from app import i18n
+    from app.engine import i18n as engine_i18n
+
+    looked_up = []
+    real = i18n.get_translations
+    monkeypatch.setattr(i18n, "get_translations", lambda: looked_up.append(1) or real())
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        words = [engine_i18n._("The game is over.") for _ in range(50)]
+        assert set(words) == {"Das Spiel ist vorbei."} and len(looked_up) == 1
+        with force_locale("en"):
+            assert engine_i18n._("The game is over.") == "The game is over."
+            with force_locale("de"):
+                assert engine_i18n._("The game is over.") == "Das Spiel ist vorbei."
+            assert engine_i18n._("The game is over.") == "The game is over."
+        assert engine_i18n._("The game is over.") == "Das Spiel ist vorbei."
+        assert engine_i18n.ngettext("{n} card", "{n} cards", 1) != engine_i18n.ngettext("{n} card", "{n} cards", 2)
+    with app.test_request_context("/", headers={"Accept-Language": "he"}):
+        assert engine_i18n._("The game is over.") not in ("The game is over.", "Das Spiel ist vorbei.")
+    with app.app_context():  # no request: English
+        assert engine_i18n._("The game is over.") == "The game is over."
