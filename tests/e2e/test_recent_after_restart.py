@@ -56,6 +56,9 @@ def test_the_phones_crews_survive_a_browser_restart(
     assert friday.status == 201 and cousins.status == 201
     friday, cousins = friday.json(), cousins.json()
     page.goto(f"/crews/{friday['id']}#key={friday['crew_key']}")
+    # The page hands the key to the server and loads again as the key shows it: wait for that before going on
+    # (a navigation begun while it reloads is aborted).
+    expect(page.locator(".crew[data-editable='1']")).to_have_count(1)
     expect(page.get_by_role("heading", name="Friday cards")).to_be_visible()
     page.goto(f"/crews/{cousins['id']}")
     expect(page.get_by_role("heading", name="Cousins")).to_be_visible()

@@ -59,9 +59,17 @@ def check(game):
         assert view["side"] == game.side and view["discard_top"] == str(game.face(game.discard[-1]))
 
 
-@pytest.mark.parametrize("players", bounded([2, 3, 5], keep={3}))
-def test_bots_play_seeded_games_to_the_end(players):
-    for seed in range(GAMES // 2):
+# make test: four seeded 3-player games; make test-long: the other seeds and 2 and 5 players.
+@pytest.mark.parametrize(
+    "players, seeds",
+    bounded(
+        [(2, range(GAMES // 2)), (3, range(4)), (3, range(4, GAMES // 2)), (5, range(GAMES // 2))],
+        keep={(3, range(4))},
+        several=True,
+    ),
+)
+def test_bots_play_seeded_games_to_the_end(players, seeds):
+    for seed in seeds:
         seats = [{"name": f"P{i}", "bot": ("smart", "random")[(i + seed) % 2]} for i in range(players)]
         game = FlipGame(seats, {"target": 200}, seed=seed * 7 + players)
         for _i in range(MAX_ACTIONS):

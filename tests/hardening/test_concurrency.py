@@ -74,8 +74,9 @@ def _save_as_a_phone_does(http: Http, game_id: str, key: str, number: int) -> tu
     return status, body
 
 
-def test_twenty_phones_in_twenty_games_all_rounds_stored(served):
-    phones, rounds = 20, 8
+@pytest.mark.parametrize("phones", bounded([10, 20], keep={10}))
+def test_twenty_phones_in_twenty_games_all_rounds_stored(served, phones):
+    rounds = 8
     setup = Http(served)
     games = [new_game(setup) for _ in range(phones)]
     setup.close()

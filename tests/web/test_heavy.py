@@ -68,6 +68,8 @@ def test_replaying_a_big_sheet_takes_a_slot(app, one_slot, rounds, in_slot):
 
 def test_a_save_on_a_big_sheet_replays_in_a_slot(client, app, one_slot, monkeypatch):
     app.config["HEAVY_NICE"] = 19
+    # The threshold as a smaller number: the same path, without saving a hundred rounds one by one.
+    monkeypatch.setattr(heavy, "LONG_REPLAY_ROUNDS", 12)
     from app.services import sheets as sheet_service
 
     seen: list[bool] = []
