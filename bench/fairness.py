@@ -4,7 +4,7 @@ client loops forty reads of bots-only digital games.
     python bench/fairness.py --database sqlite
     PG_FSYNC=on scripts/pg-test.sh python bench/fairness.py --database postgres   (TEST_DATABASE_URL names it)
 
-gunicorn serves the app on 127.0.0.1 as the README deploys it (``-k gthread -w 2 --threads 16``: the long polls, which
+gunicorn serves the app on 127.0.0.1 as the README deploys it (``-k gthread -w 4 --threads 16``: the long polls, which
 go to a gevent server of their own, are not part of this run). Every client sends from a loopback address of its own (127.0.1.x), as
 different phones would, so that the slots' share per client and their turns apply; the attacker's forty
 loops all come from one address (127.0.2.1).
@@ -303,7 +303,7 @@ def main() -> int:
     parser.add_argument("--every", type=float, default=0.25, help="seconds between the table's round saves")
     parser.add_argument("--attackers", type=int, default=40, help="loops of one client reading bots-only games")
     parser.add_argument("--worker-class", default="gthread", choices=["gevent", "gthread"])
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (as the README deploys)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (as the README deploys)")
     parser.add_argument("--threads", type=int, default=16, help="threads per gunicorn worker (gthread)")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     parser.add_argument("--keep-log", help="copy the server's log here at the end")
