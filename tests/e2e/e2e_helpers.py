@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,3 +59,14 @@ def in_sight(locator) -> bool:
             return [r.left + 4, r.left + r.width / 2, r.right - 4].every((x) => el.contains(document.elementFromPoint(x, y)));
         }"""
     )
+
+
+def comes_in_sight(locator, timeout: float = 5.0) -> bool:
+    """:func:`in_sight` once the page has brought it there: the page scrolls smoothly, and on a loaded machine the
+    scroll takes longer than any fixed wait; ``False`` when it is still not in sight after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not in_sight(locator):
+        if time.monotonic() > deadline:
+            return False
+        locator.page.wait_for_timeout(100)
+    return True

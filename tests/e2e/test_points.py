@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from e2e_helpers import assert_accessible, in_sight, small_targets
+from e2e_helpers import assert_accessible, comes_in_sight, in_sight, small_targets
 from playwright.sync_api import Page, expect
 
 from tests.connection import controlled
@@ -104,9 +104,9 @@ def test_a_refused_round_and_what_the_keypad_enters_stay_in_sight(page: Page, sh
     pad = page.locator(".number-keypad")
     expect(pad.locator(".keypad-target")).to_contain_text("Cleo")
     expect(pad.locator(".keypad-value")).to_have_text("–")
-    page.wait_for_timeout(300)  # the refused row brought into view
+    # the refused row brought into view (a smooth scroll)
+    assert comes_in_sight(message), "the refused row's message is behind the keypad or off screen"
     shot(page, f"points-refused-{size[0]}x{size[1]}", full_page=False)
-    assert in_sight(message), "the refused row's message is behind the keypad or off screen"
     assert in_sight(cleo.locator(".points-input")), "the refused row's field is behind the keypad or off screen"
     enter(page, "7")
     expect(pad.locator(".keypad-value")).to_have_text("7")

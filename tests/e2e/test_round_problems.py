@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from e2e_helpers import in_sight
+from e2e_helpers import comes_in_sight, in_sight
 from playwright.sync_api import Page, expect
 from sheet_pages import completed, new_sheet, open_row, points, row, went_out
 
@@ -65,9 +65,9 @@ def test_a_refused_round_says_why_in_sight_on_a_small_screen(page: Page, shot):
     page.get_by_role("button", name="Save round").click()
     problem = page.locator(".round-problem")
     expect(problem).to_contain_text(re.compile(r"Enter \W?Ben\W?'s leftover cards or points"))
-    page.wait_for_timeout(300)  # the refused row brought into view (static/js/focus.js)
+    # the refused row brought into view (static/js/focus.js, a smooth scroll)
+    assert comes_in_sight(problem), "what stops the round is off screen or behind another element"
     shot(page, "uno-refused-320", full_page=False)
-    assert in_sight(problem), "what stops the round is off screen or behind another element"
     assert in_sight(row(page, "Ben").get_by_role("alert")), "the refused row's message is behind the bar"
     assert in_sight(page.get_by_role("button", name="Save round"))
 
@@ -107,7 +107,7 @@ def test_a_refused_row_is_shown_from_its_name_on_a_small_screen(page: Page, shot
     ann = row(page, "Ann")
     expect(ann.get_by_role("alert")).to_contain_text("Ann")
     expect(page.locator(".round-problem")).to_contain_text("Ann")
-    page.wait_for_timeout(300)  # the refused row brought into view (static/js/focus.js)
+    # the refused row brought into view (static/js/focus.js, a smooth scroll)
+    assert comes_in_sight(ann.locator("legend")), "the refused row's name is off screen or under the top bar"
     shot(page, "phase10-refused-320", full_page=False)
-    assert in_sight(ann.locator("legend")), "the refused row's name is off screen or under the top bar"
     assert in_sight(page.locator(".round-problem"))
