@@ -550,10 +550,10 @@ class Landing:
     """Whether the sheet is finished with the new rounds (its finish time is kept when they land)."""
 
 
-def _something_to_land(sheet_id: str, finished: int, winner: str | None) -> bool:
-    """Whether the sheet ``sheet_id`` lacks some of the game's ``finished`` rounds, or the tie-breaker's
-    ``winner``: one small query (its rounds counted), where loading the sheet reads every round and result; most
-    moves land nothing (a person's move against three bots: 17.5 → 12.8 ms of CPU)."""
+def _sheet_so_far(sheet_id: str) -> tuple[int, str | None] | None:
+    """The sheet's rounds counted and its tie-breaker's winner, in one small query (loading the sheet reads every
+    round and result; most moves land nothing: a person's move against three bots, 17.5 → 12.8 ms of CPU);
+    ``None`` when the sheet is gone."""
     found = db.session.execute(
         select(func.count(Round.id), Game.tiebreaker_winner)
         .select_from(Game)
@@ -561,10 +561,14 @@ def _something_to_land(sheet_id: str, finished: int, winner: str | None) -> bool
         .where(Game.id == sheet_id)
         .group_by(Game.id, Game.tiebreaker_winner)
     ).one_or_none()
-    if found is None:
-        return True  # the sheet is gone: the full path says so
-    recorded, sheet_winner = found
-    return finished > recorded or (winner is not None and sheet_winner is None)
+    return None if found is None else (found[0], found[1])
+
+
+def _waiting(finished: int, recorded: int, sheet_winner: str | None, winner: str | None) -> tuple[bool, bool]:
+    """Whether anything waits to land on a sheet of ``recorded`` rounds (a finished round it lacks, or the
+    tie-breaker's ``winner`` it has not recorded), and whether the tie-breaker's result does."""
+    tiebreaker = winner is not None and sheet_winner is None
+    return finished > recorded or tiebreaker, tiebreaker
 
 
 def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
@@ -576,13 +580,17 @@ def prepare_landing(play: PlayGame, engine: Any) -> Landing | None:
         return None
     finished = engine.finished_rounds
     winner = (getattr(engine, "tiebreaker", None) or {}).get("winner")
-    if play.sheet_id is not None and not _something_to_land(play.sheet_id, len(finished), winner):
-        return None  # most moves: counted without loading the sheet's rounds
+    if play.sheet_id is not None:
+        so_far = _sheet_so_far(play.sheet_id)  # a missing sheet goes on to get_game's 404
+        if so_far is not None and not _waiting(len(finished), *so_far, winner)[0]:
+            return None
     # The sheet with its rounds and results in one read (play.sheet then finds it loaded).
     sheet = sheets.get_game(play.sheet_id) if play.sheet_id is not None else None
     recorded = len(sheet.rounds) if sheet is not None else 0
-    tiebreaker_waiting = winner is not None and (sheet is None or sheet.tiebreaker_winner is None)
-    if len(finished) <= recorded and not tiebreaker_waiting:
+    anything, tiebreaker_waiting = _waiting(
+        len(finished), recorded, sheet.tiebreaker_winner if sheet is not None else None, winner
+    )
+    if not anything:
         return None
     landing = Landing()
     try:

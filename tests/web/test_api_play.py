@@ -55,6 +55,15 @@ def act(client, data, seat, action, key, status=200, headers=None):
     return answer.get_json()
 
 
+def eager_uno_move(legal):
+    """Seat 0's UNO move that ends the hand soonest: calling UNO, else playing a card, else what is left."""
+    return (
+        next((a for a in legal if a.get("uno")), None)
+        or next((a for a in legal if a["type"] == "play"), None)
+        or legal[0]
+    )
+
+
 def people(*names):
     return [{"name": name} for name in names]
 
@@ -501,13 +510,7 @@ def test_a_hand_ending_mid_game_lands_at_once(app, client):
     for _step in range(400):
         if state["sheet"] is not None:
             break
-        legal = state["legal"]
-        choice = (
-            next((a for a in legal if a.get("uno")), None)
-            or next((a for a in legal if a["type"] == "play"), None)
-            or legal[0]
-        )
-        state = act(client, state, 0, choice, key)
+        state = act(client, state, 0, eager_uno_move(state["legal"]), key)
     else:
         pytest.fail("no hand ended")
     sheet = client.get(f"/api/games/{state['sheet']}").get_json()
@@ -525,13 +528,7 @@ def test_a_move_that_ends_no_hand_does_not_read_the_sheets_rounds(app, client):
     key, state = data["edit_key"], data
 
     def move(state):
-        legal = state["legal"]
-        choice = (
-            next((a for a in legal if a.get("uno")), None)
-            or next((a for a in legal if a["type"] == "play"), None)
-            or legal[0]
-        )
-        return act(client, state, 0, choice, key)
+        return act(client, state, 0, eager_uno_move(state["legal"]), key)
 
     for _step in range(400):
         if state["sheet"] is not None:
