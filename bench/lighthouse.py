@@ -83,22 +83,43 @@ def pages(port: int) -> dict[str, str]:
     return {"home": "/", "sheet": f"/sheets/{sheet['id']}", "digital game": f"/play/{game['id']}"}
 
 
+ATTEMPTS = 3
+# What Lighthouse prints when the run, not the page, failed (cli/run.js).
+RETRIED = ("Runtime error encountered", "Debugger protocol timed out")
+
+
 def audit(url: str, out: Path) -> dict:
-    subprocess.run(
-        [
-            str(LIGHTHOUSE),
-            url,
-            "--quiet",
-            "--output=json",
-            f"--output-path={out}",
-            f"--only-categories={','.join(CATEGORIES)}",
-            f"--chrome-flags={CHROME_FLAGS}",
-        ],
-        check=True,
-        env={"CHROME_PATH": CHROMIUM, "PATH": "/usr/bin:/bin"},
-        timeout=300,
-    )
-    return json.loads(out.read_text())
+    """One Lighthouse run on ``url``. A run Lighthouse itself could not record (a "Runtime error encountered", such as
+    NO_NAVSTART when Chromium's trace misses the navigation: its own message says to run it again) is run again, up
+    to ``ATTEMPTS`` times, and said so; any other failure, or the same one every time, stops the benchmark."""
+    for attempt in range(1, ATTEMPTS + 1):
+        done = subprocess.run(
+            [
+                str(LIGHTHOUSE),
+                url,
+                "--quiet",
+                "--output=json",
+                f"--output-path={out}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                f"--chrome-flags={CHROME_FLAGS}",
+            ],
+            env={"CHROME_PATH": CHROMIUM, "PATH": "/usr/bin:/bin"},
+            timeout=300,
+            capture_output=True,
+            text=True,
+        )
+        report = json.loads(out.read_text()) if done.returncode == 0 and out.exists() else None
+        runtime_error = (report or {}).get("runtimeError", {}).get("code") or next(
+            (line for line in done.stderr.splitlines() if line.startswith(RETRIED)), None
+        )
+        if report is not None and not runtime_error:
+            return report
+        if not runtime_error or attempt == ATTEMPTS:
+            sys.stderr.write(done.stderr)
+            raise SystemExit(f"lighthouse failed on {url} (exit {done.returncode}, attempt {attempt} of {ATTEMPTS})")
+        print(f"  {url}: Lighthouse could not record the run ({runtime_error}); running it again")
+        out.unlink(missing_ok=True)
+    raise AssertionError("unreachable")
 
 
 def costs(report: dict, category: str) -> list[str]:
