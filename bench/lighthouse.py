@@ -92,7 +92,8 @@ def audit(url: str, out: Path) -> dict:
     """One Lighthouse run on ``url``. A run Lighthouse itself could not record (a "Runtime error encountered", such as
     NO_NAVSTART when Chromium's trace misses the navigation: its own message says to run it again) is run again, up
     to ``ATTEMPTS`` times, and said so; any other failure, or the same one every time, stops the benchmark."""
-    for attempt in range(1, ATTEMPTS + 1):
+    attempt = 1
+    while True:
         done = subprocess.run(
             [
                 str(LIGHTHOUSE),
@@ -119,7 +120,7 @@ def audit(url: str, out: Path) -> dict:
             raise SystemExit(f"lighthouse failed on {url} (exit {done.returncode}, attempt {attempt} of {ATTEMPTS})")
         print(f"  {url}: Lighthouse could not record the run ({runtime_error}); running it again")
         out.unlink(missing_ok=True)
-    raise AssertionError("unreachable")
+        attempt += 1
 
 
 def costs(report: dict, category: str) -> list[str]:

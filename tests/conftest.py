@@ -151,26 +151,26 @@ def database_url(tmp_path):
 _schema_template: list[Path] = []
 
 
-def _from_template(database_url: str, folder: Path) -> None:
+def _from_template(database_url: str) -> None:
     """Put a copy of an empty database at the current schema where the SQLite ``database_url`` points (made once per
     test process by ``create_app`` itself): creating the tables and stamping them is most of an app's start after
     its URL builders, and each test makes its own app. PostgreSQL databases are made as they are."""
     if not database_url.startswith("sqlite:///"):
         return
-    if not _schema_template:
-        made = folder.parent / f"schema-template-{os.getpid()}.sqlite"
+    target = Path(database_url.removeprefix("sqlite:///"))
+    if not _schema_template:  # beside the tests' own folders (the test's is the database's)
+        made = target.parent.parent / f"schema-template-{os.getpid()}.sqlite"
         template = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{made}", "SECRET_KEY": "t"})
         with template.app_context():
             db.engine.dispose()  # the last connection closed: the write-ahead log is folded into the file
         _schema_template.append(made)
-    target = Path(database_url.removeprefix("sqlite:///"))
     if not target.exists():
         shutil.copyfile(_schema_template[0], target)
 
 
 @pytest.fixture
-def app(database_url, tmp_path):
-    _from_template(database_url, tmp_path)
+def app(database_url):
+    _from_template(database_url)
     app = create_app(
         {
             "TESTING": True,

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -48,25 +49,29 @@ def small_targets(page, selector: str, minimum: float = 44) -> list[str]:
     )
 
 
+IN_SIGHT = """(el) => {
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) return false;
+    const y = r.top + r.height / 2;
+    return [r.left + 4, r.left + r.width / 2, r.right - 4].every((x) => el.contains(document.elementFromPoint(x, y)));
+}"""
+"""Whether the element is on screen and on top where it is (its centre, and a point near each end of it, hit the
+element itself: not covered by a sticky bar or the keypad)."""
+
+
 def in_sight(locator) -> bool:
-    """Whether the element is on screen and on top where it is (its centre, and a point near each end of it,
-    hit the element itself: not covered by a sticky bar or the keypad)."""
-    return locator.evaluate(
-        """(el) => {
-            const r = el.getBoundingClientRect();
-            if (r.top < 0 || r.bottom > innerHeight) return false;
-            const y = r.top + r.height / 2;
-            return [r.left + 4, r.left + r.width / 2, r.right - 4].every((x) => el.contains(document.elementFromPoint(x, y)));
-        }"""
-    )
+    """:data:`IN_SIGHT` for the element now."""
+    return locator.evaluate(IN_SIGHT)
 
 
 def comes_in_sight(locator, timeout: float = 5.0) -> bool:
-    """:func:`in_sight` once the page has brought it there: the page scrolls smoothly, and on a loaded machine the
-    scroll takes longer than any fixed wait; ``False`` when it is still not in sight after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not in_sight(locator):
-        if time.monotonic() > deadline:
-            return False
-        locator.page.wait_for_timeout(100)
+    """:data:`IN_SIGHT` once the page has brought the element there, checked in the page at each frame: the page
+    scrolls smoothly, and on a loaded machine the scroll takes longer than any fixed wait; ``False`` when it is still
+    not in sight after ``timeout`` seconds."""
+    try:
+        locator.page.wait_for_function(
+            f"(el) => ({IN_SIGHT})(el)", arg=locator.element_handle(), timeout=timeout * 1000
+        )
+    except PlaywrightTimeoutError:
+        return False
     return True
