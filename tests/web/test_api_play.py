@@ -518,6 +518,28 @@ def test_a_hand_ending_mid_game_lands_at_once(app, client):
     assert [p["score"] for p in sheet["players"]] == [s["score"] for s in state["seats"]]
 
 
+def test_a_hand_ending_move_sent_again_after_its_answer_was_lost_lands_the_hand_once(app, client):
+    """The phone sends the move that ends a hand, the server stores it (and lands the hand on the sheet), the answer
+    is lost; the phone sends the same move with the same Idempotency-Key: the same answer, the hand on the sheet
+    once, the game where the first sending left it."""
+    data = create(client, "uno", [{"name": "Ana"}, {"name": "Bot", "bot": "smart"}], seed=8, rules={"target": 10000})
+    key, state = data["edit_key"], data
+    for number in range(400):
+        move = eager_uno_move(state["legal"])
+        headers = {"Idempotency-Key": f"move-{number}"}
+        answer = act(client, state, 0, move, key, headers=headers)
+        if answer["sheet"] is not None:
+            break
+        state = answer
+    else:
+        pytest.fail("no hand ended")
+    again = act(client, state, 0, move, key, headers=headers)  # the first answer never reached the phone
+    assert again == answer
+    sheet = client.get(f"/api/games/{answer['sheet']}").get_json()
+    assert len(sheet["rounds"]) == answer["round"] - 1 == 1
+    assert get(client, data["id"], 0, key).get_json()["version"] == answer["version"]
+
+
 def test_a_move_that_ends_no_hand_does_not_read_the_sheets_rounds(app, client):
     """Once the game has a score sheet, a move that lands nothing counts the sheet's rounds in one query and
     reads none of them (loading every round and result on each move cost a third of its time); the move that
