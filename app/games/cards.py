@@ -1,33 +1,10 @@
-"""What the round forms of the card games (someone goes out, the others count their cards) share."""
+"""Filling a round form of the card games from a stored round (reading a form's values is :mod:`app.games.entry`'s)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
-from ..engine.notation import format_cards, split_tokens
-from ..errors import ApiError
-
-
-def went_out_of(form: Any, names: list[str]) -> str:
-    """The player the form says went out; 400 when none is chosen or the form lacks a row."""
-    try:
-        went_out = names[int(form.went_out.data)]
-    except (TypeError, ValueError, IndexError):
-        raise ApiError(_("Choose who went out.")) from None
-    if len(form.players.entries) != len(names):
-        raise ApiError(_("The form did not hold a line for every player: reload the page and enter the round again."))
-    return went_out
-
-
-def leftover(row: Any) -> dict[str, Any]:
-    """A row's leftover as typed: ``points`` (a total counted at the table) or ``cards``; empty when neither."""
-    if row.points.data is not None:
-        return {"points": row.points.data}
-    if row.cards.data and row.cards.data.strip():
-        return {"cards": split_tokens(row.cards.data)}
-    return {}
+from ..engine.notation import format_cards
 
 
 def prefill_leftover(row: Any, result: dict[str, Any]) -> bool:

@@ -28,6 +28,7 @@ from wtforms import BooleanField, Field, IntegerField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
+from ..engine.errors import RoundError
 from ..engine.options import Option, RuleSet
 from ..engine.sheetbase import ScoreSheet
 
@@ -531,9 +532,33 @@ class GameType:
                 rules[option.name] = form[name].data
         return rules
 
+    entry_module: Any
+    """The pure module with ``round_body(values, names, number, rules)``: the API's round body from the values of a
+    round form (WTForms' ``form.data``); the server reads its posted forms with it, a phone without a connection the
+    rounds it keeps (:mod:`app.provisional`, in the browser)."""
+
+    def engine_modules(self) -> dict[str, Any]:
+        """Where the phone's browser finds the game's engine (:func:`app.provisional.count`): its modules' names,
+        the sheet's class and whether the sheet takes a tie-breaker result."""
+        return {
+            "modules": {
+                "rules": self.rules_module.__name__,
+                "rounds": self.rounds_module.__name__,
+                "sheet": self.sheet.__module__,
+                "entry": self.entry_module.__name__,
+            },
+            "sheet_class": self.sheet.__name__,
+            "has_tiebreaker": self.has_tiebreaker,
+        }
+
     def round_body(self, form: Any, names: list[str], number: int, rules: RuleSet) -> dict[str, Any]:
         """The API's round body from a posted round form; raises ``ApiError``."""
-        raise NotImplementedError
+        from ..errors import ApiError
+
+        try:
+            return self.entry_module.round_body(form.data, names, number, rules)
+        except RoundError as error:
+            raise ApiError(str(error), 400, error.player) from None
 
     together: ClassVar[bool] = True
     """Whether a round can be entered together, row by row from several phones (API.md "A round entered

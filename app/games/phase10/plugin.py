@@ -15,16 +15,16 @@ from wtforms import BooleanField, Field, IntegerField, SelectField, StringField,
 from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import TextArea
 
-from app.engine.errors import EngineError, RulesError
-from app.engine.notation import format_groups, parse_groups
+from app.engine.errors import RoundError, RulesError
+from app.engine.notation import format_groups
 from app.errors import ApiError
 from app.forms import CARDS_TEXT_MAX, LTR, RoundForm, options
-from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.cards import prefill_leftover
 from app.games.registry import Digital, GameType, Page, SeatField, StandingField, option_field
 from app.games.summary import spread
 from app.i18n import format_number
 
-from . import check, results
+from . import check, entry, results
 from .engine import bots, game, lists, phases, rounds, scoring, sheet, simulate
 from .engine.cards import CARD_CLASSES, HAND_SIZE, HIGHEST, LOW_MAX, LOWEST
 from .engine.variants import variant_of
@@ -59,6 +59,7 @@ class Phase10(GameType):
     }
     description = _l("Ten phases to complete in order.")
     options = phases.OPTIONS
+    entry_module = entry
     rules_module = phases
     rounds_module = rounds
     sheet_module = sheet
@@ -271,14 +272,12 @@ class Phase10(GameType):
             out += [p["score"], p.get("phase") or "", ""]
         return out
 
-    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
-        went_out = went_out_of(form, names)
-        pick = variant_of(ruleset).picks_phase
-        results = [_result(row.form, name, pick, name == went_out) for name, row in zip(names, form.players.entries)]
-        return {"round": number, "went_out": went_out, "results": results}
-
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
-        result = _result(form.players.entries[index].form, names[index], variant_of(ruleset).picks_phase, went_out)
+        try:
+            row = form.players.entries[index].form.data
+            result = entry.result_of(row, names[index], variant_of(ruleset).picks_phase, went_out)
+        except RoundError as error:
+            raise ApiError(str(error), 400, error.player) from None
         del result["player"]
         return result
 
@@ -408,36 +407,6 @@ def phase_list_check():
     return answer
 
 
-def _result(f: Any, name: str, pick: bool, went_out: bool) -> dict[str, Any]:
-    """One player's ``results`` entry from their row of the round form."""
-    result: dict[str, Any] = {"player": name, "completed": _completed(f, pick, went_out)}
-    if f.laid_down.data and f.laid_down.data.strip() and result["completed"] is not False:
-        try:
-            result["laid_down"] = parse_groups(f.laid_down.data, str)
-        except EngineError as error:
-            raise ApiError(_("%(name)s's laid-down phase: %(problem)s", name=name, problem=error), 400, name) from error
-    if not went_out:
-        result.update(leftover(f) or _counts(f, result["completed"]))
-    return result
-
-
-def _completed(row: Any, pick: bool, went_out: bool) -> bool | int:
-    """The row's ``completed``: the phase chosen under pick_a_phase, else the toggle, or what the engine says follows
-    from going out or from the hand entered (fewer than 10 cards)."""
-    if pick:
-        chosen = (row.phase.data or "").strip()
-        return int(chosen) if chosen.isascii() and chosen.isdigit() else False
-    ticked = rounds.completed_if_out(went_out, bool(row.completed.data))
-    if went_out:
-        return ticked
-    typed = leftover(row)
-    if "points" in typed:
-        return ticked
-    cards = typed.get("cards")
-    counts = {key: getattr(row, key).data for key in COUNTS}
-    return rounds.completed_by_hand(ticked, counts, None if cards is None else len(cards))
-
-
 def _entered_counts(stored: dict[str, int], completed: bool | int) -> dict[str, int | None]:
     """A stored round's counts as the keypad shows them to correct it: what was filled in by itself is left to fill
     itself in again (``None``), as on a new round. Without a completed phase a hand is 10 cards, so "low" is always
@@ -446,12 +415,6 @@ def _entered_counts(stored: dict[str, int], completed: bool | int) -> dict[str, 
     if completed is not False or sum(counts.values()) != HAND_SIZE:
         return dict(counts)
     return {key: None if key == "low" or not value else value for key, value in counts.items()}
-
-
-def _counts(row: Any, completed: bool | int) -> dict[str, Any]:
-    """The keypad's counts; a player without a completed phase holds exactly 10 cards (the rest are low)."""
-    filled = rounds.filled_counts({k: getattr(row, k).data for k in COUNTS}, completed is not False)
-    return {} if filled is None else {"counts": filled}
 
 
 GAME = Phase10()

@@ -10,11 +10,13 @@ from flask_babel import lazy_gettext as _l
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SubmitField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
+from app.engine.errors import RoundError
 from app.errors import ApiError
 from app.forms import PlayerRowsForm
 from app.games.registry import GameType
 from app.i18n import format_number
 
+from . import entry
 from .engine import rounds, rules, sheet
 
 
@@ -67,6 +69,7 @@ class Points(GameType):
     name = _l("Points")
     description = _l("Any game played in rounds and scored in points: Skip-Bo, Rummy, Hearts, darts…")
     options = rules.OPTIONS
+    entry_module = entry
     rules_module = rules
     rounds_module = rounds
     sheet_module = sheet
@@ -83,20 +86,11 @@ class Points(GameType):
     def went_out_refusal(self) -> str:
         return str(rounds.went_out_refused())
 
-    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
-        if len(form.players.entries) != len(names):
-            raise ApiError(
-                _("The form did not hold a line for every player: reload the page and enter the round again.")
-            )
-        results = [{"player": name, **self.draft_row(form, names, i, False, ruleset)} for i, name in enumerate(names)]
-        return {"round": number, "results": results}
-
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
-        points = form.players.entries[index].form.points.data
-        if points is None:
-            name = names[index]
-            raise ApiError(_("Enter the points of {name} (0 when they scored none).").format(name=name), 400, name)
-        return {"points": points}
+        try:
+            return entry.points_of(form.players.entries[index].form.data, names[index])
+        except RoundError as error:
+            raise ApiError(str(error), 400, error.player) from None
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         by_player = {r["player"]: r for r in entered["results"]}

@@ -8,10 +8,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from app.forms import RoundForm
-from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.cards import prefill_leftover
+from app.games.entry import leftover
 from app.games.registry import Digital, GameType
 from app.games.summary import pct, rate
 
+from . import entry
 from .engine import bots, cards, game, rounds, rules, scoring, sheet, simulate
 
 
@@ -26,6 +28,7 @@ class Uno(GameType):
     }
     description = _l("Hands until someone reaches the target.")
     options = rules.OPTIONS
+    entry_module = entry
     rules_module = rules
     rounds_module = rounds
     sheet_module = sheet
@@ -73,16 +76,8 @@ class Uno(GameType):
             },
         }
 
-    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
-        went_out = went_out_of(form, names)
-        results = []
-        for name, row in zip(names, form.players.entries):
-            if name != went_out:
-                results.append({"player": name, **leftover(row.form)})
-        return {"round": number, "went_out": went_out, "results": results}
-
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
-        return {} if went_out else leftover(form.players.entries[index].form)
+        return {} if went_out else leftover(form.players.entries[index].form.data)
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         if entered.get("went_out") in names:  # a round filled in together may not say yet

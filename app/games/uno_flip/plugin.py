@@ -10,11 +10,13 @@ from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 from wtforms.validators import InputRequired
 
+from app.engine.errors import RoundError
 from app.errors import ApiError
 from app.forms import RoundForm, options
 from app.games.registry import Digital, RoundField
 from app.games.uno.plugin import Uno
 
+from . import entry
 from .engine import bots, cards, game, rounds, rules, sheet, simulate
 
 
@@ -36,6 +38,7 @@ class UnoFlip(Uno):
     api_examples: ClassVar[dict[str, dict[str, Any]]] = {}  # the API document's examples are UNO's
     description = _l("Hands on the light or the dark side, until someone reaches the target.")
     options = rules.OPTIONS
+    entry_module = entry
     rules_module = rules
     rounds_module = rounds
     sheet_module = sheet
@@ -69,17 +72,12 @@ class UnoFlip(Uno):
         ),
     )
 
-    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
-        side = form.side.data
-        if side not in cards.SIDES:
-            raise ApiError(_("Choose the side the hand ended on."))
-        return {**super().round_body(form, names, number, ruleset), "side": side}
-
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
         """UNO's row with the side the hand ended on (the rows of a hand must agree on it)."""
-        side = form.side.data
-        if side not in cards.SIDES:
-            raise ApiError(_("Choose the side the hand ended on."))
+        try:
+            side = entry.side_of(form.data)
+        except RoundError as error:
+            raise ApiError(str(error)) from None
         return {**super().draft_row(form, names, index, went_out, ruleset), "side": side}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:

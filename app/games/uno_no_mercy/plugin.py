@@ -10,13 +10,13 @@ from wtforms import BooleanField, FieldList, FormField, RadioField
 from wtforms.validators import InputRequired
 
 from app.forms import PlayerRow, RoundForm, options
-from app.games.cards import leftover, prefill_leftover, went_out_of
+from app.games.cards import prefill_leftover
 from app.games.registry import ResultField, RoundField
 from app.games.uno.plugin import Uno
 
+from . import entry
 from .engine import cards, rounds, rules, sheet
-
-WENT_OUT, STANDING = "out", "standing"
+from .entry import STANDING, WENT_OUT
 
 
 class NoMercyRow(PlayerRow):
@@ -44,6 +44,7 @@ class UnoNoMercy(Uno):
     api_examples: ClassVar[dict[str, dict[str, Any]]] = {}  # the API document's examples are UNO's
     description = _l("Knock-outs score 250; the first to 1,000 wins.")
     options = rules.OPTIONS
+    entry_module = entry
     rules_module = rules
     rounds_module = rounds
     sheet_module = sheet
@@ -73,30 +74,12 @@ class UnoNoMercy(Uno):
         ),
     )
 
-    def round_body(self, form: Any, names: list[str], number: int, ruleset: Any) -> dict[str, Any]:
-        winner = went_out_of(form, names)
-        standing = form.won_by.data == STANDING
-        results = []
-        for name, row in zip(names, form.players.entries):
-            if name == winner:
-                continue
-            entered = leftover(row.form)
-            if row.form.knocked_out.data or (standing and not entered):
-                results.append({"player": name, "knocked_out": True})
-            else:
-                results.append({"player": name, **entered})
-        return {"round": number, ("last_standing" if standing else "went_out"): winner, "results": results}
-
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
         """The winner's row is empty; anyone else was knocked out, or holds cards or a total. (How the hand was won
         follows from the rows: as the last player standing when every other row says knocked out.)"""
         if went_out:
             return {}
-        row = form.players.entries[index].form
-        entered = leftover(row)
-        if row.knocked_out.data or (form.won_by.data == STANDING and not entered):
-            return {"knocked_out": True}  # as a whole round reads the form (round_body)
-        return entered
+        return entry.result_of(form.players.entries[index].form.data, form.won_by.data == STANDING)
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         # A stored No Mercy round names its winner as one of the two (the engine checked it).
