@@ -69,10 +69,28 @@ lint: setup
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# What the server needs: runtime packages and the compiled catalogues (no test tools).
-setup-runtime: $(RUNTIME_STAMP) compile-messages
+# Pyodide (vendor/package.json, pinned with its hash in vendor/package-lock.json): the Python the phone's browser
+# runs the rules engine in, to count the rounds it keeps without a connection (app/provisional.py). Served from
+# static/vendor/pyodide-<version>/ (not in git): the folder names the version, so the service worker keeps a copy
+# for good. npm is Debian's package, installed when missing (as root).
+PYODIDE_STAMP := static/vendor/.installed-pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-setup: $(STAMP) compile-messages
+$(PYODIDE_STAMP): vendor/package.json vendor/package-lock.json
+	@command -v npm >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm; \
+		else echo "The app serves Pyodide from npm: install Debian's package 'npm' (sudo apt-get install -y npm), then make again." >&2; exit 1; fi; }
+	npm ci --prefix vendor --no-audit --no-fund --silent
+	rm -rf static/vendor/pyodide-*
+	version=$$(node -p "require('./vendor/node_modules/pyodide/package.json').version") && \
+		mkdir -p static/vendor/pyodide-$$version && \
+		cd vendor/node_modules/pyodide && cp $(PYODIDE_FILES) ../../../static/vendor/pyodide-$$version/
+	touch $(PYODIDE_STAMP)
+
+# What the server needs: runtime packages, the compiled catalogues and Pyodide (no test tools).
+setup-runtime: $(RUNTIME_STAMP) compile-messages $(PYODIDE_STAMP)
+
+setup: $(STAMP) compile-messages $(PYODIDE_STAMP)
 
 run: setup-runtime
 	$(BIN)/flask --app app db upgrade
@@ -250,4 +268,4 @@ lighthouse: setup browser-deps
 	$(BIN)/python bench/lighthouse.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules test-artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info node_modules vendor/node_modules static/vendor test-artifacts

@@ -29,7 +29,8 @@ from .models import KeyFailure, utcnow
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self'",
+        # WebAssembly from the app's own files: Pyodide, the engine counting rounds kept offline (app/provisional.py)
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",

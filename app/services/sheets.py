@@ -25,6 +25,7 @@ from ..games import registry
 from ..games.registry import GameType
 from ..keys import hash_key, key_matches, new_edit_key, new_id, well_formed_id
 from ..models import Game, IdempotentReply, Player, Result, Round, utcnow
+from ..provisional import standings_change
 from ..security import refuse_wrong_key
 
 MAX_ROUNDS = 200
@@ -684,20 +685,10 @@ def preview_change(game: Game, body: Any, sheet=None) -> tuple[Any, dict[str, di
     ``sheet`` (the game's sheet, if built already) is changed: do not use it afterwards."""
     entry = _entry(game, body)
     sheet = sheet if sheet is not None else build_sheet(game)
-    before = {line["name"]: line for line in (s.to_json() for s in sheet.standings())}
     try:
-        scored = sheet.add_round(entry)
+        return standings_change(sheet, entry)
     except EngineError as error:
         raise refusal(error) from error
-    change: dict[str, dict[str, Any]] = {}
-    for line in (s.to_json() for s in sheet.standings()):
-        was = before.get(line["name"], {})
-        change[line["name"]] = {
-            key: (value - was[key] if isinstance(value, int) else None)
-            for key, value in line.items()
-            if isinstance(was.get(key), int) and not isinstance(was.get(key), bool)
-        }
-    return scored, change
 
 
 def preview_replacement(game: Game, number: int, body: Any, sheet=None):

@@ -4,7 +4,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -148,3 +148,33 @@ def csrf_token():
     return Response(
         json.dumps({"token": generate_csrf()}), mimetype="application/json", headers={"Cache-Control": "no-store"}
     )
+
+
+@bp.get("/engine.zip")
+def engine_zip():
+    """The rules engine's Python source for the phone's browser (app/enginezip.py): it counts the rounds kept without
+    a connection. Asked for with its version (``?v=``, :func:`engine_url`), it is kept for a year."""
+    from ..enginezip import bundle
+
+    data, version = bundle()
+    response = Response(data, mimetype="application/zip")
+    response.headers["Cache-Control"] = (
+        "public, max-age=31536000, immutable" if request.args.get("v") == version else "no-cache"
+    )
+    response.set_etag(version)
+    return response.make_conditional(request)
+
+
+def engine_url() -> str:
+    """The address of the engine's zip, with its version."""
+    from ..enginezip import bundle
+
+    return url_for("main.engine_zip", v=bundle()[1])
+
+
+def pyodide_url() -> str | None:
+    """The address of Pyodide's module (``static/vendor/pyodide-<version>/pyodide.mjs``, put there by ``make run``
+    and ``make test`` from vendor/package.json), ``None`` when it is not there: the page then counts no kept round."""
+    static = Path(str(current_app.static_folder))
+    found = sorted(static.glob("vendor/pyodide-*/pyodide.mjs"))
+    return url_for("static", filename=found[-1].relative_to(static).as_posix()) if found else None

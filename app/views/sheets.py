@@ -29,8 +29,9 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from wtforms import BooleanField, IntegerField
 
-from .. import handover, heavy
+from .. import handover, heavy, provisional
 from ..database import read_only, writes_late
 from ..engine.errors import EngineError
 from ..errors import ApiError, wants_json
@@ -329,8 +330,35 @@ def _render_sheet(game, status: int = 200):
         join_rule=_("zero points") if data["rules"].get("join_score") == "zero" else _("the worst total at the table"),
         crews=crews.crews_of(game.id),
         notice=getattr(sheet, "notice", None),
+        offline=offline_sheet(game, data) if key is not None and data["status"] == "playing" else None,
         **kind.page_context(),
     ), status
+
+
+def offline_sheet(game, data: dict[str, Any]) -> dict[str, Any] | None:
+    """What the phone needs to count the rounds it keeps without a connection with the engine itself, in its browser
+    (app/provisional.py): the stored game as the engine replays it, the players at the table in the next round, and
+    where the engine and Pyodide are. ``None`` when Pyodide is not installed (the kept rounds are then listed, not
+    counted)."""
+    from .main import engine_url, pyodide_url
+
+    pyodide = pyodide_url()
+    if pyodide is None:
+        return None
+    return {
+        "pyodide": pyodide,
+        "engine_zip": engine_url(),
+        "sheet": {
+            "engine": sheets.kind_of(game).engine_modules(),
+            "rules": game.rules or {},
+            "players": sheets.player_names(game),
+            "rounds": sheets.stored_rounds(game),
+            "first_dealer": game.first_dealer,
+            "lineup": game.lineup or [],
+            "tiebreaker": game.tiebreaker_winner,
+            "names": sheets.playing_names(data, len(game.rounds) + 1),
+        },
+    }
 
 
 # --- rounds ----------------------------------------------------------------------------------------------
@@ -676,6 +704,22 @@ def _lost_race(page: _RoundPage, error: ApiError, body: dict[str, Any] | None):
     return _render_round(page)
 
 
+def field_kinds(form) -> dict[str, dict[str, str]]:
+    """How each field of a round form reads what is typed (app.provisional: a whole number, a box, text), the form's
+    own (``form``) and a player's row's (``row``): a round kept on the phone is read in its browser as here."""
+
+    def kind(field) -> str:
+        if isinstance(field, BooleanField):
+            return provisional.BOOL
+        return provisional.INT if isinstance(field, IntegerField) else provisional.TEXT
+
+    rows = form.players.entries
+    return {
+        "form": {f.short_name: kind(f) for f in form if f.short_name not in ("players", "csrf_token")},
+        "row": {f.short_name: kind(f) for f in rows[0].form} if rows else {},
+    }
+
+
 def _render_round(page: _RoundPage):
     kind = sheets.kind_of(page.game)
     return render_template(
@@ -693,6 +737,7 @@ def _render_round(page: _RoundPage):
         dealer=page.data["dealer"] if not page.editing else None,
         taken=page.taken,
         lost=page.lost,
+        field_kinds=field_kinds(page.form),
     )
 
 

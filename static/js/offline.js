@@ -421,6 +421,83 @@
   function number(value) {
     try { return new Intl.NumberFormat(document.documentElement.lang || undefined).format(value); } catch (e) { return String(value); }
   }
+  // A round typed with no connection at all has no such answer: the rules engine itself counts it here, in the
+  // browser (Pyodide, the Python the server runs, compiled to WebAssembly; the engine's own source from the
+  // server, app/provisional.py), from what the sheet page gives (#offline-sheet: the stored game) and what the
+  // form kept (its fields, and how each reads: item.kinds). Nothing is scored in JavaScript. The files are asked
+  // for once while online (warm, below), so that the service worker has them when the connection is gone.
+  var engineCounts = {};  // kept round id → {change} or {error}, as the engine counted it in this page
+  var engineBusy = false;
+  var engineFailed = false;
+  var engine = null;  // a promise of app.inbrowser.count_json (Pyodide started once per page)
+  function offlineSheet() {
+    var node = document.getElementById("offline-sheet");
+    if (!node) return null;
+    try { return JSON.parse(node.dataset.offline); } catch (e) { return null; }
+  }
+  function pyodideFolder(offline) { return new URL(".", new URL(offline.pyodide, window.location.href)).href; }
+  function loadEngine(offline) {
+    if (!engine) {
+      engine = import(offline.pyodide).then(function (module) {
+        return module.loadPyodide({ indexURL: pyodideFolder(offline) });
+      }).then(function (python) {
+        return fetch(offline.engine_zip).then(function (response) {
+          if (!response.ok) throw new Error("the engine: " + response.status);
+          return response.arrayBuffer();
+        }).then(function (zip) {
+          python.unpackArchive(zip, "zip", { extractDir: "/deckside" });
+          python.runPython("import sys\nsys.path.insert(0, '/deckside')");
+          return python.pyimport("app.inbrowser").count_json;
+        });
+      });
+    }
+    return engine;
+  }
+  function countWithEngine(items) {
+    var offline = offlineSheet();
+    // The rounds in the order kept (each counts on the ones before it), up to one kept before this was possible.
+    var known = [];
+    items.every(function (item) { if (item.kinds) known.push(item); return !!item.kinds; });
+    var missing = known.some(function (item) { return !item.change && !engineCounts[item.id]; });
+    if (!offline || !missing || engineBusy || engineFailed) return;
+    engineBusy = true;
+    loadEngine(offline).then(function (count) {
+      var kept = known.map(function (item) { return { fields: item.fields, kinds: item.kinds }; });
+      var answers = JSON.parse(count(JSON.stringify(offline.sheet), JSON.stringify(kept), document.documentElement.lang || "en"));
+      known.forEach(function (item, i) { engineCounts[item.id] = answers[i]; });
+    }).catch(function (error) {
+      engineFailed = true;  // not asked again on this page (the kept rounds stay listed, not counted)
+      if (window.console) window.console.warn("Deckside: the engine could not count the kept rounds", error);
+    }).then(function () {
+      engineBusy = false;
+      provisional();
+    });
+  }
+  function changeOf(item) {
+    return item.change || (engineCounts[item.id] && engineCounts[item.id].change) || null;
+  }
+  // While online, the sheet page of a phone that can enter rounds asks once for what the engine needs offline
+  // (about 12 MB, kept by the service worker), a second after it has loaded.
+  function warm() {
+    var offline = offlineSheet();
+    // Only a page the worker controls: the worker must see the requests to keep what they answer.
+    if (!offline || !navigator.onLine || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller || !window.caches) return;
+    var folder = pyodideFolder(offline);
+    var files = [offline.pyodide, folder + "pyodide.asm.mjs", folder + "pyodide.asm.wasm", folder + "python_stdlib.zip",
+      folder + "pyodide-lock.json", offline.engine_zip];
+    navigator.serviceWorker.ready.then(function () {
+      return Promise.all(files.map(function (url) { return window.caches.match(url, { ignoreVary: true }); }));
+    }).then(function (found) {
+      files.forEach(function (url, i) {
+        if (!found[i]) fetch(url, { cache: "no-cache" }).then(function (response) { return response.arrayBuffer(); }).catch(function () {});
+      });
+    }).catch(function () {});
+  }
+  if (document.getElementById("offline-sheet")) {
+    if (document.readyState === "complete") window.setTimeout(warm, 1000);
+    else window.addEventListener("load", function () { window.setTimeout(warm, 1000); });
+  }
+
   function provisional() {
     var note = document.querySelector(".provisional-note");
     if (!note) return;
@@ -434,15 +511,19 @@
       return item.sheet === window.location.pathname && item.mode === "new" && item.status === "pending";
     });
     note.hidden = !items.length;
+    var onlyKept = document.querySelector("[data-only-kept]");  // the rounds table of a sheet with none saved yet
+    if (onlyKept) onlyKept.hidden = !items.length;
     note.textContent = "";
     if (!items.length) return;
+    countWithEngine(items);
     var sums = {};  // player → key → sum of the changes (null: ended)
-    var counted = items.filter(function (item) { return item.change; });
+    var counted = items.filter(changeOf);
     counted.forEach(function (item) {
-      Object.keys(item.change).forEach(function (player) {
+      var change = changeOf(item);
+      Object.keys(change).forEach(function (player) {
         var line = sums[player] = sums[player] || {};
-        Object.keys(item.change[player]).forEach(function (key) {
-          var by = item.change[player][key];
+        Object.keys(change[player]).forEach(function (key) {
+          var by = change[player][key];
           if (line[key] === null) return;
           line[key] = by === null ? null : (line[key] || 0) + by;
         });
@@ -488,7 +569,8 @@
       heads.forEach(function (th) {
         var cell = document.createElement("td");
         cell.className = "num";
-        var by = item.change && item.change[th.dataset.player];
+        var change = changeOf(item);
+        var by = change && change[th.dataset.player];
         cell.textContent = by && typeof by.score === "number" ? number(by.score) : "–";
         row.appendChild(cell);
       });
@@ -496,7 +578,11 @@
     });
     var words = [];
     if (counted.length) words.push(note.dataset.tCounted);
-    items.forEach(function (item) { if (!item.change) words.push(fill(note.dataset.tUncounted, item.round)); });
+    items.forEach(function (item) {
+      if (changeOf(item)) return;
+      var refused = engineCounts[item.id] && engineCounts[item.id].error;
+      words.push(refused ? fill(note.dataset.tRefused, item.round).replace("{problem}", function () { return refused; }) : fill(note.dataset.tUncounted, item.round));
+    });
     note.textContent = words.join(" ");
   }
 
@@ -613,6 +699,8 @@
     // counts it, marked provisional, until the round is saved. Nothing is scored here.
     var change = mode === "new" && window.DecksideScoredChange ? window.DecksideScoredChange() : null;
     if (change) item.change = change;
+    // How each field reads what was typed, so that the engine in the browser reads the round as the server would.
+    try { if (mode === "new" && form.dataset.fieldKinds) item.kinds = JSON.parse(form.dataset.fieldKinds); } catch (e) { /* listed */ }
     if (mode === "new" && form.dataset.draftRow && form.dataset.handUrl) {  // a round filled in together
       var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
       item.draft = {

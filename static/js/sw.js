@@ -16,6 +16,7 @@
 
 var STATIC = "deckside-static-" + VERSION;
 var PAGES = "deckside-pages";
+var ENGINE = "deckside-engine";
 var PAGE_TIMEOUT = 6000;  // on a weak connection, show the copy we have rather than wait forever
 
 self.addEventListener("install", function (event) {
@@ -116,6 +117,30 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // Pyodide (static/vendor/pyodide-<version>/: the folder names the version, so a copy is always right) and the
+  // engine's source (/engine.zip?v=…): what offline.js counts kept rounds with, kept apart from the static files'
+  // cache so that a new version of the app does not make every phone download them again.
+  if (/^\/static\/vendor\/pyodide-[^/]+\//.test(url.pathname) || (url.pathname === "/engine.zip" && url.searchParams.get("v"))) {
+    event.respondWith(caches.open(ENGINE).then(function (cache) {
+      // ignoreVary: the answers vary by encoding and cookie, the files do not (a module import and a fetch differ).
+      return cache.match(request, { ignoreSearch: url.pathname !== "/engine.zip", ignoreVary: true }).then(function (cached) {
+        return cached || fetch(request).then(function (response) {
+          if (response.ok) {
+            cache.put(request, response.clone());
+            if (url.pathname === "/engine.zip") {  // the engine of an earlier version of the app goes
+              cache.keys().then(function (keys) {
+                keys.forEach(function (key) {
+                  if (new URL(key.url).pathname === "/engine.zip" && key.url !== request.url) cache.delete(key);
+                });
+              });
+            }
+          }
+          return response;
+        });
+      });
+    }));
+    return;
+  }
   // The shared static files (/static/) and each game's own (/games/<kind>/static/, served from its folder).
   if (/^\/(games\/[a-z][a-z0-9_]*\/)?static\//.test(url.pathname)) {
     event.respondWith(caches.open(STATIC).then(function (cache) {

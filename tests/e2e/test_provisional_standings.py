@@ -139,13 +139,34 @@ def test_kept_rounds_count_as_provisional_until_they_are_saved(page: Page, conte
     expect(page.locator("table.history tbody tr")).to_have_count(3)
 
 
-def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_counted(
+def engine_kept(page: Page) -> None:
+    """Wait until the service worker holds what the engine needs offline (the sheet page asks for it, online)."""
+    kept = page.evaluate(
+        """async () => {
+          const node = document.getElementById("offline-sheet");
+          if (!node) return false;
+          const offline = JSON.parse(node.dataset.offline);
+          const folder = new URL(".", new URL(offline.pyodide, location.href)).href;
+          const files = [offline.pyodide, folder + "pyodide.asm.wasm", folder + "python_stdlib.zip", offline.engine_zip];
+          for (let tries = 0; tries < 120; tries++) {
+            const found = await Promise.all(files.map((url) => caches.match(url, { ignoreVary: true })));
+            if (found.every(Boolean)) return true;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+          return false;
+        }"""
+    )
+    assert kept, "the service worker did not keep Pyodide and the engine within a minute"
+
+
+def test_in_hebrew_at_320_px_a_round_typed_with_no_connection_at_all_is_counted_by_the_engine_in_the_browser(
     page: Page, context: BrowserContext, base_url: str, shot
 ):
     page.context.add_cookies([{"name": "lang", "value": "he", "url": base_url}])
     page.set_viewport_size({"width": 320, "height": 700})
     path = open_sheet(page, "uno", ["אנה", "בן", "כרמל"])
     save_round(page, "uno", path, {"בן": 10, "כרמל": 20}, "אנה", button="שמירת הסיבוב")
+    engine_kept(page)
     context.route(SAVES, _drop_saves)
     save_round(page, "uno", path, {"בן": 15, "כרמל": 5}, "אנה", button="שמירת הסיבוב")
     page.goto(path + "/rounds/new")  # the next round, typed with no connection at all: no preview
@@ -157,13 +178,14 @@ def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_coun
     page.wait_for_url(f"**{path}")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     note = page.locator(".provisional-note")
-    expect(note).to_contain_text("הסכומים המסומנים כוללים סיבובים השמורים בטלפון הזה ועדיין לא נשמרו.")
-    expect(note).to_contain_text("סיבוב 3 עדיין לא נספר")
-    assert standings(page) == {"אנה": "50", "בן": "0", "כרמל": "0"}  # round 3 is not counted
+    # Round 3 had no answer from the server: the engine, in the browser, counts it (Ben went out: 8 + 4).
+    expect(note).to_have_text("הסכומים המסומנים כוללים סיבובים השמורים בטלפון הזה ועדיין לא נשמרו.", timeout=30_000)
+    assert standings(page) == {"אנה": "50", "בן": "12", "כרמל": "0"}
     expect(page.locator("table.history .provisional-row")).to_have_count(2)
     last = page.locator("table.history .provisional-row").nth(1)
-    expect(last.locator("td")).to_have_text(["–", "–", "–"])
+    expect(last.locator("td")).to_have_text(["0", "12", "0"])
     expect(last.locator(".provisional-badge")).to_have_text("זמני")
+    expect(page.locator('table.standings tr[data-player="בן"] td.total')).to_have_class(re.compile(r"\bprovisional\b"))
     width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], width
     shot(page, "provisional-he-320")
@@ -175,3 +197,68 @@ def test_in_hebrew_at_320_px_and_a_round_typed_with_no_server_is_listed_not_coun
     expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
     expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
     assert standings(page) == {"אנה": "50", "בן": "12", "כרמל": "0"}
+    expect(page.locator("td.provisional")).to_have_count(0)
+
+
+def phases(page: Page) -> dict[str, str]:
+    rows = page.locator("table.standings tbody tr")
+    return {r.get_attribute("data-player"): r.locator("td[data-change=phase]").inner_text().strip() for r in rows.all()}
+
+
+def type_offline(page: Page, path: str, out: str, row: dict[str, int]) -> None:
+    """The next round typed and saved with no connection at all (no preview answers): back on the sheet."""
+    page.goto(path + "/rounds/new")
+    went_out(page, out)
+    for name, value in row.items():
+        points(page, name).fill(str(value))
+    page.locator("form.round-form [type=submit][name=submit]").click()
+    page.wait_for_url(f"**{path}")
+
+
+def test_phase_10_rounds_typed_offline_twice_in_a_row_count_their_phases_landscape_and_dark(
+    page: Page, context: BrowserContext, shot
+):
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.emulate_media(color_scheme="dark")
+    path = open_sheet(page, "phase10", ["Ana", "Ben", "Cy"])
+    engine_kept(page)
+
+    go_offline(context)
+    type_offline(page, path, "Ana", {"Ben": 55, "Cy": 60})  # Ana completes phase 1 by going out
+    type_offline(page, path, "Ana", {"Ben": 70, "Cy": 80})  # and phase 2
+    expect(page.locator(".provisional-note")).to_have_text(
+        "The marked totals include rounds kept on this phone, not yet saved.", timeout=30_000
+    )
+    assert standings(page) == {"Ana": "0", "Ben": "125", "Cy": "140"}
+    assert phases(page) == {"Ana": "3", "Ben": "1", "Cy": "1"}
+    expect(page.locator("table.history .provisional-row")).to_have_count(2)
+    expect(page.locator("table.history .provisional-row").nth(1).locator("td")).to_have_text(["0", "70", "80"])
+    shot(page, "provisional-offline-phase10-landscape-dark")
+
+    go_online(context)  # both are sent; the sheet is the saved one, the same numbers, unmarked
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
+    assert standings(page) == {"Ana": "0", "Ben": "125", "Cy": "140"}
+    assert phases(page) == {"Ana": "3", "Ben": "1", "Cy": "1"}
+
+    go_offline(context)  # and once more: the third round counts on the two saved
+    type_offline(page, path, "Ben", {"Ana": 50, "Cy": 65})
+    expect(page.locator(".provisional-note")).to_have_text(
+        "The marked totals include rounds kept on this phone, not yet saved.", timeout=30_000
+    )
+    assert standings(page) == {"Ana": "50", "Ben": "125", "Cy": "205"}
+    assert phases(page) == {"Ana": "3", "Ben": "2", "Cy": "1"}
+    go_online(context)
+    expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT * 3)
+    assert standings(page) == {"Ana": "50", "Ben": "125", "Cy": "205"}
+    expect(page.locator("table.history tbody tr")).to_have_count(3)
+
+
+def test_a_round_the_engine_refuses_offline_is_named_with_its_reason(page: Page, context: BrowserContext):
+    path = open_sheet(page, "phase10", ["Ana", "Ben"])
+    engine_kept(page)
+    go_offline(context)
+    type_offline(page, path, "Ana", {"Ben": 20})  # ten cards without a phase hold 50 points at least
+    note = page.locator(".provisional-note")
+    expect(note).to_contain_text("Round 1 is not counted: Ben did not complete a phase", timeout=30_000)
+    assert standings(page) == {"Ana": "0", "Ben": "0"}
