@@ -11,10 +11,11 @@ refuses, with a sentence, a game that lacks what the shared pages ask of it. Ser
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -204,6 +205,18 @@ class Page:
     """The home page tile's line under the label."""
     also: tuple[str, ...] = ()
     """Other views of the blueprint that are this page (its forms' answers): the navigation marks the page current."""
+
+
+@contextlib.contextmanager
+def form_refusal() -> Iterator[None]:
+    """A round form's values a game's ``entry`` module refuses (``RoundError``) as the 400 the pages answer, naming
+    the player when the problem is one row's."""
+    from ..errors import ApiError
+
+    try:
+        yield
+    except RoundError as error:
+        raise ApiError(str(error), 400, error.player) from None
 
 
 class GameType:
@@ -553,12 +566,8 @@ class GameType:
 
     def round_body(self, form: Any, names: list[str], number: int, rules: RuleSet) -> dict[str, Any]:
         """The API's round body from a posted round form; raises ``ApiError``."""
-        from ..errors import ApiError
-
-        try:
+        with form_refusal():
             return self.entry_module.round_body(form.data, names, number, rules)
-        except RoundError as error:
-            raise ApiError(str(error), 400, error.player) from None
 
     together: ClassVar[bool] = True
     """Whether a round can be entered together, row by row from several phones (API.md "A round entered

@@ -101,17 +101,31 @@ def rules_of(game: Game):
     return kind_of(game).make_sheet_rules(game.rules)
 
 
+def replay_data(game: Game) -> dict[str, Any]:
+    """A stored game as the engine replays it, in JSON: its table ``rules`` as stored, ``players``, stored
+    ``rounds``, ``tiebreaker`` result, ``first_dealer`` and ``lineup`` (the phone's offline count replays the same,
+    app/provisional.py)."""
+    return {
+        "rules": game.rules or {},
+        "players": player_names(game),
+        "rounds": stored_rounds(game),
+        "tiebreaker": game.tiebreaker_winner,
+        "first_dealer": game.first_dealer,
+        "lineup": game.lineup or [],
+    }
+
+
 def build_sheet(game: Game, *, tiebreaker: bool = True):
     """The engine's sheet for a stored game, replayed from its rounds (``tiebreaker=False``: without the
     recorded tie-breaker result)."""
-    winner = game.tiebreaker_winner if tiebreaker else None
+    data = replay_data(game)
     return kind_of(game).replay(
         rules_of(game),
-        player_names(game),
-        stored_rounds(game),
-        winner,
-        first_dealer=game.first_dealer,
-        lineup=game.lineup or (),
+        data["players"],
+        data["rounds"],
+        data["tiebreaker"] if tiebreaker else None,
+        first_dealer=data["first_dealer"],
+        lineup=data["lineup"],
     )
 
 

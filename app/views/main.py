@@ -1,5 +1,6 @@
 """Home page, and the service worker (served from the root so that its scope is the whole app)."""
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -175,6 +176,12 @@ def engine_url() -> str:
 def pyodide_url() -> str | None:
     """The address of Pyodide's module (``static/vendor/pyodide-<version>/pyodide.mjs``, put there by ``make run``
     and ``make test`` from vendor/package.json), ``None`` when it is not there: the page then counts no kept round."""
-    static = Path(str(current_app.static_folder))
-    found = sorted(static.glob("vendor/pyodide-*/pyodide.mjs"))
-    return url_for("static", filename=found[-1].relative_to(static).as_posix()) if found else None
+    found = _pyodide_file(str(current_app.static_folder))
+    return url_for("static", filename=found) if found else None
+
+
+@functools.cache
+def _pyodide_file(static: str) -> str | None:
+    """Pyodide's module under ``static`` (looked for once per process: it does not change under a running server)."""
+    found = sorted(Path(static).glob("vendor/pyodide-*/pyodide.mjs"))
+    return found[-1].relative_to(static).as_posix() if found else None

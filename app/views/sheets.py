@@ -349,13 +349,8 @@ def offline_sheet(game, data: dict[str, Any]) -> dict[str, Any] | None:
         "pyodide": pyodide,
         "engine_zip": engine_url(),
         "sheet": {
+            **sheets.replay_data(game),
             "engine": sheets.kind_of(game).engine_modules(),
-            "rules": game.rules or {},
-            "players": sheets.player_names(game),
-            "rounds": sheets.stored_rounds(game),
-            "first_dealer": game.first_dealer,
-            "lineup": game.lineup or [],
-            "tiebreaker": game.tiebreaker_winner,
             "names": sheets.playing_names(data, len(game.rounds) + 1),
         },
     }

@@ -15,12 +15,11 @@ from wtforms import BooleanField, Field, IntegerField, SelectField, StringField,
 from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import TextArea
 
-from app.engine.errors import RoundError, RulesError
+from app.engine.errors import RulesError
 from app.engine.notation import format_groups
-from app.errors import ApiError
 from app.forms import CARDS_TEXT_MAX, LTR, RoundForm, options
 from app.games.cards import prefill_leftover
-from app.games.registry import Digital, GameType, Page, SeatField, StandingField, option_field
+from app.games.registry import Digital, GameType, Page, SeatField, StandingField, form_refusal, option_field
 from app.games.summary import spread
 from app.i18n import format_number
 
@@ -273,11 +272,9 @@ class Phase10(GameType):
         return out
 
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
-        try:
+        with form_refusal():
             row = form.players.entries[index].form.data
             result = entry.result_of(row, names[index], variant_of(ruleset).picks_phase, went_out)
-        except RoundError as error:
-            raise ApiError(str(error), 400, error.player) from None
         del result["player"]
         return result
 

@@ -10,10 +10,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SubmitField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from app.engine.errors import RoundError
-from app.errors import ApiError
 from app.forms import PlayerRowsForm
-from app.games.registry import GameType
+from app.games.registry import GameType, form_refusal
 from app.i18n import format_number
 
 from . import entry
@@ -87,10 +85,8 @@ class Points(GameType):
         return str(rounds.went_out_refused())
 
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
-        try:
+        with form_refusal():
             return entry.points_of(form.players.entries[index].form.data, names[index])
-        except RoundError as error:
-            raise ApiError(str(error), 400, error.player) from None
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
         by_player = {r["player"]: r for r in entered["results"]}

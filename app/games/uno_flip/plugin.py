@@ -10,10 +10,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 from wtforms.validators import InputRequired
 
-from app.engine.errors import RoundError
-from app.errors import ApiError
 from app.forms import RoundForm, options
-from app.games.registry import Digital, RoundField
+from app.games.registry import Digital, RoundField, form_refusal
 from app.games.uno.plugin import Uno
 
 from . import entry
@@ -74,10 +72,8 @@ class UnoFlip(Uno):
 
     def draft_row(self, form: Any, names: list[str], index: int, went_out: bool, ruleset: Any) -> dict[str, Any]:
         """UNO's row with the side the hand ended on (the rows of a hand must agree on it)."""
-        try:
+        with form_refusal():
             side = entry.side_of(form.data)
-        except RoundError as error:
-            raise ApiError(str(error)) from None
         return {**super().draft_row(form, names, index, went_out, ruleset), "side": side}
 
     def prefill(self, form: Any, names: list[str], entered: dict[str, Any]) -> None:
