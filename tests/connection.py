@@ -42,3 +42,23 @@ def controlled(page: Page) -> None:
     except PlaywrightTimeoutError:
         page.reload()
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
+
+
+def engine_kept(page: Page) -> None:
+    """Wait until the service worker holds what the engine needs offline (the sheet page asks for it, online)."""
+    kept = page.evaluate(
+        """async () => {
+          const node = document.getElementById("offline-sheet");
+          if (!node) return false;
+          const offline = JSON.parse(node.dataset.offline);
+          const folder = new URL(".", new URL(offline.pyodide, location.href)).href;
+          const files = [offline.pyodide, folder + "pyodide.asm.wasm", folder + "python_stdlib.zip", offline.engine_zip];
+          for (let tries = 0; tries < 120; tries++) {
+            const found = await Promise.all(files.map((url) => caches.match(url, { ignoreVary: true })));
+            if (found.every(Boolean)) return true;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+          return false;
+        }"""
+    )
+    assert kept, "the service worker did not keep Pyodide and the engine within a minute"

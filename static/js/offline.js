@@ -477,7 +477,8 @@
     return item.change || (engineCounts[item.id] && engineCounts[item.id].change) || null;
   }
   // While online, the sheet page of a phone that can enter rounds asks once for what the engine needs offline
-  // (about 12 MB, kept by the service worker), a second after it has loaded.
+  // (about 12 MB, kept by the service worker), a few seconds after it has loaded (a page left at once asks nothing).
+  var WARM_MS = 3000;
   function warm() {
     var offline = offlineSheet();
     // Only a page the worker controls: the worker must see the requests to keep what they answer.
@@ -494,8 +495,8 @@
     }).catch(function () {});
   }
   if (document.getElementById("offline-sheet")) {
-    if (document.readyState === "complete") window.setTimeout(warm, 1000);
-    else window.addEventListener("load", function () { window.setTimeout(warm, 1000); });
+    if (document.readyState === "complete") window.setTimeout(warm, WARM_MS);
+    else window.addEventListener("load", function () { window.setTimeout(warm, WARM_MS); });
   }
 
   function provisional() {

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.connection import controlled, go_offline, go_online
+from tests.connection import controlled, engine_kept, go_offline, go_online
 from tests.e2e.sheet_pages import points, went_out
 from tests.tiers import bounded
 
@@ -139,26 +139,6 @@ def test_kept_rounds_count_as_provisional_until_they_are_saved(page: Page, conte
     expect(page.locator("table.history tbody tr")).to_have_count(3)
 
 
-def engine_kept(page: Page) -> None:
-    """Wait until the service worker holds what the engine needs offline (the sheet page asks for it, online)."""
-    kept = page.evaluate(
-        """async () => {
-          const node = document.getElementById("offline-sheet");
-          if (!node) return false;
-          const offline = JSON.parse(node.dataset.offline);
-          const folder = new URL(".", new URL(offline.pyodide, location.href)).href;
-          const files = [offline.pyodide, folder + "pyodide.asm.wasm", folder + "python_stdlib.zip", offline.engine_zip];
-          for (let tries = 0; tries < 120; tries++) {
-            const found = await Promise.all(files.map((url) => caches.match(url, { ignoreVary: true })));
-            if (found.every(Boolean)) return true;
-            await new Promise((resolve) => setTimeout(resolve, 500));
-          }
-          return false;
-        }"""
-    )
-    assert kept, "the service worker did not keep Pyodide and the engine within a minute"
-
-
 def test_in_hebrew_at_320_px_a_round_typed_with_no_connection_at_all_is_counted_by_the_engine_in_the_browser(
     page: Page, context: BrowserContext, base_url: str, shot
 ):
@@ -262,3 +242,42 @@ def test_a_round_the_engine_refuses_offline_is_named_with_its_reason(page: Page,
     note = page.locator(".provisional-note")
     expect(note).to_contain_text("Round 1 is not counted: Ben did not complete a phase", timeout=30_000)
     assert standings(page) == {"Ana": "0", "Ben": "0"}
+
+
+def test_a_round_kept_offline_is_still_counted_after_a_browser_restart(
+    playwright, tmp_path, browser_type_launch_args, browser_context_args
+):
+    """The phone's browser is closed with a round kept offline and opened again, still offline: the sheet from the
+    service worker counts it again, with Pyodide and the engine from the worker's cache; back online it is saved."""
+
+    def open_phone():
+        return playwright.chromium.launch_persistent_context(
+            str(tmp_path / "phone"), **browser_type_launch_args, **browser_context_args
+        )
+
+    phone = open_phone()
+    page = phone.new_page()
+    path = open_sheet(page, "uno", ["Ana", "Ben"])
+    engine_kept(page)
+    go_offline(phone)
+    type_offline(page, path, "Ben", {"Ana": 42})
+    expect(page.locator(".provisional-note")).to_have_text(
+        "The marked totals include rounds kept on this phone, not yet saved.", timeout=30_000
+    )
+    assert standings(page) == {"Ana": "0", "Ben": "42"}
+    phone.close()
+
+    phone = open_phone()
+    go_offline(phone)
+    page = phone.new_page()
+    page.goto(path)
+    expect(page.locator(".flash-offline")).to_be_visible()
+    expect(page.locator(".provisional-note")).to_have_text(
+        "The marked totals include rounds kept on this phone, not yet saved.", timeout=30_000
+    )
+    assert standings(page) == {"Ana": "0", "Ben": "42"}
+    go_online(phone)
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
+    assert standings(page) == {"Ana": "0", "Ben": "42"}
+    phone.close()

@@ -9,7 +9,7 @@ from tls_pages import browser_writes, edit_link_of, new_sheet
 from tls_pages import save_round as _save
 from tls_pages import stored_rounds as _stored
 
-from tests.connection import controlled, go_offline, go_online
+from tests.connection import controlled, engine_kept, go_offline, go_online
 from tests.tiers import LONG
 
 # `make test-tls` runs it; `make test`'s bounded version: tests/e2e/test_offline.py (the same queue over HTTP) and test_outbox_over_https.py
@@ -25,6 +25,7 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     page.reload()  # through the service worker, which keeps the sheet and the round form
     _save(page, 1, "Ana")  # Ben 50
     expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+    engine_kept(page)  # the service worker holds Pyodide and the engine for the phone's offline count
 
     go_offline(context)
     seen = browser_writes(server)
@@ -39,6 +40,13 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     expect(page.locator(".queued-round")).to_have_count(2)
     assert _stored(server, tls, path) == [(1, "Ana")]
     assert browser_writes(server) == seen  # the phone was offline throughout: no write reached the server
+    # Typed with no connection at all, both count on the sheet, by the engine in the browser (issue 22).
+    page.goto(path)
+    expect(page.locator(".provisional-note")).to_have_text(
+        "The marked totals include rounds kept on this phone, not yet saved.", timeout=30_000
+    )
+    expect(page.locator("table.standings td.total.provisional").first).to_be_visible()
+    counted = _totals(page)
 
     go_online(context)
     expect(page.get_by_text("Round 2, entered without a connection, is now saved.")).to_be_visible()
@@ -47,6 +55,7 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     page.reload()
     expect(page.get_by_role("link", name="Record round 4")).to_be_visible()
     assert _stored(server, tls, path) == [(1, "Ana"), (2, "Ben"), (3, "Ana")]  # in order, each once
+    assert _totals(page) == counted  # the phone counted them as the server did
 
     # Offline again, round 4 kept; meanwhile another phone stores its own round 4: the kept one is refused and
     # stays on this phone, with the reason, across a reload.
@@ -69,3 +78,8 @@ def test_rounds_entered_offline_are_stored_in_order_exactly_once(
     )  # never dropped on its own, never reported as saved
     expect(page.get_by_text("Round 4, entered without a connection, is now saved.")).to_have_count(0)
     assert _stored(server, tls, path) == [(1, "Ana"), (2, "Ben"), (3, "Ana"), (4, "Ana")]
+
+
+def _totals(page: Page) -> dict[str, str]:
+    rows = page.locator("table.standings tbody tr").all()
+    return {row.get_attribute("data-player"): row.locator("td.total").inner_text().strip() for row in rows}
