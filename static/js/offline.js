@@ -457,9 +457,11 @@
     var offline = offlineSheet();
     // The rounds in the order kept (each counts on the ones before it), up to one kept before this was possible.
     var known = [];
-    items.every(function (item) { if (item.kinds) known.push(item); return !!item.kinds; });
+    items.every(function (item) { if (item.kinds && !taken(item)) known.push(item); return !!item.kinds; });
     var missing = known.some(function (item) { return !item.change && !engineCounts[item.id]; });
-    if (!offline || !missing || engineBusy || engineFailed) return;
+    // Not while the queue is sending: a round the server takes needs no count, and starting Python here would slow
+    // the send on a slow phone. A send that gets no answer renders the page again, and the count starts then.
+    if (!offline || !missing || engineBusy || engineFailed || sending) return;
     engineBusy = true;
     loadEngine(offline).then(function (count) {
       var kept = known.map(function (item) { return { fields: item.fields, kinds: item.kinds }; });
@@ -474,7 +476,14 @@
     });
   }
   function changeOf(item) {
+    if (taken(item)) return null;
     return item.change || (engineCounts[item.id] && engineCounts[item.id].change) || null;
+  }
+  // A kept round whose number the sheet already has was stored meanwhile: this phone's own save whose answer was
+  // lost, or another phone's round. The queue's answer says which; counting it again would count a round twice.
+  function taken(item) {
+    var next = serverNextOf(item.sheet);
+    return next > 0 && item.round < next;
   }
   // While online, the sheet page of a phone that can enter rounds asks once for what the engine needs offline
   // (about 12 MB, kept by the service worker), a few seconds after it has loaded (a page left at once asks nothing).
@@ -508,8 +517,13 @@
       cell.classList.remove("provisional");
     });
     document.querySelectorAll(".provisional-row, .provisional-badge").forEach(function (old) { old.remove(); });
+    // Up to a round the queue stopped at (refused, or taken by another phone): the rounds behind it wait for the
+    // person's choice there, which decides their numbers; until then the sheet's totals are the saved ones.
+    var stopped = false;
     var items = read(OUTBOX).filter(function (item) {
-      return item.sheet === window.location.pathname && item.mode === "new" && item.status === "pending";
+      if (item.sheet !== window.location.pathname) return false;
+      if (item.status !== "pending") stopped = true;
+      return !stopped && item.mode === "new";
     });
     note.hidden = !items.length;
     var onlyKept = document.querySelector("[data-only-kept]");  // the rounds table of a sheet with none saved yet
@@ -581,6 +595,7 @@
     if (counted.length) words.push(note.dataset.tCounted);
     items.forEach(function (item) {
       if (changeOf(item)) return;
+      if (taken(item)) { words.push(fill(note.dataset.tTaken, item.round)); return; }
       var refused = engineCounts[item.id] && engineCounts[item.id].error;
       words.push(refused ? fill(note.dataset.tRefused, item.round).replace("{problem}", function () { return refused; }) : fill(note.dataset.tUncounted, item.round));
     });
@@ -1075,7 +1090,7 @@
 
   window.addEventListener("online", function () { render(); flush(); });
   window.addEventListener("offline", render);
+  flush();  // first: a page that opens with rounds to send is sending them when it first shows them
   render();
   forgetSaved();
-  flush();
 })();

@@ -281,3 +281,51 @@ def test_a_round_kept_offline_is_still_counted_after_a_browser_restart(
     expect(page.locator(".provisional-note")).to_be_hidden(timeout=LIVE_TIMEOUT)
     assert standings(page) == {"Ana": "0", "Ben": "42"}
     phone.close()
+
+
+def test_a_kept_round_another_phone_saved_meanwhile_is_not_counted_twice(
+    page: Page, context: BrowserContext, live_app, shot
+):
+    """Two phones enter round 1. This one's saves get no answer (a weak connection): its rounds 1 and 2 are kept,
+    counted with the server's previews. The other phone saves round 1. The sheet, reloaded with this phone's sends
+    still not answered, has the other phone's round 1: the kept round 1 is no longer counted (round 1 would count
+    twice) and is named; round 2 still counts. Once the send is answered the queue stops at round 1 and asks whether
+    the stored round is the one entered here; round 2, waiting for that choice, is not counted until it is made."""
+    path = open_sheet(page, "uno", ["Ana", "Ben"])
+    key = next(c["value"] for c in context.cookies() if c["name"] == "deckside_edit")
+    context.route(SAVES, _drop_saves)  # the previews answer; this phone's saves get nowhere
+    save_round(page, "uno", path, {"Ben": 17}, "Ana")
+    save_round(page, "uno", path, {"Ana": 9}, "Ben")
+    note = page.locator(".provisional-note")
+    counted = "The marked totals include rounds kept on this phone, not yet saved."
+    expect(note).to_have_text(counted)
+    assert standings(page) == {"Ana": "17", "Ben": "9"}  # UNO: who goes out scores the others' cards
+
+    body = {"round": 1, "went_out": "Ben", "results": [{"player": "Ana", "points": 30}]}
+    other = live_app.test_client().post(
+        f"/api/games/{path.rsplit('/', 1)[1]}/rounds", json=body, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert other.status_code == 201, other.get_data(as_text=True)
+
+    page.reload()
+    expect(note).to_have_text(
+        counted + " Round 1 is not counted: the sheet already has a round with this number, saved meanwhile. "
+        "Sending it will tell whether it is this one."
+    )
+    assert standings(page) == {"Ana": "0", "Ben": "39"}  # the stored round 1 and the kept round 2
+    expect(page.locator("table.history .provisional-row")).to_have_count(2)  # both listed
+    expect(page.locator("table.history .provisional-row").first.locator("td")).to_have_text(["–", "–"])
+    expect(page.locator("table.history .provisional-row").nth(1).locator("td")).to_have_text(["0", "9"])
+    shot(page, "provisional-taken-meanwhile")
+
+    context.unroute(SAVES, _drop_saves)  # the send is answered: the stored round 1 is the other phone's
+    refused = page.locator(".queued-round.refused")
+    expect(refused).to_contain_text("Is it the round you entered?", timeout=LIVE_TIMEOUT * 3)
+    expect(note).to_be_hidden()
+    expect(page.locator("td.provisional")).to_have_count(0)
+    assert standings(page) == {"Ana": "0", "Ben": "30"}
+
+    refused.get_by_role("button", name="Same round: discard mine").click()  # round 2 goes on, as round 2
+    expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
+    expect(note).to_be_hidden()
+    assert standings(page) == {"Ana": "0", "Ben": "39"}

@@ -41,7 +41,8 @@ def test_lost_answers_are_sent_again_with_their_keys_and_stored_once(page: Page,
     # A save from the round form: the answer is lost, the sheet sends it again with the same key.
     save_round(page, 1, "Ana")  # Ben 50
     page.wait_for_url(f"**{path}")
-    expect(page.locator(".offline-area").get_by_text("Round 1 saved.")).to_be_visible()  # the queue's note
+    # the queue's note (the sheet sends the kept round as it opens; a loaded machine may take a few seconds)
+    expect(page.locator(".offline-area").get_by_text("Round 1 saved.")).to_be_visible(timeout=15_000)
     expect(page.locator(".queued-round")).to_have_count(0)
     assert stored_rounds(server, tls, path) == [(1, "Ana")]
 
