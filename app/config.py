@@ -63,6 +63,9 @@ class Defaults:
     # The views answer If-None-Match / If-Match themselves: Flask-Compress's own check compares them with its
     # "7:gzip" tag and turned a matching If-None-Match plus any If-Match into a 412 carrying the whole game.
     COMPRESS_EVALUATE_CONDITIONAL_REQUEST = False
+    # zstd (what phones' browsers ask for first) at 9, not Flask-Compress's 3: the first load of a sheet is 3.7 KB
+    # smaller (8 %), for about 1 ms more per response (offline.js, 56 KB: 0.6 → 1.7 ms on this machine).
+    COMPRESS_ZSTD_LEVEL = 9
     SEND_FILE_MAX_AGE_DEFAULT = 7 * 24 * 3600
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"

@@ -9,7 +9,8 @@ from e2e_helpers import assert_accessible, small_targets
 from playwright.sync_api import Page, expect
 
 PAGE_BUDGET = 64 * 1024  # bytes on the wire for the first load of a score sheet (60 KB until the third round added
-# provisional standings offline, the hand-over retry and the round filled in together: 60.7 KB measured, see README)
+# provisional standings offline, the hand-over retry and the round filled in together; 60.4 KB measured with zstd at
+# level 9, see README "Weak connections")
 
 
 def test_phase_check_valid_and_invalid_with_reasons(page: Page, shot):

@@ -7,14 +7,15 @@ here answers the previews but drops the saves (as a weak one does), then goes aw
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.connection import controlled, engine_kept, go_offline, go_online
+from tests.connection import EVERYTHING, controlled, engine_kept, go_offline, go_online
 from tests.e2e.sheet_pages import points, went_out
-from tests.tiers import bounded
+from tests.tiers import LONG, bounded
 
 LIVE_TIMEOUT = 10_000
 
@@ -329,3 +330,35 @@ def test_a_kept_round_another_phone_saved_meanwhile_is_not_counted_twice(
     expect(page.locator(".queued-round")).to_have_count(0, timeout=LIVE_TIMEOUT * 3)
     expect(note).to_be_hidden()
     assert standings(page) == {"Ana": "0", "Ben": "39"}
+
+
+@LONG  # real waits: the form's 8 s, the service worker's 6 s, the queue's 8 s (the bounded version: the tests above)
+def test_a_round_typed_on_a_connection_that_carries_nothing_is_counted_once_its_send_gets_no_answer(
+    page: Page, context: BrowserContext
+):
+    """The phone says it is online but nothing is answered (lie-fi): the round form's preview gets no answer and the
+    save none within 8 s, so the round is kept; the sheet (the worker's copy, after 6 s) sends it and gets no answer
+    either, and then the engine in the browser counts it. When the connection carries again it is saved, with the
+    same totals."""
+    path = open_sheet(page, "uno", ["Ana", "Ben"])
+    engine_kept(page)
+    page.goto(path + "/rounds/new")
+    hung: list[Route] = []
+    context.route(EVERYTHING, hung.append)  # lie-fi: nothing is answered
+    went_out(page, "Ana")
+    points(page, "Ben").fill("17")
+    page.locator("form.round-form [type=submit][name=submit]").click()
+    page.wait_for_url(f"**{path}", timeout=30_000)
+    assert page.evaluate("navigator.onLine")  # the phone believes it has a connection
+    note = page.locator(".provisional-note")
+    expect(note).to_have_text("The marked totals include rounds kept on this phone, not yet saved.", timeout=40_000)
+    assert standings(page) == {"Ana": "17", "Ben": "0"}
+    expect(page.locator(".queued-round")).to_contain_text("will be sent when the connection returns")
+
+    context.unroute(EVERYTHING, hung.append)  # the connection carries again
+    for route in hung:
+        with contextlib.suppress(Exception):  # the page gave up on it already
+            route.abort("timedout")
+    expect(page.get_by_text("Round 1, entered without a connection, is now saved.")).to_be_visible(timeout=30_000)
+    expect(note).to_be_hidden(timeout=LIVE_TIMEOUT)
+    assert standings(page) == {"Ana": "17", "Ben": "0"}
