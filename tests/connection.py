@@ -44,21 +44,28 @@ def controlled(page: Page) -> None:
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
 
 
-def engine_kept(page: Page) -> None:
-    """Wait until the service worker holds what the engine needs offline (the sheet page asks for it, online)."""
+def engine_kept(page: Page, ask: bool = False) -> None:
+    """Wait until the service worker holds what the engine needs offline. The sheet page asks for it itself, online,
+    3 s after it loads (static/js/offline.js, warm); with ``ask`` the test asks for the same files at once, through
+    the worker, as that does (a test that is about something else need not wait for it)."""
     kept = page.evaluate(
-        """async () => {
+        """async (ask) => {
           const node = document.getElementById("offline-sheet");
           if (!node) return false;
           const offline = JSON.parse(node.dataset.offline);
           const folder = new URL(".", new URL(offline.pyodide, location.href)).href;
           const files = [offline.pyodide, folder + "pyodide.asm.wasm", folder + "python_stdlib.zip", offline.engine_zip];
+          if (ask) {
+            const all = files.concat([folder + "pyodide.asm.mjs", folder + "pyodide-lock.json"]);
+            await Promise.all(all.map((url) => fetch(url, { cache: "no-cache" }).then((r) => r.arrayBuffer())));
+          }
           for (let tries = 0; tries < 120; tries++) {
             const found = await Promise.all(files.map((url) => caches.match(url, { ignoreVary: true })));
             if (found.every(Boolean)) return true;
             await new Promise((resolve) => setTimeout(resolve, 500));
           }
           return false;
-        }"""
+        }""",
+        ask,
     )
     assert kept, "the service worker did not keep Pyodide and the engine within a minute"

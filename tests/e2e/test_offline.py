@@ -205,29 +205,6 @@ def test_refused_queued_round_stops_the_queue_and_is_saved_as_the_next_round(pag
     expect(page.locator(".queued-round")).to_have_count(0)
 
 
-def test_discarding_a_refused_round_lets_the_queue_go_on(page: Page, context, phone, shot):
-    url = new_sheet(page, shot, ["Ana", "Ben"])
-    edit_link = edit_link_of(page)
-    controlled(page)
-    page.reload()
-    page.get_by_role("link", name="Record round 1").click()
-    page.wait_for_url("**/rounds/new")
-    page.wait_for_load_state()
-    go_offline(context)  # before the entry: none of it reaches the server (no shared draft)
-    enter_round(page, "Ana", "Ben", offline=True)
-    page.get_by_role("button", name="Save round").click()
-    page.wait_for_url(f"**{url}")
-    other = phone().new_page()
-    other.goto(edit_link)
-    save_online(other, 1, "Ben", "Ana")
-    go_online(context)
-    refused = page.locator(".queued-round.refused")
-    expect(refused).to_contain_text("Another phone saved round 1 first.")
-    refused.get_by_role("button", name="Same round: discard mine").click()
-    expect(page.locator(".queued-round")).to_have_count(0)
-    assert totals(page) == {"Ana": 70, "Ben": 0}
-
-
 def test_phone_that_loses_the_race_sees_both_rounds_and_may_save_its_own_as_the_next(page: Page, phone, shot):
     """Two phones save round 1 online: the second sees the stored round beside its own entry; "Save mine as
     round 2" is the secondary action and asks first."""
