@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -24,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.fields.core import UnboundField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from .engine.players import isolate_names, isolated
 from .i18n import format_number
 
 # Card notation reads left to right in every language ("7 7 W | 3 4 5 6"), also on right-to-left pages.
@@ -98,20 +98,6 @@ def new_game_form(**kwargs) -> NewGameForm:
 
 
 # --- a round form's errors, in the form's words ------------------------------------------------------------------
-
-
-def isolated(name: str) -> str:
-    """A player's name set apart from the sentence around it (Unicode's first-strong isolate, as ``<bdi>``
-    does in a page): a Hebrew sentence keeps its quotes and full stop in place around a Latin name."""
-    return f"\u2068{name}\u2069"
-
-
-def isolate_names(message: str, names: Sequence[str]) -> str:
-    """``message`` with every player's name in it isolated (:func:`isolated`)."""
-    if not names:
-        return message
-    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
-    return re.sub(rf"(?<!\w)(?:{pattern})(?!\w)", lambda found: isolated(found.group(0)), message)
 
 
 def _entry_sentence(field: str | None, name: str, problem: str) -> str | None:

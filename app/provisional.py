@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .engine.errors import EngineError
+from .engine.players import isolate_names
 
 INT, BOOL, TEXT = "int", "bool", "text"
 """How a round form's field reads what was typed (WTForms' ``IntegerField``, ``BooleanField``, any other)."""
@@ -99,8 +100,8 @@ def count(sheet: Mapping[str, Any], kept: Iterable[Mapping[str, Any]]) -> list[d
             values = form_values(item["fields"], item["kinds"], len(names))
             body = modules["entry"].round_body(values, names, len(replayed.rounds) + 1, rules)
             _scored, change = standings_change(replayed, modules["rounds"].parse_round(body, rules))
-        except EngineError as error:
-            answers.append({"error": str(error)})
+        except EngineError as error:  # said as the server's refusal says it: each name set apart (right to left)
+            answers.append({"error": isolate_names(str(error), names)})
             continue
         answers.append({"change": change})
     return answers

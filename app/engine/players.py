@@ -3,7 +3,8 @@
 :func:`check_players` checks a list of names (stored in Unicode NFC; count, length, no two alike ignoring case
 and how the letters are composed: "Zoë" is one name whether its ë is one character or e + U+0308),
 :func:`parse_seats` the seats of a digital game (a name and an optional bot each), and
-:func:`match_player` finds a player by name; :func:`join_names` lists names in a sentence.
+:func:`match_player` finds a player by name; :func:`join_names` lists names in a sentence; :func:`isolated` and
+:func:`isolate_names` set names apart from the sentence around them.
 """
 
 from __future__ import annotations
@@ -221,3 +222,17 @@ def match_player(name: str, players: Sequence[str]) -> str | None:
         return name
     key = name_key(name)
     return next((player for player in players if name_key(player) == key), None)
+
+
+def isolated(name: str) -> str:
+    """A player's name set apart from the sentence around it (Unicode's first-strong isolate, as ``<bdi>``
+    does in a page): a Hebrew sentence keeps its quotes and full stop in place around a Latin name."""
+    return f"\u2068{name}\u2069"
+
+
+def isolate_names(message: str, names: Sequence[str]) -> str:
+    """``message`` with every player's name in it isolated (:func:`isolated`)."""
+    if not names:
+        return message
+    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<!\w)(?:{pattern})(?!\w)", lambda found: isolated(found.group(0)), message)

@@ -34,9 +34,10 @@ from wtforms import BooleanField, IntegerField
 from .. import handover, heavy, provisional
 from ..database import read_only, writes_late
 from ..engine.errors import EngineError
+from ..engine.players import isolated
 from ..errors import ApiError, wants_json
 from ..extensions import db
-from ..forms import entry_message, isolated, new_game_form
+from ..forms import entry_message, new_game_form
 from ..games import registry
 from ..i18n import current_language, text_direction
 from ..keys import key_matches, well_formed_id

@@ -158,3 +158,20 @@ def test_the_engines_zip_counts_on_its_own_in_the_pages_language_without_the_web
         {"error": refused},
         {"change": {"Ana": {"score": 55}, "Ben": {"score": 0}, "Cy": {"score": 0}}},
     ]
+
+
+def test_a_refusal_counted_on_the_phone_says_what_the_server_says_names_set_apart(client):
+    """A Phase 10 round whose ten-card hand holds fewer than 50 points: the engine in the browser names Ben as the
+    server's refusal of the same posted round does, with the name set apart (a Hebrew page keeps its full stop)."""
+    url = editable_sheet(client, "phase10")
+    offline = offline_sheet(client, url)
+    hidden, kinds = round_form(client, url)
+    fields = typed(kinds, 0, [0, 20, 60])
+    (counted,) = count(offline["sheet"], [{"fields": fields, "kinds": kinds}])
+    said = "\u2068Ben\u2069 did not complete a phase, so \u2068Ben\u2069 holds 10 cards: at least 50 points."
+    assert counted == {"error": said}
+    refused = client.post(url + "/rounds/new", data={**hidden, **dict(fields), "submit": "Save round"})
+    assert refused.status_code == 200  # the form again, with the row's problem under Ben's row; nothing saved
+    assert f'<p class="error" role="alert" data-error>{html.escape(said, quote=False)}</p>' in refused.get_data(
+        as_text=True
+    )

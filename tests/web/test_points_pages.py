@@ -9,7 +9,7 @@ import re
 import pytest
 from api_helpers import text, token_of
 
-from app.forms import isolated
+from app.engine.players import isolated
 
 
 def api(client, method, url, body=None, key=None, headers=None):

@@ -6,7 +6,7 @@ import html
 
 from api_helpers import create, post, text, token_of
 
-from app.forms import isolated
+from app.engine.players import isolated
 
 JSON = {"Accept": "application/json"}
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")

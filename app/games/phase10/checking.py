@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from app.engine.errors import IllegalActionError, RulesError
-from app.forms import isolated
+from app.engine.players import isolated
 from app.i18n import format_list
 
 from .engine import lists
