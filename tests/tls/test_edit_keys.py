@@ -13,6 +13,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from tls_pages import new_sheet
 
+from tests.tiers import LONG
+
 
 def _edit_link(page: Page) -> str:
     """The edit link, from the one control that hands edit rights over: its own no-store page."""
@@ -58,6 +60,7 @@ def _sw_cache_text(page: Page) -> str:
     }""")
 
 
+@LONG  # make test-tls and test-nginx; in make test: the hand-over in tests/e2e, revoking in tests/web/test_claims.py
 def test_hand_over_revoke_and_no_key_in_logs_or_caches(page: Page, browser, browser_context_args, server):
     path = new_sheet(page, ["Ana", "Ben"])
     expect(page).to_have_url(re.compile(r"^[^#]*$"))  # the page script took the key out of the address
