@@ -7,14 +7,11 @@ else English. Every answer says which in ``Content-Language``.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from functools import cache
 from typing import Literal, cast
 from urllib.parse import urlsplit
 
 from babel import Locale
-from babel.lists import format_list as babel_format_list
 from babel.support import NullTranslations
 from flask import (
     Blueprint,
@@ -32,6 +29,7 @@ from flask_babel import format_date, format_decimal, get_locale, get_translation
 from markupsafe import Markup
 
 from .engine import i18n as engine_i18n
+from .engine.listing import join_list
 from .extensions import babel
 
 COOKIE = "lang"
@@ -127,67 +125,19 @@ def _plural_samples(language: str) -> dict[str, int]:
 
 
 def format_list(items, style: Literal["standard", "or"] = "standard") -> str:
-    """``items`` joined as the request's language joins a list ("Ana, Ben und Cy"); ``style="or"`` for alternatives.
-
-    Babel's CLDR patterns are used, except where the language's speakers write a list otherwise:
-    Welsh "Ana, Ben a Cy" / "10 ac 11" (Babel prints a literal "a(c)"), Hebrew "Ana, Ben ו־Cy" / "10 ו־11"
-    (ו joins a Hebrew word directly, anything else through a maqaf), Hindi "Ana, Ben और Cy" (no serial comma).
-    """
-    items = [str(item) for item in items]
-    if not items:
-        return ""
+    """``items`` joined as the request's language joins a list ("Ana, Ben und Cy"); ``style="or"`` for alternatives
+    (Babel's CLDR patterns, or the language's own "and": :mod:`app.engine.listing`)."""
     language = current_language() if has_request_context() else "en"
-    joiner = _AND_JOINERS.get(language) if style == "standard" else None
-    if joiner is not None and len(items) > 1:
-        return ", ".join(items[:-1]) + joiner(items[-1])
-    return babel_format_list(items, style=style, locale=_list_locale(language))
+    return join_list([str(item) for item in items], list_patterns(language)[style], language, style)
 
 
 @cache
-def _list_locale(language: str) -> Locale:
-    """The CLDR locale whose list patterns ``language`` uses, parsed once (Babel parses a name on every call)."""
-    return Locale.parse(_LIST_LOCALE.get(language, language))
-
-
-_TAGS = re.compile(r"<[^>]*>")
-_WELSH_DIGIT_VOWEL = {"1": True, "8": True}  # un, wyth; the other digits' Welsh names start with a consonant
-
-
-def _first_letter(item: str) -> str:
-    """The first character a reader sees in ``item`` (markup such as ``<bdi>`` left out)."""
-    text = _TAGS.sub("", item).lstrip()
-    return text[:1]
-
-
-def _welsh_and(item: str) -> str:
-    """ " a " or " ac " before ``item``: "ac" before a vowel, read aloud (numbers by their Welsh names)."""
-    text = _TAGS.sub("", item).lstrip()
-    digits = re.match(r"[0-9]+", text)
-    if digits:
-        number = int(digits.group())
-        if 10 <= number <= 19:
-            vowel = number != 10  # deg; un deg un … un deg naw
-        elif 100 <= number < 200 or 1000 <= number < 2000:
-            vowel = False  # cant, mil
-        else:
-            vowel = _WELSH_DIGIT_VOWEL.get(digits.group()[0], False)
-    else:
-        vowel = unicodedata.normalize("NFD", text[:1]).lower()[:1] in set("aeiouwy")
-    return (" ac " if vowel else " a ") + item
-
-
-def _hebrew_and(item: str) -> str:
-    """ " ו" joined to a Hebrew word, " ו־" (with a maqaf) before digits, Latin names and anything else."""
-    first = _first_letter(item)
-    hebrew = "\u05d0" <= first <= "\u05ea"
-    return (" ו" if hebrew else " ו\u05be") + item
-
-
-_AND_JOINERS = {
-    "cy": _welsh_and,
-    "he": _hebrew_and,
-    "hi": lambda item: " और " + item,
-}
+def list_patterns(language: str) -> dict[str, dict[str, str]]:
+    """CLDR's list patterns of ``language`` for ``standard`` and ``or`` lists (Babel's data, read once): what
+    :func:`app.engine.listing.join_list` joins with, here and in the phone's browser (the sheet page hands them
+    over)."""
+    patterns = Locale.parse(_LIST_LOCALE.get(language, language)).list_patterns
+    return {style: dict(patterns[style]) for style in ("standard", "or")}
 
 
 def format_names(names) -> Markup:
@@ -251,7 +201,7 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     # Babel reads a locale's CLDR data on first use (a quarter of a second): read English's list
     # pattern now, so that the first request a worker answers does not wait for it.
-    babel_format_list(["", ""], locale=_LIST_LOCALE["en"])
+    list_patterns("en")
     engine_i18n.set_translator(translate, ngettext=ngettext, join=format_list, number=format_number, pgettext=pgettext)
     # The pages' strings through the same catalogue (flask-babel installs callables that look it up per string).
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]

@@ -39,7 +39,7 @@ from ..errors import ApiError, wants_json
 from ..extensions import db
 from ..forms import entry_message, new_game_form
 from ..games import registry
-from ..i18n import current_language, text_direction
+from ..i18n import current_language, list_patterns, text_direction
 from ..keys import key_matches, well_formed_id
 from ..ratelimits import creation
 from ..services import crews, drafts, exports, moves, sheets, writes
@@ -338,9 +338,9 @@ def _render_sheet(game, status: int = 200):
 
 def offline_sheet(game, data: dict[str, Any]) -> dict[str, Any] | None:
     """What the phone needs to count the rounds it keeps without a connection with the engine itself, in its browser
-    (app/provisional.py): the stored game as the engine replays it, the players at the table in the next round, and
-    where the engine and Pyodide are. ``None`` when Pyodide is not installed (the kept rounds are then listed, not
-    counted)."""
+    (app/provisional.py): the stored game as the engine replays it, the players at the table in the next round,
+    where the engine and Pyodide are, and how the page's language joins a list (CLDR's patterns: Babel is not in the
+    browser). ``None`` when Pyodide is not installed (the kept rounds are then listed, not counted)."""
     from .main import engine_url, pyodide_url
 
     pyodide = pyodide_url()
@@ -349,6 +349,7 @@ def offline_sheet(game, data: dict[str, Any]) -> dict[str, Any] | None:
     return {
         "pyodide": pyodide,
         "engine_zip": engine_url(),
+        "lists": list_patterns(current_language()),
         "sheet": {
             **sheets.replay_data(game),
             "engine": sheets.kind_of(game).engine_modules(),

@@ -465,7 +465,8 @@
     engineBusy = true;
     loadEngine(offline).then(function (count) {
       var kept = known.map(function (item) { return { fields: item.fields, kinds: item.kinds }; });
-      var answers = JSON.parse(count(JSON.stringify(offline.sheet), JSON.stringify(kept), document.documentElement.lang || "en"));
+      var answers = JSON.parse(count(JSON.stringify(offline.sheet), JSON.stringify(kept), document.documentElement.lang || "en",
+        JSON.stringify(offline.lists || {})));
       known.forEach(function (item, i) { engineCounts[item.id] = answers[i]; });
     }).catch(function (error) {
       engineFailed = true;  // not asked again on this page (the kept rounds stay listed, not counted)

@@ -142,10 +142,10 @@ def test_the_engines_zip_counts_on_its_own_in_the_pages_language_without_the_web
         "    sys.modules[name] = None  # none of the web app's packages is there in the browser\n"
         f"sys.path.insert(0, {str(tmp_path)!r})\n"
         "from app.inbrowser import count_json\n"
-        "print(count_json(sys.argv[1], sys.argv[2], 'he'))\n"
+        "print(count_json(sys.argv[1], sys.argv[2], 'he', sys.argv[3]))\n"
     )
     run = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(offline["sheet"]), json.dumps(kept)],
+        [sys.executable, "-c", script, json.dumps(offline["sheet"]), json.dumps(kept), json.dumps(offline["lists"])],
         capture_output=True,
         text=True,
         check=True,
@@ -175,3 +175,36 @@ def test_a_refusal_counted_on_the_phone_says_what_the_server_says_names_set_apar
     assert f'<p class="error" role="alert" data-error>{html.escape(said, quote=False)}</p>' in refused.get_data(
         as_text=True
     )
+
+
+LIST_SAMPLES = [
+    ["Ana", "Ben"],
+    ["Ana", "Ben", "Cy"],
+    ["Ana", "Eli", "Owen", "Ifan"],  # Welsh "ac" before a vowel
+    ["אנה", "בן"],  # Hebrew ו joined to a Hebrew word
+    ["10", "11"],
+    ["18", "8", "7"],
+    ["\u2068Dee\u2069 (12)", "\u2068Eve\u2069 (40)"],  # as the deck check lists players
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "he", "hi", "cy", "ro"])
+def test_a_list_in_the_engines_sentences_reads_in_the_browser_as_on_the_server(app, client, monkeypatch, language):
+    """The engine joins lists in its sentences (the deck check's players, a phase's choices). In the browser there
+    is no Babel: the sheet page hands over its language's CLDR patterns and app.inbrowser joins with them as the
+    server joins ("Ana, Ben und Cy", not the English "and"), for "and" and "or" lists."""
+    from app import inbrowser
+    from app.engine import i18n as engine_i18n
+    from app.i18n import format_list
+
+    client.set_cookie("lang", language)
+    offline = offline_sheet(client, editable_sheet(client, "uno"))
+    with app.test_request_context(headers={"Cookie": f"lang={language}"}):
+        server = [format_list(items, style) for style in ("standard", "or") for items in LIST_SAMPLES]
+    for name in ("_translator", "_plural", "_join", "_number", "_context"):  # put back after the test
+        monkeypatch.setattr(engine_i18n, name, getattr(engine_i18n, name))
+    inbrowser.use_language(language, offline["lists"])
+    browser = [engine_i18n.join(items, style) for style in ("standard", "or") for items in LIST_SAMPLES]
+    assert browser == server
+    if language != "en":
+        assert " and " not in " ".join(browser)
