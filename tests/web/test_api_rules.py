@@ -26,6 +26,17 @@ def test_groups_mode_contract_example(client):
     ]
 
 
+@pytest.mark.parametrize("phase", [1, "tiebreaker"])
+def test_a_null_phase_list_is_refused_as_the_schema_says_not_taken_as_no_list(client, phase):
+    """Found by schemathesis (ST201): ``"phases": null`` was answered 200 as if no list were given, though the
+    document says a phase list is a list, "masters" or "classic"."""
+    answer = post(
+        client, "/api/phase10/verify", {"rules": {"natural_card": "group", "phases": None}, "phase": phase, "hand": []}
+    )
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == "The phase list must be a non-empty list of phase numbers from 1 to 10."
+
+
 def test_groups_keep_request_order(client):
     body = post(
         client, "/api/phase10/verify", {"phase": 2, "groups": [["3", "4", "5", "6"], ["9", "9", "9"]]}

@@ -119,7 +119,7 @@ def _verify_rules(data: dict) -> tuple[str, PhaseList | None]:
     value = rules.get("natural_card", "phase")
     if value not in NATURAL_CARD_CHOICES:
         raise ApiError(_('The rule natural_card must be "phase" or "group".'))
-    listed = parse_phase_list(rules["phases"]) if rules.get("phases") is not None else None
+    listed = parse_phase_list(rules["phases"]) if "phases" in rules else None  # null is a bad list, as the schema says
     return value, listed
 
 
