@@ -208,3 +208,20 @@ def test_a_list_in_the_engines_sentences_reads_in_the_browser_as_on_the_server(a
     assert browser == server
     if language != "en":
         assert " and " not in " ".join(browser)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "he", "hi", "cy", "ro"])
+def test_the_shared_list_joiner_applies_cldr_patterns_as_babel_does(language):
+    """app.engine.listing joins with CLDR's patterns itself (Babel is not in the browser): where a language has no
+    joiner of its own, it must say what Babel's format_list says."""
+    from babel.lists import format_list as babel_format_list
+
+    from app.engine.listing import AND_JOINERS, join_list
+    from app.i18n import _LIST_LOCALE, list_patterns
+
+    for style in ("standard", "or"):
+        if style == "standard" and language in AND_JOINERS:
+            continue
+        for items in LIST_SAMPLES:
+            expected = babel_format_list(items, style=style, locale=_LIST_LOCALE.get(language, language))
+            assert join_list(items, list_patterns(language)[style], language, style) == expected
